@@ -1,0 +1,3 @@
+from drafterlint.cli import main
+
+raise SystemExit(main())

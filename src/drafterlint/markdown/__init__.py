@@ -1,0 +1,1 @@
+"""The rules documents: parsed once, with exact source positions, GitHub slugs and sections."""

@@ -1,0 +1,152 @@
+"""What a parsed Markdown document is made of. Positions are 1-based lines and columns of the
+original file (columns count characters, not bytes; a BOM is not a column)."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Link:
+    text: str  # rendered link text (markup removed, escapes resolved)
+    target: str  # destination as written, reference definitions resolved, entities decoded
+    line: int  # where the link starts: the '[' (or '<' of an autolink)
+    column: int
+    kind: str  # "inline" | "reference" | "autolink" | "html"
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str  # rendered text, as GitHub slugs it
+    number: str | None  # "2.9.4" for "2.9.4 Speculative Decoding"; None when unnumbered
+    title: str  # text without the leading number
+    slug: str  # GitHub's anchor for this heading, unique within the document
+    anchors: tuple[str, ...]  # explicit <a id=…>/<a name=…> inside the heading
+    line: int  # the line of the '#' (setext: the text line)
+    column: int
+    end_line: int = 0  # last line of the section (up to the next heading of the same or higher level)
+
+
+@dataclass(frozen=True)
+class ListItem:
+    text: str  # rendered text of the item's own paragraph(s), nested lists excluded
+    line: int  # the bullet or number
+    column: int
+    depth: int  # 0 for a top-level list
+    links: tuple[Link, ...] = ()
+
+
+@dataclass(frozen=True)
+class ListBlock:
+    items: tuple[ListItem, ...]
+    line: int
+    column: int
+    ordered: bool
+    depth: int
+
+
+@dataclass(frozen=True)
+class TableCell:
+    text: str
+    line: int
+    column: int
+    links: tuple[Link, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[TableCell, ...]
+    rows: tuple[tuple[TableCell, ...], ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Quote:
+    alert: str | None  # "NOTE", "CAUTION", … for GitHub alerts; None for a plain quote
+    text: str
+    line: int
+    column: int
+    end_line: int
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str  # rendered text
+    line: int
+    column: int
+    end_line: int
+
+
+@dataclass(frozen=True)
+class Suppression:
+    codes: frozenset[str]  # empty means every code
+    start_line: int
+    end_line: int | None  # None: to the end of the document
+
+
+@dataclass
+class Document:
+    path: str  # POSIX path relative to its repository
+    text: str  # the source with line ends normalised to "\n" and the BOM removed
+    headings: list[Heading] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    lists: list[ListBlock] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    quotes: list[Quote] = field(default_factory=list)
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    # Explicit anchors outside headings (<a id>, <a name>, any id= attribute), with their line.
+    html_anchors: dict[str, int] = field(default_factory=dict)
+    suppressions: list[Suppression] = field(default_factory=list)
+    # Lines inside fenced or indented code, HTML comments and HTML blocks: never prose.
+    code_lines: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        self._heading_lines = [h.line for h in self.headings]
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    @property
+    def line_count(self) -> int:
+        return self.text.count("\n") + 1
+
+    def anchors(self) -> dict[str, int]:
+        """Every fragment GitHub resolves in this document, lowercased, with its line."""
+        out: dict[str, int] = {}
+        for name, line in self.html_anchors.items():
+            out.setdefault(name.lower(), line)
+        for h in self.headings:
+            out.setdefault(h.slug.lower(), h.line)
+            for a in h.anchors:
+                out.setdefault(a.lower(), h.line)
+        return out
+
+    def heading_for_fragment(self, fragment: str) -> Heading | None:
+        frag = fragment.lower()
+        for h in self.headings:
+            if h.slug.lower() == frag or frag in (a.lower() for a in h.anchors):
+                return h
+        line = self.html_anchors.get(fragment)
+        if line is None:
+            line = next((v for k, v in self.html_anchors.items() if k.lower() == frag), None)
+        return self.section_at(line) if line is not None else None
+
+    def section_at(self, line: int) -> Heading | None:
+        """The innermost heading whose section contains `line`."""
+        i = bisect.bisect_right(self._heading_lines, line) - 1
+        return self.headings[i] if i >= 0 else None
+
+    def heading_by_number(self, number: str) -> Heading | None:
+        return next((h for h in self.headings if h.number == number), None)
+
+    def is_suppressed(self, code: str, line: int) -> bool:
+        return any(
+            (not s.codes or code in s.codes)
+            and s.start_line <= line
+            and (s.end_line is None or line <= s.end_line)
+            for s in self.suppressions
+        )
