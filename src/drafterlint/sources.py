@@ -135,6 +135,10 @@ class RepoView:
     def read_text(self, rel: str) -> str:
         return decode_text(self.read_bytes(rel), self.location(rel))
 
+    def parsed(self, rel: str) -> "Document | None":
+        """The document if it has already been parsed; never reads."""
+        return self._documents.get(rel)
+
     def document(self, rel: str) -> "Document":
         doc = self._documents.get(rel)
         if doc is None:
@@ -166,3 +170,74 @@ def decode_text(data: bytes, loc: Location) -> str:
     if text.startswith("\ufeff"):
         text = text[1:]
     return text
+
+
+# -- finding the repositories ---------------------------------------------------------------
+
+
+def cache_root(config) -> Path:
+    """Per-user cache: configuration, then $DRAFTERLINT_CACHE, then the XDG cache directory."""
+    configured = config.data.get("cache_dir")
+    if configured:
+        return Path(configured).expanduser()
+    env = os.environ.get("DRAFTERLINT_CACHE")
+    if env:
+        return Path(env).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(xdg) / "drafterlint"
+
+
+def cached_checkout_dir(config, which: str) -> Path:
+    """Where `drafterlint sync` keeps a checkout of the configured `which` repository."""
+    slug = (config.data[which].get("github") or which).replace("/", "__")
+    return cache_root(config) / "repos" / slug
+
+
+def cached_checkout(config, which: str) -> Path | None:
+    """The checkout `drafterlint sync` made, if one is complete (it records fetched.json last)."""
+    base = cached_checkout_dir(config, which)
+    if (base / "fetched.json").is_file() and (base / "checkout").is_dir():
+        return base / "checkout"
+    return None
+
+
+def looks_like(config, which: str, root: Path) -> bool:
+    if which == "rules":
+        return (root / config.rules["main"]).is_file()
+    return (root / config.registry["policies"]).is_dir()
+
+
+def git_toplevel(start: Path) -> Path | None:
+    for d in (start, *start.parents):
+        if (d / ".git").exists():
+            return d
+    return None
+
+
+def locate(config, which: str, given: str | None, start: Path) -> tuple[Path | None, str]:
+    """The checkout of `which` to use, and how it was found (for messages).
+
+    Order: the command line, the configuration, the working tree (if it is that repository),
+    then the cache `drafterlint sync` fills.
+    """
+    from drafterlint.findings import InputError
+
+    if given:
+        p = Path(given).expanduser()
+        if not p.exists():
+            raise InputError("repository directory does not exist", given)
+        if not p.is_dir():
+            raise InputError("repository path is not a directory", given)
+        return p, "command line"
+    configured = config.repo_path(which)
+    if configured is not None:
+        if not configured.is_dir():
+            raise InputError(f"{which}.path is not a directory", str(configured))
+        return configured, "configuration"
+    for candidate in (git_toplevel(start), start):
+        if candidate is not None and looks_like(config, which, candidate):
+            return candidate, "working tree"
+    cached = cached_checkout(config, which)
+    if cached is not None:
+        return cached, "sync cache"
+    return None, ""

@@ -1,0 +1,33 @@
+"""The rules: one module each, found by name so that adding a rule means adding a module."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+
+_NOT_RULES = {"base"}
+_cache: list[ModuleType] | None = None
+
+
+def all_rules() -> list[ModuleType]:
+    """Every rule module, ordered by code."""
+    global _cache
+    if _cache is None:
+        mods = []
+        for info in pkgutil.iter_modules(__path__):
+            if info.name.startswith("_") or info.name in _NOT_RULES:
+                continue
+            mod = importlib.import_module(f"{__name__}.{info.name}")
+            if hasattr(mod, "RULE") and hasattr(mod, "check"):
+                mods.append(mod)
+        _cache = sorted(mods, key=lambda m: m.RULE.code)
+    return _cache
+
+
+def rule_by_code(code: str) -> ModuleType | None:
+    code = code.strip().upper()
+    for mod in all_rules():
+        if mod.RULE.code == code or mod.RULE.name == code.lower():
+            return mod
+    return None

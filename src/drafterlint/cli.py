@@ -1,0 +1,113 @@
+"""Command line: argument parsing and exit codes; the work happens elsewhere."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from drafterlint import __version__
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_FETCH = 0, 1, 2, 3
+_FORMATS = ("text", "json", "github", "sarif", "markdown")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse exits 2 already; keep its one-line style
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"drafterlint: error: {message}\n")
+
+
+def _add_common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", type=Path, help="configuration file (default: nearest .drafterlint.yaml)")
+    p.add_argument("--rules-repo", metavar="DIR", help="checkout of the rules repository")
+    p.add_argument("--registry-repo", metavar="DIR", help="checkout of the reference repository")
+    p.add_argument("--format", choices=_FORMATS, default="text")
+    p.add_argument("--output", type=Path, metavar="FILE", help="write the report here instead of stdout")
+    p.add_argument(
+        "--report",
+        action="append",
+        default=[],
+        metavar="FORMAT=FILE",
+        help="also write a report in FORMAT to FILE (repeatable)",
+    )
+    p.add_argument("--select", metavar="CODES", help="comma-separated codes or prefixes to run (DL2,DL301)")
+    p.add_argument("--ignore", metavar="CODES", help="comma-separated codes or prefixes to skip")
+    p.add_argument("--fail-on", choices=("error", "warning", "info"), help="lowest severity that fails (default error)")
+    p.add_argument("--today", metavar="YYYY-MM-DD", help="the date to judge dates by")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="drafterlint", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"drafterlint {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    check = sub.add_parser("check", help="check the repositories (offline)")
+    _add_common(check)
+    check.add_argument("--base-ref", metavar="REF", help="git ref the change is based on: its changed lines are reported first")
+    check.add_argument("files", nargs="*", help="ignored except to locate the repository (pre-commit passes them); the whole repository is checked")
+
+    sub.add_parser("rules", help="list every rule")
+    explain = sub.add_parser("explain", help="show a rule's documentation and examples")
+    explain.add_argument("code", help="a rule code (DL201) or name (broken-fragment)")
+
+    sync = sub.add_parser("sync", help="fetch the other repository into the local cache")
+    sync.add_argument("--config", type=Path)
+    sync.add_argument("which", choices=("rules", "registry"), help="which repository to fetch")
+    sync.add_argument("--url", help="https URL of the repository (default: from configuration)")
+    sync.add_argument("--ref", help="branch, tag or commit (default: the configured default branch)")
+    sync.add_argument("--cache-dir", type=Path, help="cache location (default: per-user cache)")
+
+    audit = sub.add_parser("audit", help="the scheduled audit: both repositories via git, history and date checks")
+    _add_common(audit)
+    audit.add_argument("--rules-ref", metavar="REF")
+    audit.add_argument("--registry-ref", metavar="REF")
+    audit.add_argument("--json", type=Path, metavar="FILE", dest="json_out")
+    audit.add_argument("--previous", type=Path, metavar="FILE", help="last audit's JSON, to say what changed")
+    audit.add_argument("--open-issue", metavar="OWNER/REPO")
+    audit.add_argument("--github-api-url", default="https://api.github.com")
+    audit.add_argument("--online", action="store_true", help="also ask the model hub (DL803)")
+    audit.add_argument("--hub-api-url", default="https://huggingface.co")
+    audit.add_argument("--cache-dir", type=Path)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    from drafterlint.findings import FetchError, InputError
+
+    try:
+        if args.command == "rules":
+            from drafterlint.commands import list_rules
+
+            return list_rules(sys.stdout)
+        if args.command == "explain":
+            from drafterlint.commands import explain
+
+            return explain(args.code, sys.stdout)
+        if args.command == "check":
+            from drafterlint.commands import check
+
+            return check(args)
+        if args.command == "sync":
+            from drafterlint.sync import sync_command
+
+            return sync_command(args)
+        if args.command == "audit":
+            from drafterlint.audit import audit_command
+
+            return audit_command(args)
+    except InputError as exc:
+        print(f"drafterlint: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except FetchError as exc:
+        print(f"drafterlint: could not fetch: {exc}", file=sys.stderr)
+        return EXIT_FETCH
+    except KeyboardInterrupt:
+        return 130
+    parser.error(f"unknown command {args.command}")
+    return EXIT_USAGE

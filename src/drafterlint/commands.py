@@ -1,0 +1,177 @@
+"""The commands behind the CLI: wire configuration, sources, engine and reports together."""
+
+from __future__ import annotations
+
+import datetime
+import inspect
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+from drafterlint import __version__
+from drafterlint.findings import InputError, Severity
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+def list_rules(out: TextIO) -> int:
+    from drafterlint.checks import all_rules
+
+    for mod in all_rules():
+        r = mod.RULE
+        out.write(f"{r.code}  {r.name:<28} {str(r.severity):<8} {r.summary}\n")
+    return EXIT_OK
+
+
+def explain_text(code: str) -> str:
+    from drafterlint.checks import rule_by_code
+
+    mod = rule_by_code(code)
+    if mod is None:
+        raise InputError(f"no rule {code!r}; `drafterlint rules` lists them")
+    r = mod.RULE
+    parts = [
+        f"{r.code} {r.name} (default severity: {r.severity}; needs: {', '.join(sorted(r.needs))})",
+        "",
+        inspect.cleandoc(mod.__doc__ or r.summary),
+    ]
+    for ex in getattr(mod, "EXAMPLES", ()):
+        verdict = "passes" if ex.passing else "fails at " + ", ".join(
+            f"{where}:{line}:{col}" for where, line, col in ex.expect
+        )
+        parts += ["", f"Example — {ex.title} ({verdict}):"]
+        for name, content in ex.files.items():
+            parts.append(f"  --- {name}")
+            parts += [f"  | {ln}" for ln in content.rstrip("\n").split("\n")]
+    return "\n".join(parts) + "\n"
+
+
+def explain(code: str, out: TextIO) -> int:
+    out.write(explain_text(code))
+    return EXIT_OK
+
+
+def _codes(value: str | None) -> list[str]:
+    return [c.strip().upper() for c in (value or "").split(",") if c.strip()]
+
+
+def load_effective_config(args):
+    from drafterlint.config import load_config
+
+    config = load_config(args.config, start=Path.cwd())
+    overrides: dict = {}
+    if getattr(args, "select", None):
+        overrides["select"] = _codes(args.select)
+    if getattr(args, "ignore", None):
+        overrides["ignore"] = _codes(args.ignore)
+    if getattr(args, "fail_on", None):
+        overrides["fail_on"] = args.fail_on
+    return config.merged(overrides) if overrides else config
+
+
+def parse_today(value: str | None) -> datetime.date | None:
+    if not value:
+        return None
+    try:
+        return datetime.date.fromisoformat(value)
+    except ValueError:
+        raise InputError(f"--today must be YYYY-MM-DD, not {value!r}") from None
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write next to the target and rename, so an interrupted run never leaves half a file."""
+    path = Path(path)
+    if path.is_dir():
+        raise InputError("output path is a directory", str(path))
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise InputError("output directory does not exist", str(directory))
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def parse_report_specs(specs: list[str]) -> list[tuple[str, Path]]:
+    from drafterlint.report import FORMATS
+
+    out = []
+    for spec in specs:
+        fmt, sep, file = spec.partition("=")
+        if not sep or fmt not in FORMATS or not file:
+            raise InputError(f"--report takes FORMAT=FILE with FORMAT one of {', '.join(FORMATS)}; got {spec!r}")
+        out.append((fmt, Path(file)))
+    return out
+
+
+def resolve_repos(config, args) -> tuple[Path | None, Path | None]:
+    from drafterlint.sources import locate
+
+    start = Path.cwd()
+    files = getattr(args, "files", None) or []
+    if files:  # pre-commit runs from the repository root, but be robust to being given paths
+        first = Path(files[0])
+        start = (first if first.is_dir() else first.parent).resolve()
+    rules_dir, _ = locate(config, "rules", args.rules_repo, start)
+    registry_dir, _ = locate(config, "registry", args.registry_repo, start)
+    if rules_dir is None and registry_dir is None:
+        raise InputError(
+            "found neither a rules repository nor a reference repository here; "
+            "give --rules-repo DIR and/or --registry-repo DIR"
+        )
+    return rules_dir, registry_dir
+
+
+def report_meta(rules_dir, registry_dir, args):
+    from drafterlint.report import ReportMeta
+
+    roots = {}
+    if rules_dir is not None:
+        roots["rules"] = args.rules_repo or str(rules_dir)
+    if registry_dir is not None:
+        roots["registry"] = args.registry_repo or str(registry_dir)
+    meta = ReportMeta(version=__version__, roots=roots)
+    meta.base_ref = getattr(args, "base_ref", None)  # type: ignore[attr-defined]
+    meta.local_roots = {"rules": rules_dir, "registry": registry_dir}  # type: ignore[attr-defined]
+    return meta
+
+
+def emit(result, args, meta) -> None:
+    from drafterlint.report import render
+
+    extra = parse_report_specs(args.report)
+    text = render(result, args.format, meta)
+    if args.output:
+        write_atomically(args.output, text)
+    else:
+        sys.stdout.write(text)
+    for fmt, path in extra:
+        write_atomically(path, render(result, fmt, meta))
+
+
+def exit_code(result, config) -> int:
+    fail_on: Severity = config.fail_on
+    return EXIT_FINDINGS if any(f.severity >= fail_on for f in result.findings) else EXIT_OK
+
+
+def check(args) -> int:
+    from drafterlint.engine import RuleCrashed, build_context, run
+
+    config = load_effective_config(args)
+    rules_dir, registry_dir = resolve_repos(config, args)
+    today = parse_today(args.today)
+    ctx = build_context(config, rules_dir, registry_dir, today=today)
+    try:
+        result = run(ctx)
+    except RuleCrashed as exc:
+        print(f"drafterlint: internal error in rule {exc} (please report this)", file=sys.stderr)
+        return EXIT_USAGE
+    emit(result, args, report_meta(rules_dir, registry_dir, args))
+    return exit_code(result, config)

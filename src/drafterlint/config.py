@@ -1,0 +1,175 @@
+"""Finding, reading and validating the configuration (.drafterlint.yaml).
+
+Defaults fit the real repositories, so a checkout of either needs no configuration at all.
+Precedence: defaults < the configuration file < command-line flags.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from drafterlint.findings import InputError, Severity
+
+CONFIG_NAMES = (".drafterlint.yaml", ".drafterlint.yml")
+
+DEFAULTS: dict[str, Any] = {
+    "rules": {
+        "path": None,
+        "github": "mlcommons/endpoints_policies",
+        "default_branch": "main",
+        # The documents whose links are checked; the first is the rules document proper, the
+        # second its companion (submission rules).
+        "documents": ["endpoints_rules.md", "endpoints_submission_rules.md"],
+        "main": "endpoints_rules.md",
+        "companion": "endpoints_submission_rules.md",
+        "sections": {
+            "model-equivalence": {"number": "2.9", "title": "Model Equivalence Rules"},
+            "speculative-decoding": {"number": "2.9.4", "title": "Speculative Decoding"},
+            "supported-models": {"number": "3.2", "title": "Supported Models"},
+            "automated-checks": {"number": "9.1", "title": "Automated Checks"},
+        },
+        "companion_sections": {
+            "basics": {"number": "1", "title": "Basics"},
+            "publication-calendar": {"number": "4.2", "title": "Publication"},
+            "seed-adoption": {"number": "4.6", "title": "Seed Rotation"},
+        },
+    },
+    "registry": {
+        "path": None,
+        "github": "mlcommons/endpoints",
+        "default_branch": "main",
+        "policies": "src/inference_endpoint/validation/policies",
+        "markdown_list": "examples/10_Agentic_Inference/README.md",
+        "markdown_list_section": "Approved Checkpoints and Speculative-Decoding Heads",
+        # Markdown files of the reference repository whose links are checked (none by default:
+        # its README links into parts of the repository a partial checkout may not have).
+        "documents": [],
+        # Drafter kinds a head's `method` may take until the rules text is read (DL502).
+        "head_methods": ["mtp", "dspark", "eagle", "eagle3", "medusa", "draft_model", "ngram"],
+        # Model key -> the organisation that publishes its canonical checkpoint (DL503).
+        "canonical_publishers": {},
+        # Other spellings of a model name -> registry model key (DL302, DL504).
+        "model_aliases": {},
+        "extra_lists": [],
+    },
+    # Other repositories links may point into; links into ones not configured are DL206 (info).
+    "select": [],
+    "ignore": [],
+    "severity": {},
+    "fail_on": "error",
+    "cache_dir": None,
+}
+
+
+def _merge(base: dict, over: dict) -> dict:
+    out = copy.deepcopy(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        else:
+            out[k] = copy.deepcopy(v)
+    return out
+
+
+@dataclass
+class Config:
+    data: dict[str, Any] = field(default_factory=lambda: copy.deepcopy(DEFAULTS))
+    source: Path | None = None  # the file it came from, if any
+    base_dir: Path = field(default_factory=Path.cwd)  # relative paths in the file resolve here
+
+    # -- accessors used across the code --------------------------------------------------
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        return self.data["rules"]
+
+    @property
+    def registry(self) -> dict[str, Any]:
+        return self.data["registry"]
+
+    @property
+    def fail_on(self) -> Severity:
+        return Severity.parse(self.data["fail_on"])
+
+    def severity_override(self, code: str) -> Severity | None:
+        value = self.data.get("severity", {}).get(code)
+        return Severity.parse(value) if value else None
+
+    def enabled(self, code: str) -> bool:
+        select = [c.upper() for c in self.data.get("select") or []]
+        ignore = [c.upper() for c in self.data.get("ignore") or []]
+
+        def hit(patterns: list[str]) -> bool:
+            # "DL2" selects the whole DL2xx family, as in flake8/ruff.
+            return any(code.startswith(p) for p in patterns)
+
+        if select and not hit(select):
+            return False
+        return not hit(ignore)
+
+    def repo_path(self, which: str) -> Path | None:
+        value = self.data[which].get("path")
+        if not value:
+            return None
+        p = Path(value).expanduser()
+        return p if p.is_absolute() else (self.base_dir / p)
+
+    def merged(self, overrides: dict[str, Any]) -> "Config":
+        return Config(_merge(self.data, overrides), self.source, self.base_dir)
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest .drafterlint.yaml from `start` upward (stopping at a filesystem root)."""
+    here = start.resolve()
+    for d in (here, *here.parents):
+        for name in CONFIG_NAMES:
+            candidate = d / name
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def load_config(path: Path | None = None, *, start: Path | None = None) -> Config:
+    """Read and validate a configuration file; with no path, discover one from `start` upward."""
+    if path is None:
+        path = find_config(start or Path.cwd())
+        if path is None:
+            return Config()
+    path = Path(path)
+    if not path.is_file():
+        raise InputError("configuration file not found", str(path))
+    from drafterlint.registry.yamlload import load_yaml_text  # bounded, safe, positioned
+
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read configuration: {exc}", str(path)) from None
+    doc = load_yaml_text(text, str(path))
+    data = doc.value if doc.value is not None else {}
+    if not isinstance(data, dict):
+        raise InputError("configuration must be a mapping", str(path), 1)
+    _validate(data, doc, path)
+    return Config(_merge(DEFAULTS, data), path, path.parent)
+
+
+def config_schema() -> dict:
+    from importlib.resources import files
+
+    return json.loads(files("drafterlint.schemas").joinpath("config.schema.json").read_text())
+
+
+def _validate(data: dict, doc: Any, path: Path) -> None:
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(config_schema())
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        err = errors[0]
+        line = doc.line_of(list(err.absolute_path)) if hasattr(doc, "line_of") else None
+        where = "/".join(str(p) for p in err.absolute_path) or "(top level)"
+        raise InputError(f"invalid configuration at {where}: {err.message}", str(path), line)

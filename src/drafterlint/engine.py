@@ -1,0 +1,147 @@
+"""Runs the rules: sources -> parsed documents and registry -> checks -> findings.
+
+The only place that decides which rules run, what they are given, and how their findings are
+filtered (selection, severity overrides, suppression comments) before the reports see them.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+
+from drafterlint.checks import all_rules
+from drafterlint.checks.base import HISTORY, ONLINE, REGISTRY, RULES, TODAY, Context
+from drafterlint.config import Config
+from drafterlint.findings import RULES_REPO, REGISTRY_REPO, Finding, Skipped, UnreadableFile
+from drafterlint.sources import RepoView
+
+_UNREADABLE = "DL702"
+
+
+@dataclass
+class Result:
+    findings: list[Finding] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+
+
+class RuleCrashed(Exception):
+    """A rule failed in a way it should not: a bug in drafterlint, not in the checked files."""
+
+
+def _github_pair(value: str | None) -> tuple[str, str] | None:
+    if not value or "/" not in value:
+        return None
+    owner, name = value.strip("/").split("/", 1)
+    return owner.lower(), name.lower()
+
+
+def repo_view(config: Config, which: str, root: Path) -> RepoView:
+    section = config.data[which]
+    return RepoView(
+        RULES_REPO if which == "rules" else REGISTRY_REPO,
+        root,
+        github=_github_pair(section.get("github")),
+        default_branch=section.get("default_branch") or "main",
+    )
+
+
+def build_context(
+    config: Config,
+    rules_dir: Path | None,
+    registry_dir: Path | None,
+    *,
+    today: datetime.date | None = None,
+    history=None,
+    online=None,
+) -> Context:
+    ctx = Context(config=config, today=today, history=history, online=online)
+    if rules_dir is not None:
+        ctx.rules = repo_view(config, "rules", rules_dir)
+    if registry_dir is not None:
+        ctx.registry_repo = repo_view(config, "registry", registry_dir)
+        from drafterlint.registry.load import load_registry
+
+        ctx.registry = load_registry(ctx.registry_repo, config)
+    return ctx
+
+
+def _missing_needs(rule: ModuleType, ctx: Context) -> list[str]:
+    have = {
+        RULES: ctx.rules is not None,
+        REGISTRY: ctx.registry is not None,
+        HISTORY: ctx.history is not None,
+        TODAY: ctx.today is not None,
+        ONLINE: ctx.online is not None,
+    }
+    return sorted(n for n in rule.RULE.needs if not have.get(n, False))
+
+
+_NEED_REASONS = {
+    RULES: "no rules repository (give --rules-repo or set rules.path)",
+    REGISTRY: "no reference repository (give --registry-repo, set registry.path, or run `drafterlint sync`)",
+    HISTORY: "needs git history (run `drafterlint audit`)",
+    TODAY: "needs a date (run `drafterlint audit`)",
+    ONLINE: "needs the network (run `drafterlint audit --online`)",
+}
+
+
+def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
+    result = Result()
+    chosen = [r for r in (rules if rules is not None else all_rules()) if ctx.config.enabled(r.RULE.code)]
+    unreadable: dict[tuple[str, str], Finding] = {}
+    unreadable_rule = next((r for r in all_rules() if r.RULE.code == _UNREADABLE), None)
+
+    def note_unreadable(err: UnreadableFile) -> None:
+        if unreadable_rule is None or not ctx.config.enabled(_UNREADABLE):
+            return
+        key = (err.location.repo, err.location.path)
+        if key not in unreadable:
+            unreadable[key] = unreadable_rule.RULE.at(err.location, err.message, key=err.message)
+
+    if ctx.registry is not None:
+        for err in getattr(ctx.registry, "errors", ()):
+            note_unreadable(err)
+
+    skipped_by_reason: dict[str, list[str]] = {}
+    raw: list[Finding] = []
+    for rule in chosen:
+        missing = _missing_needs(rule, ctx)
+        if missing:
+            skipped_by_reason.setdefault(_NEED_REASONS[missing[0]], []).append(rule.RULE.code)
+            continue
+        try:
+            raw.extend(rule.check(ctx) or ())
+        except UnreadableFile as err:
+            note_unreadable(err)
+        except RecursionError:
+            raise RuleCrashed(f"{rule.RULE.code}: input nested too deeply") from None
+        except Exception as exc:  # a bug in a rule must be loud, but named, not a traceback
+            raise RuleCrashed(f"{rule.RULE.code} {rule.RULE.name}: {type(exc).__name__}: {exc}") from exc
+
+    result.skipped = [Skipped(",".join(codes), reason) for reason, codes in skipped_by_reason.items()]
+    seen: set[tuple] = set()
+    for f in [*unreadable.values(), *raw]:
+        if not ctx.config.enabled(f.code):
+            continue
+        override = ctx.config.severity_override(f.code)
+        if override is not None:
+            f = f.with_severity(override)
+        if _suppressed(ctx, f):
+            continue
+        ident = (f.code, f.location, f.message)
+        if ident in seen:
+            continue
+        seen.add(ident)
+        result.findings.append(f)
+    result.findings.sort(key=Finding.sort_key)
+    return result
+
+
+def _suppressed(ctx: Context, f: Finding) -> bool:
+    view = ctx.rules if f.location.repo == RULES_REPO else ctx.registry_repo
+    if view is None or not f.location.path.endswith((".md", ".markdown")):
+        return False
+    doc = view.parsed(f.location.path)  # a document no rule read has no comments to honour
+    return doc is not None and doc.is_suppressed(f.code, f.location.line)

@@ -1,0 +1,39 @@
+"""The JSON contract that CI integrations and the audit read (DESIGN.md §3)."""
+
+from __future__ import annotations
+
+import json
+
+from drafterlint.report import summary_counts
+
+
+def finding_dict(f) -> dict:
+    return {
+        "code": f.code,
+        "name": f.name,
+        "severity": str(f.severity),
+        "repo": f.location.repo,
+        "path": f.location.path,
+        "line": f.location.line,
+        "column": f.location.column,
+        "message": f.message,
+        "suggestion": f.suggestion,
+        "related": [
+            {"repo": r.repo, "path": r.path, "line": r.line, "column": r.column} for r in f.related
+        ],
+        "fingerprint": f.fingerprint,
+    }
+
+
+def document(result, meta) -> dict:
+    return {
+        "tool": "drafterlint",
+        "version": meta.version,
+        "findings": [finding_dict(f) for f in result.findings],
+        "summary": summary_counts(result.findings),
+        "skipped": [{"codes": s.code.split(","), "reason": s.reason} for s in result.skipped],
+    }
+
+
+def render(result, meta) -> str:
+    return json.dumps(document(result, meta), indent=2, ensure_ascii=False) + "\n"
