@@ -120,6 +120,8 @@ def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
         except Exception as exc:  # a bug in a rule must be loud, but named, not a traceback
             raise RuleCrashed(f"{rule.RULE.code} {rule.RULE.name}: {type(exc).__name__}: {exc}") from exc
 
+    for reason, codes in ctx.memo.get("_skipped", {}).items():
+        skipped_by_reason.setdefault(reason, []).extend(sorted(codes))
     result.skipped = [Skipped(",".join(codes), reason) for reason, codes in skipped_by_reason.items()]
     seen: set[tuple] = set()
     for f in [*unreadable.values(), *raw]:

@@ -40,6 +40,19 @@ class RepoView:
         self._files: frozenset[str] | None = None
         self._dirs: frozenset[str] | None = None
 
+    @property
+    def complete(self) -> bool:
+        """Whether a missing file is really missing: true for a git checkout.
+
+        A plain folder may be a partial copy (a snapshot of a few files), so links into it
+        that name absent files are reported as unverifiable rather than broken.
+        """
+        return (self.root / ".git").exists()
+
+    @property
+    def github_name(self) -> str:
+        return "/".join(self.github) if self.github else self.name
+
     def __repr__(self) -> str:
         return f"RepoView({self.name!r}, {str(self.root)!r})"
 

@@ -91,6 +91,10 @@ class Context:
     # Facts extracted from the rules text, computed once and shared by the rules that need them.
     memo: dict[str, Any] = field(default_factory=dict)
 
+    def skip(self, code: str, reason: str) -> None:
+        """Say once that part of a check could not run (never a failure)."""
+        self.memo.setdefault("_skipped", {}).setdefault(reason, set()).add(code)
+
     def remember(self, key: str, compute):
         if key not in self.memo:
             self.memo[key] = compute()

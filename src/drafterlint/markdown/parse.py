@@ -273,7 +273,33 @@ def _make_markdown() -> mistune.Markdown:
         "mistune.plugins.table.table_in_list",
     ):
         md.use(mistune.plugins.import_plugin(name))
+    md.inline = _FastInline(md.inline)  # type: ignore[assignment]
     return md
+
+
+_PLAIN_RE = re.compile(r"[\\`*_<>\[\]!&~$^=:]|  \n|www\.", re.I)
+
+
+class _FastInline:
+    """mistune's inline parser, with a fast path for text that holds no inline markup at all."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def __call__(self, s: str, env: Any) -> list[dict[str, Any]]:
+        if _PLAIN_RE.search(s) is None and "\\" not in s:
+            out: list[dict[str, Any]] = []
+            for n, line in enumerate(s.split("\n")):
+                if n:
+                    out.append({"type": "softbreak"})
+                line = line.strip(" \t")
+                if line:
+                    out.append({"type": "text", "raw": line})
+            return out
+        return self.inner(s, env)
 
 
 _MD: mistune.Markdown | None = None
@@ -318,6 +344,21 @@ def _render_into(children: Any, out: list[str], images: bool) -> None:
 
 # --------------------------------------------------------------------------------------------
 # inline events
+
+
+_LINKISH = frozenset({"link", "image", "inline_html"})
+
+
+def _has_linkish(children: Any) -> bool:
+    stack = list(children or ())
+    while stack:
+        tok = stack.pop()
+        if tok.get("type") in _LINKISH:
+            return True
+        ch = tok.get("children")
+        if ch:
+            stack.extend(ch)
+    return False
 
 
 class _Ev:
@@ -611,6 +652,9 @@ class _Builder:
     # -- inline helpers -------------------------------------------------------------------
 
     def _inline(self, st: _PosState, a: int, b: int, children: Any, heading: bool = False) -> list[Link]:
+        if not _has_linkish(children):
+            self._last_anchors = []
+            return []
         al = _Aligner(st, a, b, self)
         links = al.run(children or [], in_heading=heading)
         if not heading:

@@ -1,0 +1,248 @@
+"""Where every link of the checked documents leads: resolved once, read by the DL2xx rules.
+
+Each rule picks the outcomes it owns; none of them re-resolves a link.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator
+from urllib.parse import unquote
+
+from drafterlint.findings import UnreadableFile
+
+if TYPE_CHECKING:
+    from drafterlint.checks.base import Context
+    from drafterlint.markdown.model import Document, Heading, Link
+    from drafterlint.sources import RepoView
+
+# Outcomes, one per rule that reports them.
+OK = "ok"
+BROKEN_FRAGMENT = "DL201"
+BROKEN_FILE = "DL202"
+BROKEN_CROSS_DOC = "DL203"
+BROKEN_CROSS_REPO = "DL204"
+UNVERIFIABLE = "DL206"
+EXTERNAL = "external"
+
+_LINE_ANCHOR = re.compile(r"^L\d+(C\d+)?(-L\d+(C\d+)?)?$", re.IGNORECASE)
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
+_GITHUB = re.compile(
+    r"^https?://(?:www\.)?github\.com/(?P<owner>[^/?#]+)/(?P<repo>[^/?#]+)"
+    r"(?:/(?P<kind>blob|tree)/(?P<ref>[^/?#]+)(?P<path>/[^?#]*)?)?/?(?:\?[^#]*)?(?:#(?P<frag>.*))?$",
+    re.IGNORECASE,
+)
+_MARKDOWN = (".md", ".markdown")
+
+
+@dataclass(frozen=True)
+class Resolved:
+    doc: "Document"
+    repo: "RepoView"
+    link: "Link"
+    outcome: str
+    message: str = ""
+    suggestion: str | None = None
+    heading: "Heading | None" = None  # the heading the link lands on, when it is one
+    target_doc: "Document | None" = None
+
+
+def checked_documents(ctx: "Context") -> Iterator[tuple["RepoView", "Document"]]:
+    """The Markdown files whose links are checked, in configuration order.
+
+    A configured document that is missing or unreadable surfaces as DL702 via the engine.
+    """
+    for view, names in ((ctx.rules, ctx.config.rules.get("documents") or []),
+                        (ctx.registry_repo, ctx.config.registry.get("documents") or [])):
+        if view is None:
+            continue
+        for name in names:
+            if not view.is_file(name):
+                raise UnreadableFile(view.location(name), "configured document not found")
+            yield view, view.document(name)
+
+
+def fragment_ok(doc: "Document", fragment: str) -> bool:
+    frag = unquote(fragment)
+    if frag == "" or frag.lower() == "top" or _LINE_ANCHOR.match(frag):
+        return True
+    return frag.lower() in doc.anchors()
+
+
+def suggest_anchor(doc: "Document", fragment: str) -> str | None:
+    """The closest existing anchor: same title under another number first, then by spelling."""
+    frag = unquote(fragment).lower()
+    anchors = list(doc.anchors())
+    if not anchors:
+        return None
+    title_part = re.sub(r"^[0-9]+-?", "", frag)
+    if title_part:
+        same_title = [a for a in anchors if re.sub(r"^[0-9]+-?", "", a) == title_part]
+        if same_title:
+            return same_title[0]
+    close = difflib.get_close_matches(frag, anchors, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def _did_you_mean(anchor: str | None, prefix: str = "#") -> str | None:
+    return f"did you mean `{prefix}{anchor}`?" if anchor else None
+
+
+def resolve_all(ctx: "Context") -> list[Resolved]:
+    return ctx.remember("links", lambda: list(_resolve_all(ctx)))
+
+
+def findings_for(ctx: "Context", rule, outcome: str):
+    """The findings of one outcome, at the position where each link starts."""
+    for r in resolve_all(ctx):
+        if r.outcome == outcome:
+            yield rule.at(
+                r.repo.location(r.doc.path, r.link.line, r.link.column),
+                r.message,
+                suggestion=r.suggestion,
+                key=r.link.target,
+            )
+
+
+def _resolve_all(ctx: "Context") -> Iterator[Resolved]:
+    for view, doc in checked_documents(ctx):
+        for link in doc.links:
+            yield _resolve(ctx, view, doc, link)
+
+
+def _resolve(ctx, view, doc, link) -> Resolved:
+    target = link.target.strip()
+    if target.startswith("#") or target == "":
+        return _same_doc(view, doc, link, target[1:])
+    scheme = _SCHEME.match(target)
+    if scheme:
+        name = scheme.group(1).lower()
+        if name in ("http", "https"):
+            gh = _GITHUB.match(target)
+            if gh:
+                return _github(ctx, view, doc, link, gh)
+            return Resolved(doc, view, link, EXTERNAL)
+        if name in ("file", "javascript", "vbscript", "data"):
+            return Resolved(doc, view, link, BROKEN_FILE,
+                            f"`{name}:` link cannot work on GitHub; link to a file of the repository")
+        return Resolved(doc, view, link, EXTERNAL)  # mailto:, ftp:, …
+    if target.startswith("//"):
+        return Resolved(doc, view, link, EXTERNAL)
+    return _relative(view, doc, link, target)
+
+
+def _same_doc(view, doc, link, fragment) -> Resolved:
+    if fragment_ok(doc, fragment):
+        return Resolved(doc, view, link, OK, heading=doc.heading_for_fragment(unquote(fragment)),
+                        target_doc=doc)
+    return Resolved(
+        doc, view, link, BROKEN_FRAGMENT,
+        f"no heading or anchor `#{fragment}` in {doc.path}",
+        _did_you_mean(suggest_anchor(doc, fragment)),
+    )
+
+
+def _split(target: str) -> tuple[str, str | None]:
+    path, sep, frag = target.partition("#")
+    path = path.split("?", 1)[0]
+    return unquote(path), (frag if sep else None)
+
+
+def _relative(view, doc, link, target) -> Resolved:
+    path, fragment = _split(target)
+    base = doc.path.rsplit("/", 1)[0] if "/" in doc.path else ""
+    joined = path[1:] if path.startswith("/") else (f"{base}/{path}" if base else path)
+    rel = view.normalize(joined)
+    if rel is None:
+        return Resolved(doc, view, link, BROKEN_FILE,
+                        f"`{path}` points outside the repository")
+    if rel == "" or view.is_dir(rel):
+        readme = _readme(view, rel)
+        if fragment and readme:
+            return _fragment_in(view, view, doc, link, readme, fragment, BROKEN_CROSS_DOC)
+        return Resolved(doc, view, link, OK)
+    if not view.is_file(rel):
+        close = difflib.get_close_matches(rel, sorted(view.files), n=1, cutoff=0.7)
+        return Resolved(doc, view, link, BROKEN_FILE,
+                        f"`{path}` does not exist in the repository",
+                        f"did you mean `{close[0]}`?" if close else None)
+    if fragment is not None:
+        return _fragment_in(view, view, doc, link, rel, fragment, BROKEN_CROSS_DOC)
+    return Resolved(doc, view, link, OK)
+
+
+def _readme(view, folder: str) -> str | None:
+    for name in ("README.md", "readme.md", "Readme.md", "README.markdown"):
+        rel = f"{folder}/{name}" if folder else name
+        if view.is_file(rel):
+            return rel
+    return None
+
+
+def _fragment_in(target, source, doc, link, rel, fragment, outcome) -> Resolved:
+    """Check `fragment` against document `rel` of repository `target`."""
+    if not rel.lower().endswith(_MARKDOWN):
+        return Resolved(doc, source, link, OK)  # fragments into code or data files: line anchors
+    target_doc = target.document(rel)
+    if fragment_ok(target_doc, fragment):
+        return Resolved(doc, source, link, OK,
+                        heading=target_doc.heading_for_fragment(unquote(fragment)),
+                        target_doc=target_doc)
+    where = rel if target is source else f"{target.github_name}:{rel}"
+    return Resolved(
+        doc, source, link, outcome,
+        f"no heading or anchor `#{fragment}` in {where}",
+        _did_you_mean(suggest_anchor(target_doc, fragment), "#" if target_doc is doc else f"{rel}#"),
+    )
+
+
+def _github(ctx, view, doc, link, m) -> Resolved:
+    owner, repo = m.group("owner").lower(), m.group("repo").lower()
+    if repo.endswith(".git"):
+        repo = repo[:-4]
+    targets = [v for v in (ctx.rules, ctx.registry_repo) if v is not None and v.github == (owner, repo)]
+    configured = {_pair(ctx.config.rules.get("github")), _pair(ctx.config.registry.get("github"))}
+    if not targets:
+        if (owner, repo) in configured:
+            ctx.skip("DL204", f"links into {owner}/{repo} not checked: that repository was not given")
+            return Resolved(doc, view, link, OK)
+        return Resolved(doc, view, link, UNVERIFIABLE,
+                        f"link into {m.group('owner')}/{m.group('repo')}, which is not configured; not verified")
+    target = targets[0]
+    kind, ref = m.group("kind"), m.group("ref")
+    if kind is None:
+        return Resolved(doc, view, link, OK)  # the repository's front page
+    if ref not in (target.default_branch, "HEAD"):
+        return Resolved(doc, view, link, UNVERIFIABLE,
+                        f"link into {owner}/{repo} at `{ref}`, not the default branch "
+                        f"`{target.default_branch}`; not verified")
+    rel = target.normalize(unquote((m.group("path") or "").lstrip("/")))
+    fragment = m.group("frag")
+    if rel is None:
+        return Resolved(doc, view, link, BROKEN_CROSS_REPO, "path escapes the repository")
+    present_dir = rel == "" or target.is_dir(rel)
+    present_file = target.is_file(rel)
+    if not (present_dir or present_file):
+        if not target.complete:
+            return Resolved(doc, view, link, UNVERIFIABLE,
+                            f"`{rel}` is not in the given copy of {owner}/{repo} (not a git checkout, "
+                            "so it may be partial); not verified")
+        close = difflib.get_close_matches(rel, sorted(target.files), n=1, cutoff=0.7)
+        return Resolved(doc, view, link, BROKEN_CROSS_REPO,
+                        f"`{rel}` does not exist in {owner}/{repo} at `{ref}`",
+                        f"did you mean `{close[0]}`?" if close else None)
+    if fragment is None:
+        return Resolved(doc, view, link, OK)
+    md = _readme(target, rel) if present_dir else rel
+    if md is None:
+        return Resolved(doc, view, link, OK)
+    return _fragment_in(target, view, doc, link, md, fragment, BROKEN_CROSS_REPO)
+
+
+def _pair(value):
+    if not value or "/" not in value:
+        return None
+    o, r = value.lower().split("/", 1)
+    return o, r

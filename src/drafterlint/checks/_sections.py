@@ -1,0 +1,60 @@
+"""Finding the configured sections of the rules documents: by number, else by title."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from drafterlint.markdown.model import Document, Heading
+
+
+@dataclass(frozen=True)
+class Located:
+    key: str  # the configuration's name for it, e.g. "speculative-decoding"
+    number: str  # the configured number
+    title: str  # the configured title
+    heading: "Heading | None"
+    moved: bool  # found by title under another number
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace("\\", "").split())
+
+
+def locate(doc: "Document", key: str, number: str, title: str) -> Located:
+    by_number = doc.heading_by_number(number)
+    want = _norm(title)
+    if by_number is not None and (not want or want in _norm(by_number.title) or _norm(by_number.title) in want):
+        return Located(key, number, title, by_number, False)
+    by_title = [h for h in doc.headings if want and _norm(h.title).startswith(want)]
+    if by_title:
+        return Located(key, number, title, by_title[0], by_title[0].number != number)
+    # The number exists but with another title: the section is there, renamed.
+    if by_number is not None:
+        return Located(key, number, title, by_number, False)
+    return Located(key, number, title, None, False)
+
+
+def configured_sections(ctx) -> list[tuple["Document", Located]]:
+    """Every configured section of the main document and of the companion, located."""
+
+    def compute():
+        out = []
+        for doc_key, sec_key in (("main", "sections"), ("companion", "companion_sections")):
+            name = ctx.config.rules.get(doc_key)
+            if not name or ctx.rules is None or not ctx.rules.is_file(name):
+                continue
+            doc = ctx.rules.document(name)
+            for key, spec in (ctx.config.rules.get(sec_key) or {}).items():
+                out.append((doc, locate(doc, key, str(spec["number"]), spec["title"])))
+        return out
+
+    return ctx.remember("sections", compute)
+
+
+def section(ctx, key: str) -> tuple["Document | None", "Heading | None"]:
+    for doc, loc in configured_sections(ctx):
+        if loc.key == key:
+            return doc, loc.heading
+    return None, None

@@ -1,0 +1,40 @@
+"""DL203 broken-cross-doc-fragment — `other.md#frag`: the file exists, the fragment does not.
+
+The rules document and its companion link into each other's sections; when one of them is
+renumbered, links in the other break. Anchors are computed exactly as GitHub renders the
+target document, and the suggestion names its closest anchor.
+
+Passing::
+
+    endpoints_rules.md:            See [Submission Rules §4.6](endpoints_submission_rules.md#46-seed-rotation).
+    endpoints_submission_rules.md: ## 4.6 Seed Rotation
+
+Failing::
+
+    endpoints_submission_rules.md: ## 4.7 Seed Rotation      (renumbered)
+"""
+
+from drafterlint.checks import _links
+from drafterlint.checks.base import RULES, Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule("DL203", "broken-cross-doc-fragment", Severity.ERROR,
+            "`other.md#frag`: the fragment is missing in that document",
+            frozenset({RULES}))
+
+_LINKING = "# Rules\n\nSee [Submission Rules §4.6](endpoints_submission_rules.md#46-seed-rotation).\n"
+
+EXAMPLES = (
+    Example("the companion has the section", {
+        "rules:endpoints_rules.md": _LINKING,
+        "rules:endpoints_submission_rules.md": "# Submission\n\n## 4.6 Seed Rotation\n",
+    }),
+    Example("the companion renumbered it", {
+        "rules:endpoints_rules.md": _LINKING,
+        "rules:endpoints_submission_rules.md": "# Submission\n\n## 4.7 Seed Rotation\n",
+    }, expect=(("rules:endpoints_rules.md", 3, 5),)),
+)
+
+
+def check(ctx):
+    return _links.findings_for(ctx, RULE, _links.BROKEN_CROSS_DOC)

@@ -1,0 +1,46 @@
+"""DL204 broken-cross-repo-link — a github.com link into a configured repository names a file or
+fragment that is missing there.
+
+`https://github.com/OWNER/REPO/blob|tree/REF/PATH#frag` is resolved against the local checkout
+of that repository (the rules repository itself, or the reference repository) when REF is its
+default branch; a `tree/` link lands on the folder's README. Links at other refs, and links into
+repositories that are not configured, are DL206 (info), never errors. A missing *file* is only an
+error when the checkout is a git work tree: a plain folder may be a partial copy, so there it is
+DL206 too. Without the other repository the links into it are skipped, said once.
+
+Passing::
+
+    [Kimi K3](https://github.com/mlcommons/endpoints/tree/main/examples/agentic#kimi-k3)
+    examples/agentic/README.md has "## Kimi K3"
+
+Failing::
+
+    [DeepSeek](https://github.com/mlcommons/endpoints/tree/main/examples/agentic#deepseek-v41)
+    examples/agentic/README.md calls the model "## DSV4"
+"""
+
+from drafterlint.checks import _links
+from drafterlint.checks.base import RULES, Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule("DL204", "broken-cross-repo-link", Severity.ERROR,
+            "a github.com link into a configured repository: file or fragment missing at that ref",
+            frozenset({RULES}))
+
+_README = "# Agentic\n\n## Kimi K3\n\n## DSV4\n"
+_URL = "https://github.com/mlcommons/endpoints/tree/main/examples/agentic"
+
+EXAMPLES = (
+    Example("the model's heading exists in the reference repository", {
+        "rules:endpoints_rules.md": f"# Rules\n\n| Model | Reference |\n|---|---|\n| Kimi K3 | [Reference]({_URL}#kimi-k3) |\n",
+        "registry:examples/agentic/README.md": _README,
+    }),
+    Example("the link names a heading the README does not have", {
+        "rules:endpoints_rules.md": f"# Rules\n\n| Model | Reference |\n|---|---|\n| DeepSeek | [Reference]({_URL}#deepseek-v41) |\n",
+        "registry:examples/agentic/README.md": _README,
+    }, expect=(("rules:endpoints_rules.md", 5, 14),)),
+)
+
+
+def check(ctx):
+    return _links.findings_for(ctx, RULE, _links.BROKEN_CROSS_REPO)

@@ -1,0 +1,45 @@
+"""DL201 broken-fragment — a `#fragment` link matches no heading or anchor of its own document.
+
+Anchors follow GitHub exactly: the slug of each heading's rendered text (lowercase; letters,
+marks, digits, `_` and `-` kept; each space becomes `-`; everything else dropped; repeats get
+`-1`, `-2`), explicit `<a id>`/`<a name>` anchors, `#top`, and line anchors (`#L12`). GitHub
+matches fragments without regard to case, and so does this rule. The suggestion names the
+closest existing anchor — the same title under its new number first, after a renumbering.
+
+Passing::
+
+    ## 4.6 Seed Rotation
+    See [§4.6](#46-seed-rotation).
+
+Failing::
+
+    ## 4.7 Seed Rotation
+    See [§4.6](#46-seed-rotation).        <- did you mean `#47-seed-rotation`?
+"""
+
+from drafterlint.checks import _links
+from drafterlint.checks.base import RULES, Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule("DL201", "broken-fragment", Severity.ERROR,
+            "`#frag` matches no heading slug or explicit anchor in the same document",
+            frozenset({RULES}))
+
+EXAMPLES = (
+    Example("link to an existing heading, an explicit anchor and #top", {
+        "rules:endpoints_rules.md": (
+            "# Rules\n\n## 4.6 Seed Rotation\n\n"
+            "#### Regions <a id=\"regions\"></a>\n\n"
+            "See [§4.6](#46-seed-rotation), [regions](#regions), [up](#top), [Case](#46-Seed-Rotation).\n"
+        ),
+    }),
+    Example("the section was renumbered, the link was not", {
+        "rules:endpoints_rules.md": (
+            "# Rules\n\n## 4.7 Seed Rotation\n\nSee the\n[seed rules](#46-seed-rotation).\n"
+        ),
+    }, expect=(("rules:endpoints_rules.md", 6, 1),)),
+)
+
+
+def check(ctx):
+    return _links.findings_for(ctx, RULE, _links.BROKEN_FRAGMENT)

@@ -1,0 +1,46 @@
+"""DL101 section-missing — a section the checks rely on (§2.9, §2.9.4, §3.2, §9.1, and the
+companion's §1, §4.2, §4.6) cannot be found, by number or by title.
+
+Sections are configured in `.drafterlint.yaml` (`rules.sections`, `rules.companion_sections`)
+as a number and a title; the defaults fit today's documents. A section found by title under
+another number is DL102 instead, and the checks follow it there.
+
+Passing::
+
+    ### 2.9 Model Equivalence Rules (Standardized Division)
+
+Failing::
+
+    (no heading numbered 2.9, and none titled "Model Equivalence Rules")
+"""
+
+from drafterlint.checks import _sections
+from drafterlint.checks.base import RULES, Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule("DL101", "section-missing", Severity.ERROR,
+            "a required section (§2.9, §2.9.4, §3.2, §9.1) cannot be found",
+            frozenset({RULES}))
+
+_ONLY_SPEC = {"rules": {"sections": {"speculative-decoding": {"number": "2.9.4", "title": "Speculative Decoding"}},
+                        "companion_sections": {}}}
+
+EXAMPLES = (
+    Example("the section is there", {
+        "rules:endpoints_rules.md": "# Rules\n\n#### 2.9.4 Speculative Decoding\n",
+    }, config=_ONLY_SPEC),
+    Example("neither the number nor the title is there", {
+        "rules:endpoints_rules.md": "# Rules\n\n#### 2.9.4 KV Cache\n",
+    }, expect=(("rules:endpoints_rules.md", 1, 1),), config=_ONLY_SPEC),
+)
+
+
+def check(ctx):
+    for doc, loc in _sections.configured_sections(ctx):
+        if loc.heading is None:
+            yield RULE.at(
+                ctx.rules.location(doc.path, 1, 1),
+                f"no section §{loc.number} “{loc.title}” in {doc.path}; the checks that read it cannot run "
+                f"(configure rules.sections.{loc.key} if it was renamed)",
+                key=loc.key,
+            )

@@ -1,0 +1,46 @@
+"""DL102 section-moved — (warning) a required section was found by its title under another
+number than the configuration says.
+
+The checks follow the section to its new place; the warning asks to update the configuration
+(`rules.sections`) and the links that still say the old number.
+
+Passing::
+
+    #### 2.9.4 Speculative Decoding
+
+Failing::
+
+    #### 2.9.5 Speculative Decoding        (configured as 2.9.4)
+"""
+
+from drafterlint.checks import _sections
+from drafterlint.checks.base import RULES, Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule("DL102", "section-moved", Severity.WARNING,
+            "a required section was found by title under another number than configured",
+            frozenset({RULES}))
+
+_ONLY_SPEC = {"rules": {"sections": {"speculative-decoding": {"number": "2.9.4", "title": "Speculative Decoding"}},
+                        "companion_sections": {}}}
+
+EXAMPLES = (
+    Example("where it is expected", {
+        "rules:endpoints_rules.md": "# Rules\n\n#### 2.9.4 Speculative Decoding\n",
+    }, config=_ONLY_SPEC),
+    Example("renumbered", {
+        "rules:endpoints_rules.md": "# Rules\n\n#### 2.9.4 KV Cache\n\n#### 2.9.5 Speculative Decoding\n",
+    }, expect=(("rules:endpoints_rules.md", 5, 1),), config=_ONLY_SPEC),
+)
+
+
+def check(ctx):
+    for doc, loc in _sections.configured_sections(ctx):
+        if loc.heading is not None and loc.moved:
+            h = loc.heading
+            yield RULE.at(
+                ctx.rules.location(doc.path, h.line, h.column),
+                f"“{loc.title}” is §{h.number or '(unnumbered)'}, configured as §{loc.number}; "
+                f"update rules.sections.{loc.key}",
+                key=loc.key,
+            )

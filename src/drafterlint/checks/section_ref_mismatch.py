@@ -1,0 +1,106 @@
+"""DL205 section-ref-mismatch — a link's text names §X.Y but lands elsewhere; or a bare,
+unqualified §X.Y names a section that does not exist.
+
+`[§7.4](#74-rdi)` must land on §7.4 or a subsection of it (`#741-scope` is fine). This catches
+links left behind when sections move: the anchor may still exist, but now belongs to another
+section. Link text qualified by another document (`[Submission Rules §6.8](other.md#68-…)`) is
+checked against that document. A bare `§X.Y` in prose, not preceded by the name of another
+document ("General Submission Rules §4.3"), must exist in the same document (warning).
+
+Passing::
+
+    ## 7.4 RDI
+    ### 7.4.1 Scope
+    See [§7.4](#741-scope).
+
+Failing::
+
+    ## 7.4 RDI
+    ## 7.5 Available
+    See [§7.4](#75-available).
+"""
+
+from __future__ import annotations
+
+import re
+
+from drafterlint.checks import _links
+from drafterlint.checks.base import RULES, Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule("DL205", "section-ref-mismatch", Severity.ERROR,
+            "link text says §X.Y but the target is neither §X.Y nor inside it; or a bare §X.Y that does not exist",
+            frozenset({RULES}))
+
+EXAMPLES = (
+    Example("link to a subsection of the named section; a bare reference that exists", {
+        "rules:endpoints_rules.md": (
+            "# Rules\n\n## 7.4 RDI\n\n### 7.4.1 Scope\n\nSee [§7.4](#741-scope) and §7.4.1.\n"
+            "Per the General Submission Rules §9.9, nothing.\n"
+        ),
+    }),
+    Example("link text and target disagree; a bare reference to a missing section", {
+        "rules:endpoints_rules.md": (
+            "# Rules\n\n## 7.4 RDI\n\n## 7.5 Available\n\nSee [§7.4](#75-available).\n\nAs in §7.9, too.\n"
+        ),
+    }, expect=(("rules:endpoints_rules.md", 7, 5), ("rules:endpoints_rules.md", 9, 7))),
+)
+
+_SECTION = re.compile(r"§\s?([0-9]+(?:\.[0-9]+)*|[A-Z](?:\.[0-9]+)+)")
+# Words that, just before a bare §, say it belongs to another document.
+_QUALIFIED = re.compile(
+    r"(rules|guidelines|policies|policy|\.adoc|\.md|document|inference|submission|mlperf)"
+    r"[\s\w.,'’-]{0,12}$",
+    re.IGNORECASE,
+)
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_LINK_TEXT = re.compile(r"\[[^\]]*\]\([^)]*\)")
+
+
+def _covers(doc, number: str, heading) -> bool:
+    named = doc.heading_by_number(number)
+    if named is None:
+        return False
+    return named.line <= heading.line <= (named.end_line or named.line)
+
+
+def _link_findings(ctx):
+    for r in _links.resolve_all(ctx):
+        if r.heading is None or r.target_doc is None:
+            continue
+        numbers = _SECTION.findall(r.link.text)
+        if not numbers or any(_covers(r.target_doc, n, r.heading) for n in numbers):
+            continue
+        landed = f"§{r.heading.number}" if r.heading.number else f"“{r.heading.title}”"
+        exists = r.target_doc.heading_by_number(numbers[0])
+        suggestion = f"did you mean `#{exists.slug}`?" if exists else None
+        yield RULE.at(
+            r.repo.location(r.doc.path, r.link.line, r.link.column),
+            f"link text says §{numbers[0]} but the link lands on {landed} ({r.target_doc.path})",
+            suggestion=suggestion,
+            key=f"{r.link.text}->{r.link.target}",
+        )
+
+
+def _bare_findings(ctx):
+    for view, doc in _links.checked_documents(ctx):
+        numbers = {h.number for h in doc.headings if h.number}
+        for index, line in enumerate(doc.lines, start=1):
+            if index in doc.code_lines or "§" not in line:
+                continue
+            masked = _LINK_TEXT.sub(lambda m: " " * len(m.group()), _CODE_SPAN.sub(lambda m: " " * len(m.group()), line))
+            for m in _SECTION.finditer(masked):
+                number = m.group(1)
+                if number in numbers or _QUALIFIED.search(masked[: m.start()]):
+                    continue
+                yield RULE.at(
+                    view.location(doc.path, index, m.start() + 1),
+                    f"§{number} does not exist in {doc.path}",
+                    severity=Severity.WARNING,
+                    key=f"bare §{number}",
+                )
+
+
+def check(ctx):
+    yield from _link_findings(ctx)
+    yield from _bare_findings(ctx)

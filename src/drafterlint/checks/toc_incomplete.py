@@ -1,0 +1,67 @@
+"""DL104 toc-incomplete — (warning) a numbered level-2 or level-3 heading has no entry in the
+document's hand-written table of contents.
+
+The table of contents is the section titled "Table of Contents" (or "Contents"); an entry is any
+link in it whose fragment resolves to the heading. Lettered appendix subsections (`C.1`) are
+numbered within their appendix and are not required. Documents without a table of contents are
+not checked. Broken entries are DL201.
+
+Passing::
+
+    ## Table of Contents
+    1. [Basics](#1-basics)
+    ## 1. Basics
+
+Failing::
+
+    ## Table of Contents
+    1. [Basics](#1-basics)
+    ## 1. Basics
+    ## 2. Divisions                     <- not in the table of contents
+"""
+
+from __future__ import annotations
+
+from drafterlint.checks import _links
+from drafterlint.checks.base import RULES, Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule("DL104", "toc-incomplete", Severity.WARNING,
+            "a numbered level-2/3 heading is missing from the table of contents",
+            frozenset({RULES}))
+
+_TOC_TITLES = ("table of contents", "contents")
+
+EXAMPLES = (
+    Example("every numbered section listed", {
+        "rules:endpoints_rules.md": (
+            "# Rules\n\n## Table of Contents\n\n1. [Basics](#1-basics)\n   - [1.1 Scope](#11-scope)\n\n"
+            "## 1. Basics\n\n### 1.1 Scope\n\n#### 1.1.1 Deep\n"
+        ),
+    }),
+    Example("a section added without a table-of-contents entry", {
+        "rules:endpoints_rules.md": (
+            "# Rules\n\n## Table of Contents\n\n1. [Basics](#1-basics)\n\n## 1. Basics\n\n### 1.1 Scope\n"
+        ),
+    }, expect=(("rules:endpoints_rules.md", 9, 1),)),
+)
+
+
+def check(ctx):
+    by_doc: dict[str, list] = {}
+    for r in _links.resolve_all(ctx):
+        by_doc.setdefault(r.doc.path, []).append(r)
+    for view, doc in _links.checked_documents(ctx):
+        toc = next((h for h in doc.headings if h.title.strip().lower() in _TOC_TITLES), None)
+        if toc is None:
+            continue
+        listed = {
+            id(r.heading)
+            for r in by_doc.get(doc.path, [])
+            if r.heading is not None and r.target_doc is doc and toc.line < r.link.line <= toc.end_line
+        }
+        for h in doc.headings:
+            if h.level in (2, 3) and h.number and h.number[0].isdigit() and id(h) not in listed:
+                yield RULE.at(view.location(doc.path, h.line, h.column),
+                              f"§{h.number} “{h.title}” is not in the table of contents (line {toc.line})",
+                              suggestion=f"add `[{h.text}](#{h.slug})`", key=f"{h.number} {h.title}")
