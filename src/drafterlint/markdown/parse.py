@@ -372,18 +372,24 @@ class _Ev:
         self.text = text
 
 
+_SPECIAL_RE = re.compile(r"[\\`<\[\]]|(?<![^\s*_~(])(?:https?://|www\.)", re.I)
+
+
 def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
     """Candidate link starts in s[a:b], in order: brackets, autolinks, bare URLs, HTML tags."""
     events: list[_Ev] = []
     stack: list[_Ev] = []
-    i = a
     n = b
-    word_start = True
+    search = _SPECIAL_RE.search
+    i = a
     while i < n:
+        m = search(s, i, n)
+        if m is None:
+            break
+        i = m.start()
         c = s[i]
         if c == "\\":
             i += 2 if i + 1 < n and s[i + 1] in _ASCII_PUNCT else 1
-            word_start = False
             continue
         if c == "`":
             j = i
@@ -403,7 +409,6 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
                 while k < n and s[k] == "`":
                     k += 1
             i = found if found >= 0 else j
-            word_start = False
             continue
         if c == "<":
             if s.startswith("<!--", i):
@@ -411,15 +416,15 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
                 if e >= 0:
                     i = e + 3
                     continue
-            m = _AUTOLINK_RE.match(s, i, n)
-            if m:
-                events.append(_Ev(i, "auto", text=m.group(1)))
-                i = m.end()
+            m2 = _AUTOLINK_RE.match(s, i, n)
+            if m2:
+                events.append(_Ev(i, "auto", text=m2.group(1)))
+                i = m2.end()
                 continue
-            m = _TAG_RE.match(s, i, n)
-            if m:
-                events.append(_Ev(i, "tag", text=m.group(0)))
-                i = m.end()
+            m2 = _TAG_RE.match(s, i, n)
+            if m2:
+                events.append(_Ev(i, "tag", text=m2.group(0)))
+                i = m2.end()
                 continue
             i += 1
             continue
@@ -435,14 +440,11 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
                 stack.pop().close = i
             i += 1
             continue
-        if word_start and (c == "h" or c == "H" or c == "w" or c == "W"):
-            m = _URL_RE.match(s, i, n)
-            if m:
-                events.append(_Ev(i, "url", text=m.group(0)))
-                i = m.end()
-                word_start = False
-                continue
-        word_start = c in " \t\n*_~("
+        m2 = _URL_RE.match(s, i, n)
+        if m2:
+            events.append(_Ev(i, "url", text=m2.group(0)))
+            i = m2.end()
+            continue
         i += 1
     return events
 
