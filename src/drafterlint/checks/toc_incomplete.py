@@ -22,6 +22,9 @@ Failing::
 
 from __future__ import annotations
 
+import difflib
+import re
+
 from drafterlint.checks import _links
 from drafterlint.checks.base import RULES, Example, Rule
 from drafterlint.findings import Severity
@@ -47,6 +50,31 @@ EXAMPLES = (
 )
 
 
+def _title_key(text: str) -> str:
+    return " ".join(re.sub(r"^[0-9A-Z]+(\.[0-9]+)*\.?\s+", "", text).lower().split())
+
+
+_NUMBER = re.compile(r"^([0-9]+(?:\.[0-9]+)*)\.?\s")
+
+
+def _same_title(entry: str, heading) -> bool:
+    number = _NUMBER.match(entry)
+    if number and heading.number == number.group(1):
+        return True
+    a, b = _title_key(entry), _title_key(heading.text)
+    return bool(a and b) and (a in b or b in a or difflib.SequenceMatcher(None, a, b).ratio() >= 0.8)
+
+
+def _listed(toc, entries, doc) -> set[int]:
+    """Headings the table of contents has an entry for. An entry whose anchor is broken (that is
+    DL201's finding) still counts for the heading it names, so one stale entry is one finding."""
+    listed = {id(r.heading) for r in entries if r.heading is not None and r.target_doc is doc}
+    for r in entries:
+        if r.heading is None:
+            listed.update(id(h) for h in doc.headings if h.line > toc.end_line and _same_title(r.link.text, h))
+    return listed
+
+
 def check(ctx):
     by_doc: dict[str, list] = {}
     for r in _links.resolve_all(ctx):
@@ -55,11 +83,8 @@ def check(ctx):
         toc = next((h for h in doc.headings if h.title.strip().lower() in _TOC_TITLES), None)
         if toc is None:
             continue
-        listed = {
-            id(r.heading)
-            for r in by_doc.get(doc.path, [])
-            if r.heading is not None and r.target_doc is doc and toc.line < r.link.line <= toc.end_line
-        }
+        entries = [r for r in by_doc.get(doc.path, []) if toc.line < r.link.line <= toc.end_line]
+        listed = _listed(toc, entries, doc)
         for h in doc.headings:
             if h.level in (2, 3) and h.number and h.number[0].isdigit() and id(h) not in listed:
                 yield RULE.at(view.location(doc.path, h.line, h.column),
