@@ -904,6 +904,8 @@ class _Builder:
                 Heading(level, text, number, title, slugger.slug(text), tuple(anchors), line, col)
             )
         last = len(self.lines)
+        if last > 1 and self.text.endswith("\n"):
+            last -= 1  # the empty string after the final newline is not a line
         final: list[Heading] = []
         for i, h in enumerate(out):
             end = last
