@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import ScalarNode
 
 from drafterlint.findings import Location, UnreadableFile
 
@@ -112,10 +112,6 @@ class YamlDoc:
         return cur
 
 
-def _pos(node: Node) -> Pos:
-    return (node.start_mark.line + 1, node.start_mark.column + 1)
-
-
 def load_yaml_text(
     text: str,
     path: str,
@@ -136,9 +132,10 @@ def load_yaml_text(
     if text.startswith("\ufeff"):
         text = text[1:]
 
+    doc = YamlDoc(path=path, repo=repo, value=None)
     loader = _Loader(text)
     try:
-        root = loader.get_single_node()
+        doc.value = _compose(loader, doc, fail, max_aliases, max_nodes, max_depth)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
@@ -160,170 +157,186 @@ def load_yaml_text(
             loader.dispose()
         except Exception:  # pragma: no cover
             pass
-
-    doc = YamlDoc(path=path, repo=repo, value=None)
-    if root is None:  # an empty file
-        doc.positions[()] = (1, 1)
-        return doc
-    _check_bounds(root, fail, max_aliases=max_aliases, max_nodes=max_nodes, max_depth=max_depth)
-    doc.positions[()] = _pos(root)
-    doc.value_positions[()] = _pos(root)
-    doc.value = _build(root, (), doc, fail)
+    doc.positions.setdefault((), (1, 1))
     return doc
 
 
-def _check_bounds(root: Node, fail, *, max_aliases: int, max_nodes: int, max_depth: int) -> None:
-    """Refuse alias bombs, recursive aliases and deep nesting before expanding anything.
+_NOKEY = object()
 
-    Works on the node graph, where an alias is a second reference to an already composed node:
-    the expanded size of each node is computed once (memoized), so the check is linear in the
-    file however large the expansion would be.
+
+class _Frame:
+    __slots__ = ("is_map", "value", "path", "anchor", "size", "key", "key_pos", "first_seen")
+
+    def __init__(self, is_map: bool, path: tuple, anchor: str | None):
+        self.is_map = is_map
+        self.value: Any = {} if is_map else []
+        self.path = path
+        self.anchor = anchor
+        self.size = 1
+        self.key: Any = _NOKEY
+        self.key_pos: Pos = (1, 1)
+        self.first_seen: dict = {}
+
+
+def _pos(event) -> Pos:
+    return (event.start_mark.line + 1, event.start_mark.column + 1)
+
+
+def _compose(loader, doc: YamlDoc, fail, max_aliases: int, max_nodes: int, max_depth: int):
+    """Build plain data straight from parser events, bounding aliases as they come.
+
+    An alias re-uses the anchored (already built) object, as PyYAML does, so nothing is ever
+    copied; its expanded size is added to a running total that stops the parse the moment it
+    passes `max_nodes`, long before a bomb is read to its end.
     """
-    size: dict[int, int] = {}
-    depth_of: dict[int, int] = {}
-    seen: set[int] = set()
+    E = yaml.events
+    loader.get_event()  # StreamStart
+    ev = loader.get_event()
+    if isinstance(ev, E.StreamEndEvent):
+        return None  # an empty file
+    # ev is DocumentStart
+    stack: list[_Frame] = []
+    anchors: dict[str, tuple[Any, int]] = {}
+    building: set[str] = set()
+    total = 0
     aliases = 0
-    # Iterative post-order walk: (node, depth, children_done)
-    stack: list[tuple[Node, int, bool]] = [(root, 1, False)]
-    on_path: set[int] = set()
-    while stack:
-        node, depth, done = stack.pop()
-        nid = id(node)
-        if done:
-            on_path.discard(nid)
-            total = 1
-            sub_depth = 0
-            for child in _children(node):
-                total += size[id(child)]
-                sub_depth = max(sub_depth, depth_of[id(child)])
-            size[nid] = total
-            depth_of[nid] = sub_depth + 1
-            if total > max_nodes:
-                line, col = _pos(node)
-                raise fail(
-                    f"aliases would expand this YAML to more than {max_nodes} nodes "
-                    "(an alias bomb?); refusing to expand it",
-                    line,
-                    col,
+    root: Any = None
+
+    def place(pos: Pos) -> tuple | None:
+        """The path of a node starting now, recording positions; None when it is a key."""
+        if not stack:
+            doc.positions[()] = pos
+            doc.value_positions[()] = pos
+            return ()
+        top = stack[-1]
+        if top.is_map:
+            if top.key is _NOKEY:
+                return None
+            p = top.path + (top.key,)
+            doc.positions[p] = top.key_pos  # the last one wins, as in every YAML loader
+            doc.value_positions[p] = pos
+            return p
+        p = top.path + (len(top.value),)
+        doc.positions[p] = pos
+        doc.value_positions[p] = pos
+        return p
+
+    def attach(value: Any, size: int) -> None:
+        nonlocal root
+        if not stack:
+            root = value
+            return
+        top = stack[-1]
+        top.size += size
+        if top.is_map:
+            key = top.key
+            if key in top.first_seen:
+                doc.duplicates.append(
+                    Duplicate(top.path + (key,), top.first_seen[key], top.key_pos)
                 )
-            continue
-        if nid in on_path:
-            line, col = _pos(node)
-            raise fail("recursive alias: a node contains an alias to itself", line, col)
-        if nid in seen:
-            aliases += 1
-            if aliases > max_aliases:
-                line, col = _pos(node)
+            else:
+                top.first_seen[key] = top.key_pos
+            top.value[key] = value
+            top.key = _NOKEY
+        else:
+            top.value.append(value)
+
+    def set_key(ev) -> None:
+        top = stack[-1]
+        kpos = _pos(ev)
+        if not isinstance(ev, E.ScalarEvent):
+            raise fail("a mapping key must be plain text, not a list, a mapping or an alias", *kpos)
+        key = _scalar(ev, fail)
+        if not isinstance(key, str):
+            kind = "null" if key is None else type(key).__name__
+            doc.problems.append(
+                Problem(top.path + (ev.value,), kpos,
+                        f"key `{ev.value}` is read as {kind}, not text; quote it")
+            )
+            key = ev.value
+        top.key = key
+        top.key_pos = kpos
+
+    while True:
+        ev = loader.get_event()
+        if isinstance(ev, (E.ScalarEvent, E.SequenceStartEvent, E.MappingStartEvent, E.AliasEvent)):
+            pos = _pos(ev)
+            tag = getattr(ev, "tag", None)
+            if tag is not None:
                 raise fail(
-                    f"more than {max_aliases} alias references (an alias bomb?); "
-                    f"refusing to expand them (this anchor at line {line})",
-                    line,
-                    col,
+                    f"explicit YAML tag {tag!r} is not allowed: only plain YAML (mappings, lists, "
+                    "text, numbers, booleans, null) is accepted",
+                    *pos,
                 )
-            if nid in size:
-                if depth - 1 + depth_of[nid] > max_depth:
-                    line, col = _pos(node)
-                    raise fail(f"YAML is nested too deeply (more than {max_depth} levels)", line, col)
+            path = place(pos)
+            if path is None:  # a mapping key
+                set_key(ev)
                 continue
-            # Seen but not finished and not on the path cannot happen in a tree walk.
-        seen.add(nid)
-        if depth > max_depth:
-            line, col = _pos(node)
-            raise fail(f"YAML is nested too deeply (more than {max_depth} levels)", line, col)
-        on_path.add(nid)
-        stack.append((node, depth, True))
-        for child in _children(node):
-            stack.append((child, depth + 1, False))
+            if isinstance(ev, E.AliasEvent):
+                anchor = ev.anchor
+                if anchor in building:
+                    raise fail(f"recursive alias *{anchor}: it refers to a node that contains it", *pos)
+                if anchor not in anchors:
+                    raise fail(f"alias *{anchor} refers to no anchor defined before it", *pos)
+                aliases += 1
+                if aliases > max_aliases:
+                    raise fail(
+                        f"more than {max_aliases} aliases (an alias bomb?); refusing to expand them",
+                        *pos,
+                    )
+                value, size = anchors[anchor]
+                total += size
+                if total > max_nodes:
+                    raise fail(
+                        f"aliases would expand this YAML to more than {max_nodes} nodes "
+                        "(an alias bomb?); refusing to expand it",
+                        *pos,
+                    )
+                attach(value, size)
+                continue
+            total += 1
+            if total > max_nodes:
+                raise fail(f"YAML has more than {max_nodes} nodes; refusing to read it", *pos)
+            if isinstance(ev, E.ScalarEvent):
+                value = _scalar(ev, fail)
+                if ev.anchor is not None:
+                    anchors[ev.anchor] = (value, 1)
+                attach(value, 1)
+                continue
+            if len(stack) >= max_depth:
+                raise fail(f"YAML is nested too deeply (more than {max_depth} levels)", *pos)
+            frame = _Frame(isinstance(ev, E.MappingStartEvent), path, ev.anchor)
+            if ev.anchor is not None:
+                building.add(ev.anchor)
+            stack.append(frame)
+            continue
+        if isinstance(ev, (E.SequenceEndEvent, E.MappingEndEvent)):
+            frame = stack.pop()
+            if frame.anchor is not None:
+                building.discard(frame.anchor)
+                anchors[frame.anchor] = (frame.value, frame.size)
+            attach(frame.value, frame.size)
+            continue
+        if isinstance(ev, E.DocumentEndEvent):
+            nxt = loader.get_event()
+            if not isinstance(nxt, E.StreamEndEvent):
+                raise fail("more than one YAML document in the file; expected one", *_pos(nxt))
+            return root
+        raise fail(f"unexpected YAML event {type(ev).__name__}", *_pos(ev))  # pragma: no cover
 
 
-def _children(node: Node) -> list[Node]:
-    if isinstance(node, MappingNode):
-        out: list[Node] = []
-        for k, v in node.value:
-            out.append(k)
-            out.append(v)
-        return out
-    if isinstance(node, SequenceNode):
-        return node.value
-    return []
-
-
-def _check_tag(node: Node, fail) -> None:
-    if isinstance(node, MappingNode):
-        expected = _TAG + "map"
-    elif isinstance(node, SequenceNode):
-        expected = _TAG + "seq"
-    elif node.style in (None, ""):
-        expected = _RESOLVER.resolve(ScalarNode, node.value, (True, False))
-    else:
-        expected = _TAG + "str"
-    if node.tag != expected:
-        line, col = _pos(node)
-        raise fail(
-            f"explicit YAML tag {node.tag!r} is not allowed: only plain YAML (mappings, lists, "
-            "text, numbers, booleans, null) is accepted",
-            line,
-            col,
-        )
-
-
-def _scalar(node: ScalarNode, fail) -> Any:
-    tag = node.tag
-    if tag == _TAG + "str" or tag == _TAG + "timestamp" or tag == _TAG + "value":
-        return node.value
+def _scalar(ev, fail) -> Any:
+    if ev.style not in (None, ""):
+        return ev.value  # quoted or block scalars are text
+    tag = _RESOLVER.resolve(ScalarNode, ev.value, (True, False))
     if tag == _TAG + "null":
         return None
     if tag == _TAG + "bool":
-        return _CONSTRUCTOR.construct_yaml_bool(node)
+        return _CONSTRUCTOR.construct_yaml_bool(ScalarNode(tag, ev.value))
     if tag == _TAG + "int":
-        return _CONSTRUCTOR.construct_yaml_int(node)
+        return _CONSTRUCTOR.construct_yaml_int(ScalarNode(tag, ev.value))
     if tag == _TAG + "float":
-        return _CONSTRUCTOR.construct_yaml_float(node)
+        return _CONSTRUCTOR.construct_yaml_float(ScalarNode(tag, ev.value))
     if tag == _TAG + "merge":
-        line, col = _pos(node)
-        raise fail("merge keys (<<) are not supported: write the entries out", line, col)
-    return node.value  # pragma: no cover - every implicit tag is handled above
-
-
-def _build(node: Node, path: tuple, doc: YamlDoc, fail) -> Any:
-    _check_tag(node, fail)
-    if isinstance(node, ScalarNode):
-        return _scalar(node, fail)
-    if isinstance(node, SequenceNode):
-        out_list = []
-        for i, item in enumerate(node.value):
-            p = path + (i,)
-            pos = _pos(item)
-            doc.positions[p] = pos
-            doc.value_positions[p] = pos
-            out_list.append(_build(item, p, doc, fail))
-        return out_list
-    out: dict = {}
-    first_seen: dict = {}
-    for knode, vnode in node.value:
-        _check_tag(knode, fail)
-        kpos = _pos(knode)
-        if not isinstance(knode, ScalarNode):
-            raise fail(
-                "a mapping key must be plain text, not a list or a mapping", kpos[0], kpos[1]
-            )
-        key = _scalar(knode, fail)
-        if not isinstance(key, str):
-            doc.problems.append(
-                Problem(
-                    path + (knode.value,),
-                    kpos,
-                    f"key `{knode.value}` is read as {type(key).__name__ if key is not None else 'null'}, "
-                    "not text; quote it",
-                )
-            )
-            key = knode.value
-        p = path + (key,)
-        if key in first_seen:
-            doc.duplicates.append(Duplicate(p, first_seen[key], kpos))
-        else:
-            first_seen[key] = kpos
-        doc.positions[p] = kpos  # the last one wins, as in every YAML loader
-        doc.value_positions[p] = _pos(vnode)
-        out[key] = _build(vnode, p, doc, fail)
-    return out
+        raise fail("merge keys (<<) are not supported: write the entries out", *_pos(ev))
+    return ev.value  # text, timestamps (kept as written), `=`
