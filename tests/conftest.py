@@ -32,7 +32,12 @@ def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None 
     from drafterlint.engine import build_context, run
 
     rules, registry = write_files(files, base)
-    config = Config().merged(config_overrides or {})
+    overrides = dict(config_overrides or {})
+    if "documents" not in overrides.get("rules", {}):
+        # An example's repository is just its files: check the default documents it has.
+        present = [d for d in Config().rules["documents"] if f"rules:{d}" in files]
+        overrides["rules"] = {**overrides.get("rules", {}), "documents": present}
+    config = Config().merged(overrides)
     ctx = build_context(
         config,
         rules if rules.exists() else None,

@@ -122,6 +122,8 @@ def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
 
     for reason, codes in ctx.memo.get("_skipped", {}).items():
         skipped_by_reason.setdefault(reason, []).extend(sorted(codes))
+    for err in ctx.memo.get("_unreadable", ()):
+        note_unreadable(err)
     result.skipped = [Skipped(",".join(codes), reason) for reason, codes in skipped_by_reason.items()]
     seen: set[tuple] = set()
     for f in [*unreadable.values(), *raw]:

@@ -49,19 +49,27 @@ class Resolved:
     target_doc: "Document | None" = None
 
 
-def checked_documents(ctx: "Context") -> Iterator[tuple["RepoView", "Document"]]:
+def checked_documents(ctx: "Context") -> list[tuple["RepoView", "Document"]]:
     """The Markdown files whose links are checked, in configuration order.
 
-    A configured document that is missing or unreadable surfaces as DL702 via the engine.
+    A configured document that is missing or unreadable is recorded once as DL702 and left out;
+    the others are still checked.
     """
+    return ctx.remember("checked_documents", lambda: list(_checked_documents(ctx)))
+
+
+def _checked_documents(ctx):
     for view, names in ((ctx.rules, ctx.config.rules.get("documents") or []),
                         (ctx.registry_repo, ctx.config.registry.get("documents") or [])):
         if view is None:
             continue
         for name in names:
-            if not view.is_file(name):
-                raise UnreadableFile(view.location(name), "configured document not found")
-            yield view, view.document(name)
+            try:
+                if not view.is_file(name):
+                    raise UnreadableFile(view.location(name), "configured document not found")
+                yield view, view.document(name)
+            except UnreadableFile as err:
+                ctx.unreadable(err)
 
 
 def fragment_ok(doc: "Document", fragment: str) -> bool:
@@ -130,7 +138,7 @@ def _resolve(ctx, view, doc, link) -> Resolved:
         return Resolved(doc, view, link, EXTERNAL)  # mailto:, ftp:, …
     if target.startswith("//"):
         return Resolved(doc, view, link, EXTERNAL)
-    return _relative(view, doc, link, target)
+    return _relative(ctx, view, doc, link, target)
 
 
 def _same_doc(view, doc, link, fragment) -> Resolved:
@@ -150,7 +158,7 @@ def _split(target: str) -> tuple[str, str | None]:
     return unquote(path), (frag if sep else None)
 
 
-def _relative(view, doc, link, target) -> Resolved:
+def _relative(ctx, view, doc, link, target) -> Resolved:
     path, fragment = _split(target)
     base = doc.path.rsplit("/", 1)[0] if "/" in doc.path else ""
     joined = path[1:] if path.startswith("/") else (f"{base}/{path}" if base else path)
@@ -161,7 +169,7 @@ def _relative(view, doc, link, target) -> Resolved:
     if rel == "" or view.is_dir(rel):
         readme = _readme(view, rel)
         if fragment and readme:
-            return _fragment_in(view, view, doc, link, readme, fragment, BROKEN_CROSS_DOC)
+            return _fragment_in(ctx, view, view, doc, link, readme, fragment, BROKEN_CROSS_DOC)
         return Resolved(doc, view, link, OK)
     if not view.is_file(rel):
         close = difflib.get_close_matches(rel, sorted(view.files), n=1, cutoff=0.7)
@@ -169,7 +177,7 @@ def _relative(view, doc, link, target) -> Resolved:
                         f"`{path}` does not exist in the repository",
                         f"did you mean `{close[0]}`?" if close else None)
     if fragment is not None:
-        return _fragment_in(view, view, doc, link, rel, fragment, BROKEN_CROSS_DOC)
+        return _fragment_in(ctx, view, view, doc, link, rel, fragment, BROKEN_CROSS_DOC)
     return Resolved(doc, view, link, OK)
 
 
@@ -181,11 +189,15 @@ def _readme(view, folder: str) -> str | None:
     return None
 
 
-def _fragment_in(target, source, doc, link, rel, fragment, outcome) -> Resolved:
+def _fragment_in(ctx, target, source, doc, link, rel, fragment, outcome) -> Resolved:
     """Check `fragment` against document `rel` of repository `target`."""
     if not rel.lower().endswith(_MARKDOWN):
         return Resolved(doc, source, link, OK)  # fragments into code or data files: line anchors
-    target_doc = target.document(rel)
+    try:
+        target_doc = target.document(rel)
+    except UnreadableFile as err:
+        ctx.unreadable(err)
+        return Resolved(doc, source, link, OK)
     if fragment_ok(target_doc, fragment):
         return Resolved(doc, source, link, OK,
                         heading=target_doc.heading_for_fragment(unquote(fragment)),
@@ -238,7 +250,7 @@ def _github(ctx, view, doc, link, m) -> Resolved:
     md = _readme(target, rel) if present_dir else rel
     if md is None:
         return Resolved(doc, view, link, OK)
-    return _fragment_in(target, view, doc, link, md, fragment, BROKEN_CROSS_REPO)
+    return _fragment_in(ctx, target, view, doc, link, md, fragment, BROKEN_CROSS_REPO)
 
 
 def _pair(value):

@@ -91,6 +91,10 @@ class Context:
     # Facts extracted from the rules text, computed once and shared by the rules that need them.
     memo: dict[str, Any] = field(default_factory=dict)
 
+    def unreadable(self, error) -> None:
+        """Record a file that could not be read (DL702) without stopping the check that met it."""
+        self.memo.setdefault("_unreadable", []).append(error)
+
     def skip(self, code: str, reason: str) -> None:
         """Say once that part of a check could not run (never a failure)."""
         self.memo.setdefault("_skipped", {}).setdefault(reason, set()).add(code)

@@ -22,16 +22,18 @@ RULE = Rule("DL101", "section-missing", Severity.ERROR,
             "a required section (§2.9, §2.9.4, §3.2, §9.1) cannot be found",
             frozenset({RULES}))
 
-_ONLY_SPEC = {"rules": {"sections": {"speculative-decoding": {"number": "2.9.4", "title": "Speculative Decoding"}},
-                        "companion_sections": {}}}
+_SKELETON = (
+    "# Rules\n\n### 2.9 Model Equivalence Rules\n\n#### 2.9.4 {spec}\n\n"
+    "### 3.2 Supported Models\n\n### 9.1 Automated Checks\n"
+)
 
 EXAMPLES = (
-    Example("the section is there", {
-        "rules:endpoints_rules.md": "# Rules\n\n#### 2.9.4 Speculative Decoding\n",
-    }, config=_ONLY_SPEC),
-    Example("neither the number nor the title is there", {
-        "rules:endpoints_rules.md": "# Rules\n\n#### 2.9.4 KV Cache\n",
-    }, expect=(("rules:endpoints_rules.md", 1, 1),), config=_ONLY_SPEC),
+    Example("every section is there", {
+        "rules:endpoints_rules.md": _SKELETON.format(spec="Speculative Decoding"),
+    }),
+    Example("§2.9.4 is neither under its number nor under its title", {
+        "rules:endpoints_rules.md": _SKELETON.format(spec="KV Cache").replace("#### 2.9.4", "#### 2.9.5"),
+    }, expect=(("rules:endpoints_rules.md", 1, 1),)),
 )
 
 

@@ -21,16 +21,18 @@ RULE = Rule("DL102", "section-moved", Severity.WARNING,
             "a required section was found by title under another number than configured",
             frozenset({RULES}))
 
-_ONLY_SPEC = {"rules": {"sections": {"speculative-decoding": {"number": "2.9.4", "title": "Speculative Decoding"}},
-                        "companion_sections": {}}}
+_SKELETON = (
+    "# Rules\n\n### 2.9 Model Equivalence Rules\n\n#### 2.9.4 KV Cache\n\n#### 2.9.{n} Speculative Decoding\n\n"
+    "### 3.2 Supported Models\n\n### 9.1 Automated Checks\n"
+)
 
 EXAMPLES = (
     Example("where it is expected", {
-        "rules:endpoints_rules.md": "# Rules\n\n#### 2.9.4 Speculative Decoding\n",
-    }, config=_ONLY_SPEC),
+        "rules:endpoints_rules.md": _SKELETON.replace("#### 2.9.4 KV Cache\n\n", "").format(n=4),
+    }),
     Example("renumbered", {
-        "rules:endpoints_rules.md": "# Rules\n\n#### 2.9.4 KV Cache\n\n#### 2.9.5 Speculative Decoding\n",
-    }, expect=(("rules:endpoints_rules.md", 5, 1),), config=_ONLY_SPEC),
+        "rules:endpoints_rules.md": _SKELETON.format(n=5),
+    }, expect=(("rules:endpoints_rules.md", 7, 1),)),
 )
 
 
