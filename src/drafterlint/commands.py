@@ -156,7 +156,9 @@ def emit(result, args, meta) -> None:
         write_atomically(path, render(result, fmt, meta))
 
 
-def exit_code(result, config) -> int:
+def exit_code(result, config, exit_zero: bool = False) -> int:
+    if exit_zero:
+        return EXIT_OK
     fail_on: Severity = config.fail_on
     return EXIT_FINDINGS if any(f.severity >= fail_on for f in result.findings) else EXIT_OK
 
@@ -174,4 +176,4 @@ def check(args) -> int:
         print(f"drafterlint: internal error in rule {exc} (please report this)", file=sys.stderr)
         return EXIT_USAGE
     emit(result, args, report_meta(rules_dir, registry_dir, args))
-    return exit_code(result, config)
+    return exit_code(result, config, args.exit_zero)
