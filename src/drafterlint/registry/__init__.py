@@ -1,0 +1,86 @@
+"""The approved-drafter registry: safe YAML with positions, the schema, the model.
+
+Kept light on purpose (``drafterlint.config`` imports ``registry.yamlload``): the model and the
+loader are imported when called.
+
+The small look-ups below are where the rules' numbers and vocabularies come from. Each looks
+first at what the rules text says (``ctx.memo``, filled by the checks that read the rules) and
+then at the policy or the configuration; none hard-codes a number the rules state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from drafterlint.checks.base import Context
+    from drafterlint.config import Config
+    from drafterlint.findings import Location
+    from drafterlint.registry.model import Policy, Registry
+    from drafterlint.sources import RepoView
+
+
+def load_registry(repo: "RepoView", config: "Config") -> "Registry":
+    from drafterlint.registry.load import load_registry as _load
+
+    return _load(repo, config)
+
+
+def _int_param(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def lead_time(ctx: "Context", policy: "Policy | None" = None) -> "tuple[int | None, Location | None]":
+    """The approval lead time in cohorts, and where it is stated.
+
+    First what the rules text says (``ctx.memo["rules_lead_cohorts"]``: an int, or an
+    (int, Location) pair), then the policy's ``minimum_cohorts``; (None, None) when neither is
+    known, and the rules that need it stay silent.
+    """
+    memo = ctx.memo.get("rules_lead_cohorts")
+    if isinstance(memo, tuple) and memo:
+        value = _int_param(memo[0])
+        if value is not None:
+            return value, (memo[1] if len(memo) > 1 else None)
+    elif memo is not None:
+        value = _int_param(memo)
+        if value is not None:
+            return value, None
+    if policy is not None:
+        param = policy.params.get("lead_cohorts")
+        if param is not None:
+            value = _int_param(param.value)
+            if value is not None:
+                return value, param.location
+    return None, None
+
+
+def head_methods(ctx: "Context") -> list[str]:
+    """The drafter kinds a head's method may name: the rules' list if read, else configured."""
+    memo = ctx.memo.get("rules_head_methods")
+    if memo:
+        return [str(m) for m in memo]
+    return [str(m) for m in (ctx.config.registry.get("head_methods") or [])]
+
+
+def canonical_publisher(ctx: "Context", policy: "Policy", model: str | None) -> str | None:
+    """The organisation that publishes the model's canonical checkpoint.
+
+    Configured (``registry.canonical_publishers``), else the publisher of the model's first
+    listed approved checkpoint in that policy; None when neither says.
+    """
+    if model is None:
+        return None
+    configured = (ctx.config.registry.get("canonical_publishers") or {}).get(model)
+    if configured:
+        return str(configured)
+    for cp in policy.checkpoints_of(model):
+        if cp.publisher:
+            return cp.publisher
+    return None
