@@ -149,7 +149,12 @@ def load_config(path: Path | None = None, *, start: Path | None = None) -> Confi
         text = raw.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read configuration: {exc}", str(path)) from None
-    doc = load_yaml_text(text, str(path))
+    from drafterlint.findings import UnreadableFile
+
+    try:
+        doc = load_yaml_text(text, str(path), repo="config")
+    except UnreadableFile as exc:
+        raise InputError(exc.message, str(path), exc.location.line) from None
     data = doc.value if doc.value is not None else {}
     if not isinstance(data, dict):
         raise InputError("configuration must be a mapping", str(path), 1)
@@ -166,10 +171,9 @@ def config_schema() -> dict:
 def _validate(data: dict, doc: Any, path: Path) -> None:
     import jsonschema
 
+    from drafterlint.schemaerrors import located_errors
+
     validator = jsonschema.Draft202012Validator(config_schema())
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
-    if errors:
-        err = errors[0]
-        line = doc.line_of(list(err.absolute_path)) if hasattr(doc, "line_of") else None
-        where = "/".join(str(p) for p in err.absolute_path) or "(top level)"
-        raise InputError(f"invalid configuration at {where}: {err.message}", str(path), line)
+    first = next(iter(located_errors(validator, data, doc)), None)
+    if first is not None:
+        raise InputError(f"invalid configuration: {first.message}", str(path), first.line)

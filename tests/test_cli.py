@@ -1,0 +1,172 @@
+"""The command line as users meet it: exit codes, reports, configuration, bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from conftest import FIXTURES
+
+EXAMPLE = FIXTURES / "example"
+
+
+@pytest.fixture
+def repos(tmp_path):
+    rules = tmp_path / "rules"
+    registry = tmp_path / "endpoints"
+    shutil.copytree(EXAMPLE / "rules", rules)
+    shutil.copytree(EXAMPLE / "endpoints", registry)
+    return rules, registry
+
+
+def test_example_text_report_positions(cli, repos):
+    rules, _ = repos
+    code, out, err = cli("check", "--rules-repo", rules)
+    assert code == 1, err
+    lines = out.splitlines()
+    assert "endpoints_rules.md:16:6: DL201 broken-fragment: no heading or anchor `#23-model-equivalence` in endpoints_rules.md (did you mean `#29-model-equivalence-rules-closed-division`?)" in lines
+    assert any(l.startswith("endpoints_rules.md:81:14: DL203 ") and "#46-seed-rotation" in l for l in lines)
+    assert any(l.startswith("endpoints_rules.md:100:1: DL202 ") for l in lines)
+    assert any(l.startswith("endpoints_rules.md:48:20: DL205 ") for l in lines)
+    assert any(l.startswith("skipped DL204") for l in lines)
+
+
+def test_json_contract(cli, repos):
+    rules, registry = repos
+    code, out, _ = cli("check", "--rules-repo", rules, "--registry-repo", registry, "--format", "json", "--select", "DL2")
+    doc = json.loads(out)
+    assert doc["tool"] == "drafterlint" and isinstance(doc["version"], str)
+    assert set(doc["summary"]) == {"error", "warning", "info"}
+    assert doc["findings"], doc
+    for f in doc["findings"]:
+        assert {"code", "name", "severity", "repo", "path", "line", "column", "message", "suggestion"} <= set(f)
+        assert f["repo"] in ("rules", "registry")
+        assert f["code"].startswith("DL2")
+    assert any(f["code"] == "DL204" and f["line"] == 96 for f in doc["findings"]) or any(
+        f["code"] == "DL204" for f in doc["findings"]
+    )
+    assert code == 1
+
+
+def test_exit_zero_and_fail_on(cli, repos):
+    rules, _ = repos
+    assert cli("check", "--rules-repo", rules, "--exit-zero")[0] == 0
+    # Only the info finding selected: passes at the default threshold, fails at info.
+    assert cli("check", "--rules-repo", rules, "--select", "DL206")[0] == 0
+    assert cli("check", "--rules-repo", rules, "--select", "DL206", "--fail-on", "info")[0] == 1
+
+
+def test_ignore_and_output_file(cli, repos, tmp_path):
+    rules, _ = repos
+    out_file = tmp_path / "report.json"
+    code, out, _ = cli("check", "--rules-repo", rules, "--ignore", "DL2,DL1", "--format", "json", "--output", out_file)
+    assert out == ""
+    assert json.loads(out_file.read_text())["findings"] == []
+    assert code == 0
+
+
+def test_clean_after_fixing(cli, repos):
+    rules, _ = repos
+    doc = rules / "endpoints_rules.md"
+    text = doc.read_text()
+    text = (text.replace("#23-model-equivalence", "#22-open-division")
+                .replace("(#293-model-weights)", "(#294-speculative-decoding)")
+                .replace("#45-seed-rotation", "#46-seed-rotation")
+                .replace("figures/cycle.png", "figures/cycle.svg"))
+    doc.write_text(text)
+    code, out, err = cli("check", "--rules-repo", rules, "--ignore", "DL206")
+    assert code == 0, out + err
+
+
+def test_suppression_comments(cli, repos):
+    rules, _ = repos
+    doc = rules / "endpoints_rules.md"
+    text = doc.read_text().replace(
+        "![Review cycle](figures/cycle.png)",
+        "<!-- drafterlint-disable DL202 -->\n![Review cycle](figures/cycle.png)\n<!-- drafterlint-enable DL202 -->",
+    )
+    doc.write_text(text)
+    _, out, _ = cli("check", "--rules-repo", rules)
+    assert " DL202 " not in out
+    assert " DL201 " in out
+
+
+def test_config_discovered_upward_and_validated(cli, repos, tmp_path):
+    rules, _ = repos
+    (tmp_path / ".drafterlint.yaml").write_text("ignore: [DL201]\n")
+    sub = rules / "figures"
+    code, out, _ = cli("check", "--rules-repo", rules, cwd=sub)
+    assert " DL201 " not in out and " DL203 " in out
+    (tmp_path / ".drafterlint.yaml").write_text("rules:\n  documents: [a.md]\n  bogus: 1\n")
+    code, out, err = cli("check", "--rules-repo", rules, cwd=sub)
+    assert code == 2
+    assert ".drafterlint.yaml:3:" in err and "bogus" in err and "Traceback" not in err
+
+
+def test_config_flag_missing_file(cli, repos, tmp_path):
+    rules, _ = repos
+    code, _, err = cli("check", "--rules-repo", rules, "--config", tmp_path / "nope.yaml")
+    assert code == 2 and "nope.yaml" in err
+
+
+@pytest.mark.parametrize(
+    "content,needle",
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "NUL"),
+        (b"# Rules\n\nCaf\xe9\n", "UTF-8"),
+        (b"\xff\xfe#\x00 \x00R\x00", "UTF-16"),
+    ],
+)
+def test_garbage_document_is_dl702_not_traceback(cli, tmp_path, content, needle):
+    rules = tmp_path / "r"
+    rules.mkdir()
+    (rules / "endpoints_rules.md").write_bytes(content)
+    code, out, err = cli("check", "--rules-repo", rules, "--select", "DL2,DL7")
+    assert code == 1
+    assert "endpoints_rules.md:" in out and "DL702" in out and needle in out
+    assert "Traceback" not in err
+
+
+def test_empty_document_is_fine(cli, tmp_path):
+    rules = tmp_path / "r"
+    rules.mkdir()
+    (rules / "endpoints_rules.md").write_text("")
+    code, out, err = cli("check", "--rules-repo", rules, "--select", "DL2")
+    assert code == 0, out + err
+
+
+def test_document_that_is_a_directory(cli, tmp_path):
+    rules = tmp_path / "r"
+    (rules / "endpoints_rules.md").mkdir(parents=True)
+    code, out, err = cli("check", "--rules-repo", rules, "--select", "DL2,DL7")
+    assert code == 1 and "DL702" in out and "Traceback" not in err
+
+
+def test_missing_repository_is_usage_error(cli, tmp_path):
+    code, _, err = cli("check", "--rules-repo", tmp_path / "absent")
+    assert code == 2 and "absent" in err and "Traceback" not in err
+
+
+def test_no_repository_found(cli, tmp_path):
+    code, _, err = cli("check", cwd=tmp_path)
+    assert code == 2 and "--rules-repo" in err
+
+
+def test_rules_and_explain(cli):
+    code, out, _ = cli("rules")
+    assert code == 0 and "DL201" in out and "broken-fragment" in out
+    code, out, _ = cli("explain", "DL201")
+    assert code == 0 and "Passing" in out and "Failing" in out and "Example" in out
+    code, out, _ = cli("explain", "broken-fragment")
+    assert code == 0 and out.startswith("DL201")
+    code, _, err = cli("explain", "DL999")
+    assert code == 2 and "DL999" in err
+
+
+def test_working_tree_detection(cli, repos):
+    rules, _ = repos
+    (rules / ".git").mkdir()
+    code, out, _ = cli("check", cwd=rules / "figures")
+    assert code == 1 and " DL201 " in out
