@@ -1,0 +1,181 @@
+"""GitHub Actions workflow commands: annotations on the pull request's lines, and a job summary.
+
+    ::error file=endpoints_rules.md,line=12,col=5,title=DL201 broken-fragment::message
+
+GitHub shows at most 10 error, 10 warning and 10 notice annotations per step and drops the rest
+without a word. So the most severe findings are annotated first (and, when the base ref is
+known, those on lines the pull request changed before the others), one notice says how many were
+not annotated, and — when `GITHUB_STEP_SUMMARY` is set — the complete list is appended there as
+a Markdown table, kept under the summary's 1 MiB limit.
+
+`file=` is relative to `GITHUB_WORKSPACE` (or the working directory) when the repository lies
+inside it, so annotations land on the right file even when the other repository is checked out
+into a subfolder.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from drafterlint.findings import Severity
+
+PER_LEVEL = 10  # annotations GitHub shows per level and step
+SUMMARY_LIMIT = 1024 * 1024  # bytes per step summary
+_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+_summarised: set[int] = set()  # results whose summary this process already appended
+
+
+def escape_data(text: str) -> str:
+    """A workflow-command message, escaped as actions/toolkit's escapeData does."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """A workflow-command property value, escaped as actions/toolkit's escapeProperty does."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def command(name: str, message: str, **properties) -> str:
+    props = ",".join(
+        f"{key}={escape_property(str(value))}" for key, value in properties.items() if value is not None
+    )
+    return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
+
+
+def _workspace() -> Path:
+    ws = os.environ.get("GITHUB_WORKSPACE")
+    return Path(ws).resolve() if ws else Path.cwd().resolve()
+
+
+def annotation_path(meta, f, workspace: Path | None = None) -> str:
+    """The finding's file relative to the workspace when its repository lies inside it."""
+    workspace = workspace or _workspace()
+    root = (getattr(meta, "local_roots", None) or {}).get(f.location.repo)
+    if root is None:
+        return f.location.path
+    full = (Path(root).resolve() / f.location.path)
+    try:
+        return full.relative_to(workspace).as_posix()
+    except ValueError:
+        return f.location.path
+
+
+def changed_lines(meta) -> dict[str, dict[str, set[int]]]:
+    """Per repository name: per path, the lines changed since meta.base_ref (when known)."""
+    base = getattr(meta, "base_ref", None)
+    if not base:
+        return {}
+    from drafterlint.gitops import changed_lines as diff_lines
+
+    out = {}
+    for repo, root in (getattr(meta, "local_roots", None) or {}).items():
+        if root is None:
+            continue
+        lines = diff_lines(Path(root), base)
+        if lines is not None:
+            out[repo] = lines
+    return out
+
+
+def prioritised(findings, changed: dict[str, dict[str, set[int]]]) -> list:
+    """Most severe first; within a level, findings on changed lines first; then by place."""
+
+    def on_changed(f) -> bool:
+        return f.location.line in changed.get(f.location.repo, {}).get(f.location.path, ())
+
+    return sorted(findings, key=lambda f: (-int(f.severity), not on_changed(f), f.sort_key()))
+
+
+def message_of(f) -> str:
+    return f"{f.message} ({f.suggestion})" if f.suggestion else f.message
+
+
+def annotations(result, meta, ordered=None) -> tuple[list[str], list]:
+    """The annotation lines, and the findings left unannotated (in priority order)."""
+    if ordered is None:
+        ordered = prioritised(result.findings, changed_lines(meta))
+    budget = {Severity.ERROR: PER_LEVEL, Severity.WARNING: PER_LEVEL, Severity.INFO: PER_LEVEL}
+    lines, rest = [], []
+    workspace = _workspace()
+    for f in ordered:
+        if budget[f.severity] <= 0:
+            rest.append(f)
+            continue
+        budget[f.severity] -= 1
+        lines.append((f, command(
+            _COMMAND[f.severity],
+            message_of(f),
+            file=annotation_path(meta, f, workspace),
+            line=f.location.line,
+            col=f.location.column,
+            title=f"{f.code} {f.name}",
+        )))
+    if rest:
+        # The notice about the rest is itself a notice: make room for it among the ten.
+        notices = [pair for pair in lines if pair[0].severity is Severity.INFO]
+        if len(notices) >= PER_LEVEL:
+            dropped = notices[-1]
+            lines.remove(dropped)
+            rest.insert(0, dropped[0])
+    return [text for _, text in lines], rest
+
+
+def summary(result, meta, ordered, *, max_bytes: int) -> str:
+    from drafterlint.report.markdown_report import render_markdown
+
+    return render_markdown(
+        result, meta, title="drafterlint", findings=ordered, max_bytes=max_bytes, heading_level=2
+    )
+
+
+def append_summary(result, meta, ordered) -> bool:
+    """Append the Markdown summary to $GITHUB_STEP_SUMMARY (once per result); False if unset."""
+    path = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not path:
+        return False
+    if id(result) in _summarised:
+        return True
+    try:
+        used = os.path.getsize(path)
+    except OSError:
+        used = 0
+    room = SUMMARY_LIMIT - used - 1024
+    if room < 2048:
+        return False
+    text = summary(result, meta, ordered, max_bytes=room)
+    try:
+        with open(path, "a", encoding="utf-8", newline="\n") as fh:
+            fh.write(text if text.endswith("\n") else text + "\n")
+    except OSError:
+        return False
+    _summarised.add(id(result))
+    return True
+
+
+def render(result, meta) -> str:
+    ordered = prioritised(result.findings, changed_lines(meta))
+    lines, rest = annotations(result, meta, ordered)
+    in_summary = append_summary(result, meta, ordered)
+    out = list(lines)
+    if rest:
+        where = (
+            "the job summary lists every finding"
+            if in_summary
+            else "run with --format text or json to see every finding"
+        )
+        out.append(command(
+            "notice",
+            f"drafterlint: {len(rest)} more finding(s) were not annotated "
+            f"(GitHub shows at most {PER_LEVEL} per level); {where}.",
+            title="drafterlint: more findings",
+        ))
+    # Plain log lines (not commands): what was skipped, and the totals.
+    for s in result.skipped:
+        out.append(f"drafterlint: skipped {s.code}: {s.reason}")
+    from drafterlint.report import summary_counts
+
+    c = summary_counts(result.findings)
+    out.append(f"drafterlint: {c['error']} error(s), {c['warning']} warning(s), {c['info']} info")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,131 @@
+"""A Markdown report: a verdict, counts by severity and by rule, and a table of every finding.
+
+GitHub renders it as a job summary, a PR comment or a file in an audit; lines link to the
+exact commit when the report knows the repository and ref (`meta.github`). `render_markdown`
+can cap the size (a job summary must stay under 1 MiB): rows that do not fit are counted in a
+note instead.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+
+from drafterlint.report import summary_counts
+
+_ICON = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
+_ORDER = ("error", "warning", "info")
+
+
+def cell(text: str | None) -> str:
+    """Text made safe for one GFM table cell: no raw HTML, no column breaks, no line breaks."""
+    if not text:
+        return ""
+    text = html.escape(text, quote=False)
+    text = text.replace("|", "\\|")
+    return "<br>".join(part.strip() for part in text.replace("\r\n", "\n").split("\n"))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def counts_line(counts: dict[str, int]) -> str:
+    return ", ".join(
+        (_plural(counts["error"], "error"), _plural(counts["warning"], "warning"), f"{counts['info']} info")
+    )
+
+
+def verdict(counts: dict[str, int]) -> str:
+    if counts["error"]:
+        return f"❌ **{_plural(counts['error'], 'error')}** — the check fails"
+    if counts["warning"]:
+        return f"⚠️ no errors, **{_plural(counts['warning'], 'warning')}**"
+    return "✅ no errors or warnings"
+
+
+def line_link(meta, f) -> str | None:
+    gh = (getattr(meta, "github", None) or {}).get(f.location.repo)
+    if not gh:
+        return None
+    name, ref = gh
+    return f"https://github.com/{name}/blob/{ref}/{f.location.path}#L{f.location.line}"
+
+
+def location_cell(meta, f) -> str:
+    where = f"{f.location.path}:{f.location.line}:{f.location.column}"
+    if len({*getattr(meta, "roots", {})}) > 1:
+        where = f"{f.location.repo}: {where}"
+    text = f"`{where}`" if "`" not in where else cell(where)
+    link = line_link(meta, f)
+    return f"[{text}]({link})" if link else text
+
+
+def finding_row(meta, f, index: int) -> str:
+    sev = str(f.severity)
+    return (
+        f"| {index} | {_ICON[sev]} {sev} | `{f.code}` {f.name} | {location_cell(meta, f)} "
+        f"| {cell(f.message)} | {cell(f.suggestion)} |"
+    )
+
+
+def render_markdown(
+    result,
+    meta,
+    *,
+    title: str = "drafterlint report",
+    findings=None,
+    max_bytes: int | None = None,
+    heading_level: int = 2,
+) -> str:
+    """The report; `findings` reorders or narrows the table (default: result.findings)."""
+    findings = list(result.findings if findings is None else findings)
+    counts = summary_counts(result.findings)
+    h = "#" * heading_level
+    head: list[str] = [
+        f"{h} {title}",
+        "",
+        f"{verdict(counts)} · {counts_line(counts)} · drafterlint {meta.version}",
+        "",
+    ]
+    if result.findings:
+        head += ["| severity | count |", "|---|---:|"]
+        head += [f"| {_ICON[s]} {s} | {counts[s]} |" for s in _ORDER if counts[s]]
+        head.append("")
+        by_rule = Counter((f.code, f.name, str(f.severity)) for f in result.findings)
+        head += ["| rule | name | severity | count |", "|---|---|---|---:|"]
+        for (code, name, sev), n in sorted(by_rule.items(), key=lambda kv: (_ORDER.index(kv[0][2]), kv[0][0])):
+            head.append(f"| `{code}` | {name} | {sev} | {n} |")
+        head.append("")
+    tail: list[str] = []
+    if result.skipped:
+        tail += ["", f"{h}# Skipped checks", ""]
+        tail += [f"- {cell(s.code)}: {cell(s.reason)}" for s in result.skipped]
+    tail.append("")
+
+    body: list[str] = []
+    if findings:
+        body += [f"{h}# Findings", "", "| # | severity | rule | location | message | suggestion |",
+                 "|---:|---|---|---|---|---|"]
+    size = sum(len(x.encode("utf-8")) + 1 for x in (*head, *body, *tail))
+    reserve = 400  # room for the note on what was left out
+    shown = 0
+    for i, f in enumerate(findings, 1):
+        row = finding_row(meta, f, i)
+        n = len(row.encode("utf-8")) + 1
+        if max_bytes is not None and size + n + reserve > max_bytes:
+            break
+        body.append(row)
+        size += n
+        shown += 1
+    if shown < len(findings):
+        body += [
+            "",
+            f"> [!NOTE]\n> {len(findings) - shown} more of {len(findings)} findings are not shown: "
+            f"this report is limited to {max_bytes} bytes. The JSON report has all of them.",
+        ]
+    return "\n".join([*head, *body, *tail])
+
+
+def render(result, meta) -> str:
+    return render_markdown(result, meta, heading_level=1)

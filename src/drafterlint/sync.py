@@ -1,0 +1,121 @@
+"""`drafterlint sync`: bring the other repository into the per-user cache, for offline checks.
+
+    drafterlint sync registry                  # mlcommons/endpoints at its default branch
+    drafterlint sync rules --ref v1.2          # the rules repository at a tag
+    drafterlint sync registry --url https://github.com/me/endpoints.git --ref my-branch
+
+The checkout lands in `<cache>/repos/<owner>__<name>/checkout` and `fetched.json` beside it
+records the URL, ref, commit and time. `drafterlint check` uses that checkout when no other is
+given. The update is atomic: `fetched.json` is removed first and written last, and the checkout
+is built beside the old one and renamed into place, so an interrupted or concurrent run never
+leaves a half checkout that `check` would accept; concurrent runs are serialised by a lock file.
+
+Only https URLs are fetched. `DRAFTERLINT_ALLOW_LOCAL_SYNC=1` also allows a local path or a
+`file://` URL: meant for tests and for local mirrors, never needed against GitHub.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+import os
+import sys
+from pathlib import Path
+
+from drafterlint.findings import InputError
+
+ALLOW_LOCAL_ENV = "DRAFTERLINT_ALLOW_LOCAL_SYNC"
+FETCHED = "fetched.json"
+CHECKOUT = "checkout"
+
+
+def local_sync_allowed() -> bool:
+    return os.environ.get(ALLOW_LOCAL_ENV) == "1"
+
+
+def default_url(config, which: str) -> str:
+    name = (config.data[which].get("github") or "").strip("/")
+    if not name or name.count("/") != 1:
+        raise InputError(f"no {which}.github (owner/name) configured; give --url")
+    return f"https://github.com/{name}.git"
+
+
+def default_ref(config, which: str) -> str:
+    return config.data[which].get("default_branch") or "main"
+
+
+@contextlib.contextmanager
+def _locked(directory: Path):
+    """An exclusive lock on directory/.lock for the duration (POSIX; a no-op elsewhere)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; the rename dance still keeps it sound
+        yield
+        return
+    with open(directory / ".lock", "a+") as fh:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+
+def _write_json_atomically(path: Path, data: dict) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(data, fh, indent=2)
+        fh.write("\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def sync(config, which: str, url: str | None = None, ref: str | None = None) -> dict:
+    """Fetch `which` ("rules"|"registry") into the cache; return what fetched.json records."""
+    from drafterlint import gitops
+    from drafterlint.sources import cached_checkout_dir
+
+    allow_local = local_sync_allowed()
+    url = gitops.validate_url(url or default_url(config, which), allow_local=allow_local)
+    ref = gitops.validate_ref(ref or default_ref(config, which))
+    base = cached_checkout_dir(config, which)
+    with _locked(base):
+        marker = base / FETCHED
+
+        def retire_marker() -> None:
+            # The new checkout is complete. From here until the new marker is written, `check`
+            # sees no cached copy at all (rather than a marker describing another commit).
+            with contextlib.suppress(FileNotFoundError):
+                marker.unlink()
+
+        sha = gitops.bring(
+            url, ref, base / CHECKOUT, allow_local=allow_local, before_swap=retire_marker
+        )
+        record = {
+            "url": url,
+            "ref": ref,
+            "commit": sha,
+            "fetched_at": datetime.datetime.now(datetime.timezone.utc)
+            .replace(microsecond=0)
+            .isoformat()
+            .replace("+00:00", "Z"),
+        }
+        _write_json_atomically(marker, record)
+    record["path"] = str(base / CHECKOUT)
+    return record
+
+
+def sync_command(args) -> int:
+    from drafterlint.commands import load_effective_config
+
+    config = load_effective_config(args)
+    if getattr(args, "cache_dir", None):
+        config = config.merged({"cache_dir": str(Path(args.cache_dir).expanduser().resolve())})
+    record = sync(config, args.which, args.url, args.ref)
+    sys.stdout.write(
+        f"synced {args.which} {record['url']} at {record['ref']} "
+        f"({record['commit'][:12]}) into {record['path']}\n"
+    )
+    return 0
