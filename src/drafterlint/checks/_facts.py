@@ -1,0 +1,437 @@
+"""The facts the rules text states, read once and shared by the cross-validation rules.
+
+Each fact is the value a sentence of the rules states (a lead time, a calendar, a date, the
+drafter kinds the rules name), with the exact position of the words that state it. A fact that
+cannot be found is not defaulted: it is recorded as `Missing` with the sentence that was
+expected, and the rule that owns it (named by `code`) reports it.
+
+Publishes, for the registry rules (DL401, DL502, DL402), whichever of these the text states:
+
+- ``ctx.memo["rules_lead_cohorts"] = (int, Location)`` — §2.9.4's approval lead time;
+- ``ctx.memo["rules_head_methods"] = [method ids]`` — the drafter kinds §2.9.4 names;
+- ``ctx.memo["rules_calendar"] = (Calendar, Location)`` — the companion's §4.2 calendar;
+- ``ctx.memo["rules_model_list_weeks"] = (int, Location)`` — §3.2's model-list lead time.
+
+Call `rules_facts(ctx)` (memoised) before reading them: rules run in code order, so a rule must
+not rely on another having run first.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from drafterlint.findings import Location, UnreadableFile
+
+if TYPE_CHECKING:
+    from drafterlint.checks.base import Context
+    from drafterlint.markdown.model import Document, Heading
+
+_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}
+NUM = r"(?P<n>\d+|" + "|".join(_WORDS) + r")"
+_ORDINAL = {
+    "1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4,
+}
+_WEEKDAY = {d: i for i, d in enumerate(
+    ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))}
+
+# How the rules name drafter kinds (case-sensitive, as the rules write them) -> the method id a
+# registry entry uses. Code spans are not prose, so `speculative-eagle-topk` never counts.
+KIND_WORDS: tuple[tuple[str, str], ...] = (
+    (r"\bMTP\b", "mtp"),
+    (r"\bDSpark\b", "dspark"),
+    (r"\bEAGLE-?3\b", "eagle3"),
+    (r"\bEAGLE(?![-]?3)(?:-style)?\b", "eagle"),
+    (r"\bMedusa\b", "medusa"),
+)
+
+
+def number(text: str) -> int | None:
+    t = text.strip().lower()
+    if t.isdigit():
+        return int(t)
+    return _WORDS.get(t)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A value the rules text states, and where."""
+
+    name: str
+    value: Any
+    location: Location
+    text: str  # the words that state it
+
+    def where(self) -> str:
+        return f"{self.location.path}:{self.location.line}"
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A fact that was expected but not found: reported by the rule `code`."""
+
+    name: str
+    code: str
+    location: Location
+    message: str
+
+
+@dataclass(frozen=True)
+class CheckRow:
+    """One row of the §9.1 check table."""
+
+    name: str
+    validation: str
+    action: str
+    location: Location  # the row's first cell
+
+
+@dataclass
+class RulesFacts:
+    spec_section: "Heading | None" = None
+    spec_lead: Fact | None = None  # §2.9.4: at least N cohorts
+    head_kinds: list[Fact] = field(default_factory=list)  # §2.9.4, one per mention
+    id_forms: list[Fact] = field(default_factory=list)  # weight-/configuration-identified
+    list_claim: Fact | None = None  # §2.9.4: "published in the reference repository"
+    tentative: Fact | None = None  # §2.9.4's TENTATIVE marker (value: date)
+    models_section: "Heading | None" = None
+    model_list_weeks: Fact | None = None  # §3.2: at least N weeks before the round opens
+    models_list_claim: Fact | None = None  # §3.2: where the approved-drafter lists live
+    supported_models: list[Fact] = field(default_factory=list)  # §3.2 table: model names
+    checks_section: "Heading | None" = None
+    check_rows: list[CheckRow] = field(default_factory=list)
+    table_lead: Fact | None = None  # §9.1 "Drafter approval lead time": N cohorts
+    table_adoption: Fact | None = None  # §9.1 seed-set row: the N-cohort adoption test
+    calendar: Fact | None = None  # companion §4.2 (value: cohorts.Calendar)
+    calendar_bullets: list[Fact] = field(default_factory=list)  # (index, Calendar-day) per id
+    adoption_window: Fact | None = None  # companion §4.6: N cohorts
+    round_opens: Fact | None = None  # companion §1 (value: date)
+    missing: list[Missing] = field(default_factory=list)
+
+    @property
+    def head_methods(self) -> list[str]:
+        out: list[str] = []
+        for f in self.head_kinds:
+            if f.value not in out:
+                out.append(f.value)
+        return out
+
+    def row(self, *names: str) -> CheckRow | None:
+        want = [_norm(n) for n in names]
+        for r in self.check_rows:
+            if _norm(r.name) in want:
+                return r
+        return None
+
+    def missing_for(self, code: str) -> list[Missing]:
+        return [m for m in self.missing if m.code == code]
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[*_`\\]", "", text).lower().split())
+
+
+# -- plain text with positions ------------------------------------------------------------
+
+
+class Plain:
+    """The prose of some lines of a document, markup (emphasis, code ticks, quote markers)
+    dropped and lines joined with a space, with the original line/column of every character."""
+
+    def __init__(self, doc: "Document", repo: str, first: int, last: int):
+        self.doc = doc
+        self.repo = repo
+        chars: list[str] = []
+        pos: list[tuple[int, int]] = []
+        lines = doc.lines
+        for ln in range(first, min(last, len(lines)) + 1):
+            if ln in doc.code_lines:
+                continue
+            raw = lines[ln - 1]
+            i = 0
+            # block-quote markers and indentation
+            while i < len(raw) and raw[i] in " \t>":
+                i += 1
+            if chars and chars[-1] != " ":
+                chars.append(" ")
+                pos.append((ln, i + 1))
+            while i < len(raw):
+                c = raw[i]
+                if c not in "*`":
+                    chars.append(c)
+                    pos.append((ln, i + 1))
+                i += 1
+        self.text = "".join(chars)
+        self.pos = pos
+
+    def location(self, index: int) -> Location:
+        if not self.pos:
+            return Location(self.repo, self.doc.path, 1, 1)
+        line, col = self.pos[min(index, len(self.pos) - 1)]
+        return Location(self.repo, self.doc.path, line, col)
+
+    def search(self, pattern: str, flags: int = re.IGNORECASE):
+        return re.search(pattern, self.text, flags)
+
+    def finditer(self, pattern: str, flags: int = re.IGNORECASE):
+        return re.finditer(pattern, self.text, flags)
+
+
+def _section_plain(ctx, doc, heading) -> Plain:
+    return Plain(doc, ctx.rules.name, heading.line + 1, heading.end_line or doc.line_count)
+
+
+# -- extraction ---------------------------------------------------------------------------
+
+
+def rules_facts(ctx: "Context") -> RulesFacts:
+    """The facts of the rules text, extracted once per run (and published in ctx.memo)."""
+    facts = ctx.remember("rules_facts", lambda: _extract(ctx))
+    if facts.spec_lead is not None:
+        ctx.memo.setdefault("rules_lead_cohorts", (facts.spec_lead.value, facts.spec_lead.location))
+    elif facts.table_lead is not None:
+        ctx.memo.setdefault("rules_lead_cohorts", (facts.table_lead.value, facts.table_lead.location))
+    if facts.head_methods:
+        ctx.memo.setdefault("rules_head_methods", facts.head_methods)
+    if facts.calendar is not None:
+        ctx.memo.setdefault("rules_calendar", (facts.calendar.value, facts.calendar.location))
+    if facts.model_list_weeks is not None:
+        ctx.memo.setdefault(
+            "rules_model_list_weeks", (facts.model_list_weeks.value, facts.model_list_weeks.location)
+        )
+    return facts
+
+
+def _extract(ctx: "Context") -> RulesFacts:
+    from drafterlint.checks._sections import section
+
+    facts = RulesFacts()
+    if ctx.rules is None:
+        return facts
+    try:
+        doc, h = section(ctx, "speculative-decoding")
+        if h is not None:
+            facts.spec_section = h
+            _speculative(ctx, facts, doc, h)
+        doc, h = section(ctx, "supported-models")
+        if h is not None:
+            facts.models_section = h
+            _supported(ctx, facts, doc, h)
+        doc, h = section(ctx, "automated-checks")
+        if h is not None:
+            facts.checks_section = h
+            _checks(ctx, facts, doc, h)
+        doc, h = section(ctx, "publication-calendar")
+        if h is not None:
+            _calendar(ctx, facts, doc, h)
+        doc, h = section(ctx, "seed-adoption")
+        if h is not None:
+            _adoption(ctx, facts, doc, h)
+        doc, h = section(ctx, "basics")
+        if h is not None:
+            _basics(ctx, facts, doc, h)
+    except UnreadableFile:
+        pass  # the engine reports the file (DL702) through the rule that reads it
+    return facts
+
+
+def _heading_loc(ctx, doc, h) -> Location:
+    return Location(ctx.rules.name, doc.path, h.line, h.column)
+
+
+def _label(h) -> str:
+    return f"§{h.number}" if h.number else f"“{h.title}”"
+
+
+LEAD_RE = r"\bat\s+least\s+" + NUM + r"\s+(?:publication\s+)?cohorts?\b"
+
+
+def _speculative(ctx, facts: RulesFacts, doc, h) -> None:
+    plain = _section_plain(ctx, doc, h)
+    where = _heading_loc(ctx, doc, h)
+    label = _label(h)
+    m = plain.search(LEAD_RE)
+    if m:
+        facts.spec_lead = Fact("lead_cohorts", number(m.group("n")), plain.location(m.start("n")),
+                               m.group(0))
+    else:
+        facts.missing.append(Missing(
+            "lead_cohorts", "DL601", where,
+            f"{label} states no approval lead time: expected a sentence like “a newly approved "
+            "drafter may first be used … at least two cohorts after the cohort in which it was "
+            "approved”",
+        ))
+    for pattern, method in KIND_WORDS:
+        for km in plain.finditer(pattern, 0):
+            facts.head_kinds.append(Fact("head_kind", method, plain.location(km.start()), km.group(0)))
+    facts.head_kinds.sort(key=lambda f: (f.location.line, f.location.column))
+    for form in ("weight-identified", "configuration-identified"):
+        fm = plain.search(r"\b" + form.replace("-", r"[-\s]") + r"\b")
+        if fm:
+            facts.id_forms.append(Fact("id_form", form, plain.location(fm.start()), fm.group(0)))
+    cm = plain.search(r"\b(?:approved|drafter)\s+lists?\s+(?:is|are)\s+published\s+in\s+the\s+"
+                      r"reference\s+repository")
+    if cm:
+        facts.list_claim = Fact("list_claim", "reference repository", plain.location(cm.start()),
+                                cm.group(0))
+    tm = plain.search(r"\bTENTATIVE\b[^\]\n]*?(?P<d>\d{4}-\d{2}-\d{2})", 0)
+    if tm:
+        day = _date(tm.group("d"))
+        if day is not None:
+            facts.tentative = Fact("tentative", day, plain.location(tm.start()), tm.group(0))
+
+
+def _supported(ctx, facts: RulesFacts, doc, h) -> None:
+    plain = _section_plain(ctx, doc, h)
+    m = plain.search(r"\bat\s+least\s+" + NUM + r"\s+weeks?\s+before\b")
+    if m:
+        facts.model_list_weeks = Fact("model_list_weeks", number(m.group("n")),
+                                      plain.location(m.start("n")), m.group(0))
+    else:
+        facts.missing.append(Missing(
+            "model_list_weeks", "DL601", _heading_loc(ctx, doc, h),
+            f"{_label(h)} states no model-list lead time: expected a sentence like “the model "
+            "list … is published … at least 6 weeks before the submission round opens”",
+        ))
+    cm = plain.search(r"\bapproved[-\s]drafter\s+lists?\b[^.]*?\bpublished\s+in\s+the\s+"
+                      r"reference\s+repository")
+    if cm:
+        facts.models_list_claim = Fact("list_claim", "reference repository",
+                                       plain.location(cm.start()), cm.group(0))
+    for table in doc.tables:
+        if not (h.line <= table.line <= (h.end_line or doc.line_count)):
+            continue
+        cols = [_norm(c.text) for c in table.header]
+        idx = next((i for i, c in enumerate(cols) if c in ("model name", "model")), None)
+        if idx is None:
+            continue
+        for row in table.rows:
+            if idx < len(row) and row[idx].text.strip():
+                cell = row[idx]
+                facts.supported_models.append(Fact(
+                    "supported_model", cell.text.strip(),
+                    Location(ctx.rules.name, doc.path, cell.line, cell.column), cell.text,
+                ))
+
+
+def _checks(ctx, facts: RulesFacts, doc, h) -> None:
+    end = h.end_line or doc.line_count
+    for table in doc.tables:
+        if not (h.line <= table.line <= end):
+            continue
+        cols = [_norm(c.text) for c in table.header]
+        if "check" not in cols:
+            continue
+        ci = cols.index("check")
+        vi = next((i for i, c in enumerate(cols) if c.startswith("validation")), ci + 1)
+        ai = next((i for i, c in enumerate(cols) if c.startswith("failure")), vi + 1)
+
+        def cell(row, i):
+            return row[i].text.strip() if i < len(row) else ""
+
+        for row in table.rows:
+            if not row:
+                continue
+            facts.check_rows.append(CheckRow(
+                cell(row, ci), cell(row, vi), cell(row, ai),
+                Location(ctx.rules.name, doc.path, row[ci].line, row[ci].column),
+            ))
+            if _norm(cell(row, ci)) == "drafter approval lead time" and vi < len(row):
+                c = row[vi]
+                plain = Plain(doc, ctx.rules.name, c.line, c.line)
+                m = plain.search(LEAD_RE)
+                if m:
+                    facts.table_lead = Fact("lead_cohorts", number(m.group("n")),
+                                            plain.location(m.start("n")), m.group(0))
+                else:
+                    facts.missing.append(Missing(
+                        "table_lead", "DL601", Location(ctx.rules.name, doc.path, c.line, c.column),
+                        f"the “Drafter approval lead time” row of {_label(h)} states no lead "
+                        "time: expected “approved at least <N> cohorts before the submission's "
+                        "target_cohort”",
+                    ))
+            if _norm(cell(row, ci)).startswith("seed-set") and vi < len(row):
+                c = row[vi]
+                plain = Plain(doc, ctx.rules.name, c.line, c.line)
+                m = plain.search(NUM + r"[-\s]cohort\s+adoption\b")
+                if m:
+                    facts.table_adoption = Fact("adoption_window", number(m.group("n")),
+                                                plain.location(m.start("n")), m.group(0))
+        break
+    if not facts.check_rows:
+        facts.missing.append(Missing(
+            "check_table", "DL602", _heading_loc(ctx, doc, h),
+            f"{_label(h)} has no check table: expected a table with columns “Check | "
+            "Validation | Failure Action”",
+        ))
+
+
+def _calendar(ctx, facts: RulesFacts, doc, h) -> None:
+    from drafterlint.cohorts import Calendar
+
+    plain = _section_plain(ctx, doc, h)
+    ords = "|".join(_ORDINAL)
+    days = "|".join(_WEEKDAY)
+    m = plain.search(r"\bon\s+the\s+(?P<a>" + ords + r")\s+and\s+(?P<b>" + ords + r")\s+(?P<d>"
+                     + days + r")s?\b")
+    if m:
+        try:
+            cal = Calendar(_WEEKDAY[m.group("d").lower()],
+                           (_ORDINAL[m.group("a").lower()], _ORDINAL[m.group("b").lower()]))
+        except ValueError:
+            cal = None
+        if cal is not None:
+            facts.calendar = Fact("calendar", cal, plain.location(m.start()), m.group(0))
+    if facts.calendar is None:
+        facts.missing.append(Missing(
+            "calendar", "DL601", _heading_loc(ctx, doc, h),
+            f"{_label(h)} of {doc.path} states no publication calendar: expected a sentence "
+            "like “results are published on the 1st and 3rd Wednesday of each month”",
+        ))
+    for bm in plain.finditer(r"\bC(?P<i>\d)\W+published\s+on\s+the\s+(?P<o>" + ords
+                             + r")\s+(?P<d>" + days + r")\b"):
+        facts.calendar_bullets.append(Fact(
+            "calendar_bullet",
+            (int(bm.group("i")), _ORDINAL[bm.group("o").lower()], _WEEKDAY[bm.group("d").lower()]),
+            plain.location(bm.start("o")), bm.group(0),
+        ))
+
+
+def _adoption(ctx, facts: RulesFacts, doc, h) -> None:
+    plain = _section_plain(ctx, doc, h)
+    for pattern in (
+        r"\badoption\b[^.]*?\buntil\s+" + NUM + r"\s+cohort(?:\s+dates?)?s?\s+have\s+passed",
+        r"\bremains?\s+adoptable\s+for\s+" + NUM + r"\b",
+        r"\badoption\s+window\s+of\s+" + NUM + r"\s+cohorts?",
+    ):
+        m = plain.search(pattern)
+        if m:
+            facts.adoption_window = Fact("adoption_window", number(m.group("n")),
+                                         plain.location(m.start("n")), m.group(0))
+            return
+    facts.missing.append(Missing(
+        "adoption_window", "DL601", _heading_loc(ctx, doc, h),
+        f"{_label(h)} of {doc.path} states no adoption window: expected a sentence like “each "
+        "seed set is available for adoption by new submissions until 4 cohort dates have passed”",
+    ))
+
+
+def _basics(ctx, facts: RulesFacts, doc, h) -> None:
+    plain = _section_plain(ctx, doc, h)
+    m = plain.search(r"\bround\s+opens\s+on\s+(?P<d>\d{4}-\d{2}-\d{2})")
+    if m:
+        day = _date(m.group("d"))
+        if day is not None:
+            facts.round_opens = Fact("round_opens", day, plain.location(m.start("d")), m.group(0))
+
+
+def _date(text: str) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
