@@ -1,0 +1,277 @@
+"""The GitHub Action's entry script (standard library only: it runs before the tool is installed).
+
+    python3 entry.py prepare   # where the virtualenv goes, and its cache key  -> GITHUB_OUTPUT
+    python3 entry.py install   # create the virtualenv and install drafterlint from the action
+    python3 entry.py run       # sync what was asked, run `drafterlint check`, publish the results
+
+Every input arrives in the environment (INPUT_RULES_REPO, INPUT_FAIL_ON, …): action.yml never
+puts an input into shell text. `run` writes annotations to stdout (drafterlint's `github`
+format), lets drafterlint append the job summary to GITHUB_STEP_SUMMARY (or appends the Markdown
+report itself for other formats), writes `errors=`, `warnings=`, `infos=` and the report paths
+to GITHUB_OUTPUT, and exits with drafterlint's exit code (0 clean, 1 findings at or above
+fail-on, 2 bad input, 3 a repository could not be fetched).
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+
+ACTION_DIR = Path(__file__).resolve().parent.parent
+FORMATS = ("github", "text", "json", "sarif", "markdown")
+SEVERITIES = ("error", "warning", "info")
+SUMMARY_LIMIT = 1024 * 1024
+
+
+class InputProblem(Exception):
+    pass
+
+
+def inp(name: str) -> str:
+    """An input by its action.yml name (`fail-on` -> INPUT_FAIL_ON), stripped."""
+    return os.environ.get("INPUT_" + name.replace("-", "_").upper(), "").strip()
+
+
+def gh_escape(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def error(message: str) -> None:
+    print(f"::error title=drafterlint action::{gh_escape(message)}", flush=True)
+
+
+def set_outputs(values: dict[str, str]) -> None:
+    """Append name=value lines to GITHUB_OUTPUT (multi-line values use a random delimiter)."""
+    path = os.environ.get("GITHUB_OUTPUT")
+    if not path:
+        for k, v in values.items():
+            print(f"output {k}={v}")
+        return
+    with open(path, "a", encoding="utf-8", newline="\n") as fh:
+        for key, value in values.items():
+            value = str(value)
+            if "\n" in value or "\r" in value:
+                delim = f"ghadelimiter_{uuid.uuid4()}"
+                fh.write(f"{key}<<{delim}\n{value}\n{delim}\n")
+            else:
+                fh.write(f"{key}={value}\n")
+
+
+def temp_dir() -> Path:
+    base = os.environ.get("RUNNER_TEMP") or tempfile.gettempdir()
+    return Path(base)
+
+
+# -- prepare / install -----------------------------------------------------------------------
+
+
+def venv_dir() -> Path:
+    given = os.environ.get("DRAFTERLINT_VENV")
+    if given:
+        return Path(given)
+    tool_cache = os.environ.get("RUNNER_TOOL_CACHE")
+    base = Path(tool_cache) if tool_cache else Path.home() / ".cache"
+    return base / "drafterlint-action" / "venv"
+
+
+def cache_key() -> str:
+    pyproject = (ACTION_DIR / "pyproject.toml").read_bytes()
+    digest = hashlib.sha256(pyproject).hexdigest()[:20]
+    py = ".".join(map(str, sys.version_info[:3]))
+    return f"drafterlint-venv-{platform.system()}-{platform.machine()}-py{py}-{digest}"
+
+
+def venv_python(venv: Path) -> Path:
+    if os.name == "nt":
+        return venv / "Scripts" / "python.exe"
+    return venv / "bin" / "python"
+
+
+def drafterlint_cmd() -> list[str]:
+    override = os.environ.get("DRAFTERLINT_COMMAND")  # tests, or a drafterlint already installed
+    if override:
+        return override.split()
+    return [str(venv_python(venv_dir())), "-m", "drafterlint"]
+
+
+def prepare() -> int:
+    set_outputs({"venv": str(venv_dir()), "key": cache_key()})
+    return 0
+
+
+def install() -> int:
+    venv = venv_dir()
+    py = venv_python(venv)
+    pip = [str(py), "-m", "pip", "--disable-pip-version-check", "--quiet"]
+    cache_hit = os.environ.get("CACHE_HIT", "").lower() == "true" and py.exists()
+    if not cache_hit:
+        subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], check=True)
+        # The dependencies (and the build backend) are what the cache saves.
+        subprocess.run([*pip, "install", "--upgrade", "pip", "setuptools>=64", "wheel"], check=True)
+        subprocess.run([*pip, "install", str(ACTION_DIR)], check=True)
+    else:
+        # The cache is keyed on pyproject.toml; the code may have changed under the same key,
+        # so always reinstall the package itself (no dependencies: they are cached).
+        subprocess.run(
+            [*pip, "install", "--no-deps", "--no-build-isolation", "--force-reinstall", str(ACTION_DIR)],
+            check=True,
+        )
+    subprocess.run([str(py), "-m", "drafterlint", "--version"], check=True)
+    return 0
+
+
+# -- run -------------------------------------------------------------------------------------
+
+
+def sync(which: str, url: str, ref: str, config: str, env: dict) -> str:
+    """`drafterlint sync` into a private cache; returns the checkout's path."""
+    cache = temp_dir() / f"drafterlint-cache-{which}-{uuid.uuid4().hex[:8]}"
+    cmd = [*drafterlint_cmd(), "sync", which, "--cache-dir", str(cache)]
+    if url:
+        cmd += ["--url", url]
+    if ref:
+        cmd += ["--ref", ref]
+    if config:
+        cmd += ["--config", config]
+    proc = subprocess.run(cmd, env=env)
+    if proc.returncode != 0:
+        raise SystemExit(proc.returncode)
+    found = glob.glob(str(cache / "repos" / "*" / "fetched.json"))
+    if len(found) != 1:
+        error(f"drafterlint sync {which} left no checkout in {cache}")
+        raise SystemExit(3)
+    return str(Path(found[0]).parent / "checkout")
+
+
+def read_inputs() -> dict:
+    values = {
+        name: inp(name)
+        for name in (
+            "rules-repo", "registry-repo", "rules-url", "rules-ref", "registry-url",
+            "registry-ref", "config", "fail-on", "format", "sarif-file", "markdown-file",
+            "json-file", "base-ref",
+        )
+    }
+    values["fail-on"] = values["fail-on"].lower() or "error"
+    values["format"] = values["format"].lower() or "github"
+    if values["fail-on"] not in SEVERITIES:
+        raise InputProblem(f"fail-on must be one of {', '.join(SEVERITIES)}, not {values['fail-on']!r}")
+    if values["format"] not in FORMATS:
+        raise InputProblem(f"format must be one of {', '.join(FORMATS)}, not {values['format']!r}")
+    for which in ("rules", "registry"):
+        if values[f"{which}-repo"] and (values[f"{which}-url"] or values[f"{which}-ref"]):
+            raise InputProblem(f"give either {which}-repo or {which}-url/{which}-ref, not both")
+    return values
+
+
+def _absolute(path: str, workspace: Path) -> Path:
+    p = Path(path).expanduser()
+    return p if p.is_absolute() else workspace / p
+
+
+def append_summary_file(markdown: Path) -> None:
+    target = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not target or not markdown.is_file():
+        return
+    text = markdown.read_text(encoding="utf-8")
+    try:
+        used = os.path.getsize(target)
+    except OSError:
+        used = 0
+    room = SUMMARY_LIMIT - used - 1024
+    data = text.encode("utf-8")
+    if len(data) > room:
+        cut = data[: max(0, room - 300)].decode("utf-8", "ignore")
+        cut = cut[: cut.rfind("\n") + 1]
+        text = cut + "\n> [!NOTE]\n> The report was cut to fit the job summary's 1 MiB limit; the JSON report has every finding.\n"
+    with open(target, "a", encoding="utf-8", newline="\n") as fh:
+        fh.write(text if text.endswith("\n") else text + "\n")
+
+
+def run() -> int:
+    try:
+        values = read_inputs()
+    except InputProblem as exc:
+        error(str(exc))
+        return 2
+    workspace = Path(os.environ.get("GITHUB_WORKSPACE") or os.getcwd()).resolve()
+    env = dict(os.environ)
+    out_dir = temp_dir() / f"drafterlint-{uuid.uuid4().hex[:8]}"
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+    repos: dict[str, str] = {}
+    for which in ("rules", "registry"):
+        if values[f"{which}-repo"]:
+            repos[which] = str(_absolute(values[f"{which}-repo"], workspace))
+        elif values[f"{which}-url"] or values[f"{which}-ref"]:
+            repos[which] = sync(which, values[f"{which}-url"], values[f"{which}-ref"], values["config"], env)
+
+    json_file = _absolute(values["json-file"], workspace) if values["json-file"] else out_dir / "drafterlint.json"
+    sarif_file = _absolute(values["sarif-file"], workspace) if values["sarif-file"] else None
+    markdown_file = _absolute(values["markdown-file"], workspace) if values["markdown-file"] else None
+    summary_markdown = None
+    if values["format"] != "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
+        summary_markdown = markdown_file or out_dir / "drafterlint.md"
+    for f in (json_file, sarif_file, markdown_file):
+        if f is not None:
+            f.parent.mkdir(parents=True, exist_ok=True)
+
+    cmd = [*drafterlint_cmd(), "check", "--format", values["format"], "--fail-on", values["fail-on"]]
+    cmd += ["--report", f"json={json_file}"]
+    if sarif_file:
+        cmd += ["--report", f"sarif={sarif_file}"]
+    if markdown_file or summary_markdown:
+        cmd += ["--report", f"markdown={markdown_file or summary_markdown}"]
+    if values["config"]:
+        cmd += ["--config", str(_absolute(values["config"], workspace))]
+    if values["base-ref"]:
+        cmd += ["--base-ref", values["base-ref"]]
+    if "rules" in repos:
+        cmd += ["--rules-repo", repos["rules"]]
+    if "registry" in repos:
+        cmd += ["--registry-repo", repos["registry"]]
+    if values["format"] != "github":
+        env.pop("GITHUB_STEP_SUMMARY", None)  # appended below from the Markdown report
+
+    sys.stdout.flush()
+    proc = subprocess.run(cmd, cwd=str(workspace), env=env)
+    code = proc.returncode
+
+    outputs = {"json-file": str(json_file), "sarif-file": str(sarif_file or ""),
+               "markdown-file": str(markdown_file or "")}
+    if code in (0, 1) and json_file.is_file():
+        doc = json.loads(json_file.read_text(encoding="utf-8"))
+        summary = doc.get("summary", {})
+        outputs.update(errors=str(summary.get("error", 0)), warnings=str(summary.get("warning", 0)),
+                       infos=str(summary.get("info", 0)))
+        if summary_markdown is not None:
+            append_summary_file(summary_markdown)
+    else:
+        outputs.update(errors="", warnings="", infos="")
+        error(f"drafterlint could not run (exit {code}); see the log above")
+    set_outputs(outputs)
+    return code
+
+
+def main(argv: list[str]) -> int:
+    what = argv[1] if len(argv) > 1 else "run"
+    if what == "prepare":
+        return prepare()
+    if what == "install":
+        return install()
+    if what == "run":
+        return run()
+    print(f"usage: {argv[0]} prepare|install|run", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,137 @@
+"""SARIF 2.1.0, for GitHub code scanning (`github/codeql-action/upload-sarif`) and other viewers.
+
+One run; `tool.driver.rules` lists every rule (id = the stable code, help = the rule's own
+documentation), each result points at a repository-relative path with `uriBaseId` RULES or
+REGISTRY (resolved through `originalUriBaseIds` when the local roots are known), and carries
+our own line-independent fingerprint under `partialFingerprints["drafterlint/v1"]`, so code
+scanning keeps an alert's identity when unrelated edits move it. Checks that could not run are
+tool execution notifications, not results.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from pathlib import Path
+from urllib.parse import quote
+
+from drafterlint.findings import Severity
+
+SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+INFORMATION_URI = "https://pypi.org/project/drafterlint/"
+FINGERPRINT = "drafterlint/v1"
+_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+_BASE_ID = {"rules": "RULES", "registry": "REGISTRY"}
+
+
+def base_id(repo: str) -> str:
+    return _BASE_ID.get(repo, repo.upper().replace("-", "_") or "REPO")
+
+
+def _first_paragraph(text: str) -> str:
+    return " ".join(text.split("\n\n", 1)[0].split())
+
+
+def rule_descriptor(mod) -> dict:
+    r = mod.RULE
+    doc = inspect.cleandoc(mod.__doc__ or r.summary)
+    # The docstring opens "DL201 broken-fragment — <what it means>"; drop the code and name.
+    first = _first_paragraph(doc)
+    for sep in (" — ", " - "):
+        head, found, rest = first.partition(sep)
+        if found and r.code in head:
+            first = rest
+            break
+    return {
+        "id": r.code,
+        "name": r.name,
+        "shortDescription": {"text": r.summary},
+        "fullDescription": {"text": first or r.summary},
+        "help": {"text": doc, "markdown": doc},
+        "defaultConfiguration": {"level": _LEVEL[r.severity]},
+        "properties": {"tags": ["drafterlint", r.code[:3] + "xx"], "needs": sorted(r.needs)},
+    }
+
+
+def _uri(path: str) -> str:
+    return quote(path, safe="/-._~")
+
+
+def physical(loc) -> dict:
+    return {
+        "artifactLocation": {"uri": _uri(loc.path), "uriBaseId": base_id(loc.repo)},
+        "region": {"startLine": max(1, loc.line), "startColumn": max(1, loc.column)},
+    }
+
+
+def result_entry(f, index: dict[str, int]) -> dict:
+    text = f.message if not f.suggestion else f"{f.message} ({f.suggestion})"
+    entry = {
+        "ruleId": f.code,
+        "level": _LEVEL[f.severity],
+        "message": {"text": text},
+        "locations": [{"physicalLocation": physical(f.location)}],
+        "partialFingerprints": {FINGERPRINT: f.fingerprint},
+    }
+    if f.code in index:
+        entry["ruleIndex"] = index[f.code]
+    if f.related:
+        entry["relatedLocations"] = [
+            {"id": i, "physicalLocation": physical(loc), "message": {"text": "related location"}}
+            for i, loc in enumerate(f.related, 1)
+        ]
+    return entry
+
+
+def _root_uri(root) -> str:
+    uri = Path(root).resolve().as_uri()
+    return uri if uri.endswith("/") else uri + "/"
+
+
+def document(result, meta) -> dict:
+    from drafterlint.checks import all_rules
+
+    mods = all_rules()
+    rules = [rule_descriptor(m) for m in mods]
+    index = {m.RULE.code: i for i, m in enumerate(mods)}
+    # A finding from a rule that is not a module (should not happen) still gets a descriptor.
+    for f in result.findings:
+        if f.code not in index:
+            index[f.code] = len(rules)
+            rules.append({"id": f.code, "name": f.name, "shortDescription": {"text": f.name}})
+    run: dict = {
+        "tool": {
+            "driver": {
+                "name": "drafterlint",
+                "version": meta.version,
+                "semanticVersion": meta.version,
+                "informationUri": INFORMATION_URI,
+                "rules": rules,
+            }
+        },
+        "columnKind": "unicodeCodePoints",
+        "results": [result_entry(f, index) for f in result.findings],
+    }
+    roots = {
+        base_id(repo): {"uri": _root_uri(root)}
+        for repo, root in (getattr(meta, "local_roots", None) or {}).items()
+        if root is not None
+    }
+    if roots:
+        run["originalUriBaseIds"] = roots
+    notes = [
+        {
+            "level": "note",
+            "message": {"text": f"skipped {s.code}: {s.reason}"},
+            "descriptor": {"id": s.code.split(",")[0]},
+        }
+        for s in result.skipped
+    ]
+    run["invocations"] = [
+        {"executionSuccessful": True, **({"toolExecutionNotifications": notes} if notes else {})}
+    ]
+    return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def render(result, meta) -> str:
+    return json.dumps(document(result, meta), indent=2, ensure_ascii=False) + "\n"
