@@ -1,0 +1,102 @@
+"""DL404 bad-cohort — a cohort id is malformed or impossible.
+
+Cohort ids are ``YYYY-MM-C0`` (first publication of the month) or ``YYYY-MM-C1`` (second).
+``2026-13-C0`` (no month 13), ``2026-10-C2`` (no third publication) and ``Oct-2026`` are
+reported wherever a cohort is written: a head's approved_cohort, a policy file's version, and
+the policy folder's name.
+
+Passing::
+
+    approved_cohort: 2026-09-C1
+
+Failing::
+
+    approved_cohort: 2026-13-C0
+"""
+
+from __future__ import annotations
+
+from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.cohorts import Cohort
+from drafterlint.findings import Severity
+
+RULE = Rule(
+    code="DL404",
+    name="bad-cohort",
+    severity=Severity.ERROR,
+    summary="a cohort id is malformed or impossible",
+    needs=frozenset({REGISTRY}),
+)
+
+_CAT = "registry:src/inference_endpoint/validation/policies/2026-10-C1/catalog.yaml"
+
+
+def _cat(approved: str) -> str:
+    return (
+        "version: 2026-10-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
+        "    - model: m1\n      repository: orga/m1-eagle\n"
+        "      revision: 1111111111111111111111111111111111111111\n"
+        f"      approved_cohort: {approved}\n      method: eagle3\n"
+        "  approved_checkpoints: {}\n"
+    )
+
+
+EXAMPLES = (
+    Example("a real cohort", {_CAT: _cat("2026-09-C1")}),
+    Example("month 13", {_CAT: _cat("2026-13-C0")}, expect=((_CAT, 8, 24),)),
+    Example("a third publication", {_CAT: _cat("2026-10-C2")}, expect=((_CAT, 8, 24),)),
+)
+
+
+def _why(value) -> str | None:
+    try:
+        Cohort.parse(value)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def check(ctx):
+    reg = ctx.registry
+    if reg is None:
+        return
+    for policy in reg.policies.values():
+        why = _why(policy.folder)
+        if why:
+            yield RULE.at(
+                policy.location(),
+                f"policy folder {policy.folder!r}: {why}; name the folder after the cohort it "
+                "applies to",
+                key=f"folder:{policy.folder}",
+            )
+        for name, param in policy.versions.items():
+            if param is None:
+                continue
+            why = _why(param.value)
+            if why:
+                yield RULE.at(
+                    param.location,
+                    f"version {why}",
+                    key=f"{policy.folder}:{name}:version",
+                )
+        for head in policy.heads:
+            if head.approved_cohort is None:
+                continue
+            why = _why(head.approved_cohort)
+            if why:
+                yield RULE.at(
+                    head.field_location("approved_cohort"),
+                    f"approved_cohort of {head.describe()}: {why}",
+                    key=f"{policy.folder}:{'/'.join(map(str, head.identity))}",
+                )
+    for extra in reg.extra_lists:
+        for entry in extra.entries:
+            if entry.approved_cohort is None:
+                continue
+            why = _why(entry.approved_cohort)
+            if why:
+                yield RULE.at(
+                    entry.field_location("approved_cohort"),
+                    f"approved_cohort of {entry.benchmark}: {entry.model_id}: {why}",
+                    key=f"{extra.name}:{entry.index}",
+                )

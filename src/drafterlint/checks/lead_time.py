@@ -1,0 +1,89 @@
+"""DL401 lead-time — a head is listed in a policy earlier than its approval allows.
+
+A drafter approved in cohort A may be used by submissions targeting cohort T only when
+T >= A + lead (the lead time in cohorts, stated by the rules and by the policy's
+``spec-decode-head-approval-lead-time.minimum_cohorts``). Policy folder P applies to submissions
+targeting P, so a head in folder P needs approved_cohort + lead <= P. Without a stated lead time
+the rule says nothing (it never assumes one).
+
+Passing (lead 2; folder 2026-10-C1; approved 2026-09-C1 + 2 = 2026-10-C1)::
+
+    approved_cohort: 2026-09-C1
+
+Failing (approved 2026-10-C1, the folder's own cohort: usable from 2026-11-C1)::
+
+    approved_cohort: 2026-10-C1
+"""
+
+from __future__ import annotations
+
+from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.findings import Severity
+from drafterlint.registry import lead_time
+
+RULE = Rule(
+    code="DL401",
+    name="lead-time",
+    severity=Severity.ERROR,
+    summary="a head is listed in a policy whose cohort is earlier than approved_cohort + lead",
+    needs=frozenset({REGISTRY}),
+)
+
+_P = "registry:src/inference_endpoint/validation/policies/2026-10-C1/"
+_POINTS = """\
+version: 2026-10-C1
+revision: 1
+checks:
+  spec-decode-head-approval-lead-time:
+    kind: spec_decode_head
+    operation: approval_age
+    minimum_cohorts: 2
+"""
+
+
+def _cat(approved: str) -> str:
+    return (
+        "version: 2026-10-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
+        "    - model: m1\n      repository: orga/m1-eagle\n"
+        "      revision: 1111111111111111111111111111111111111111\n"
+        f"      approved_cohort: {approved}\n      method: eagle3\n"
+        "  approved_checkpoints: {}\n"
+    )
+
+
+EXAMPLES = (
+    Example(
+        "approved two cohorts before the folder",
+        {_P + "catalog.yaml": _cat("2026-09-C1"), _P + "point_checks.yaml": _POINTS},
+    ),
+    Example(
+        "approved in the folder's own cohort",
+        {_P + "catalog.yaml": _cat("2026-10-C1"), _P + "point_checks.yaml": _POINTS},
+        expect=((_P + "catalog.yaml", 8, 24),),
+    ),
+)
+
+
+def check(ctx):
+    reg = ctx.registry
+    if reg is None:
+        return
+    for cohort, policy in reg.cohort_policies():
+        lead, where = lead_time(ctx, policy)
+        if lead is None:
+            continue
+        for head in policy.heads:
+            approved = head.cohort
+            if approved is None:
+                continue  # malformed: DL404
+            usable = approved + lead
+            if usable > cohort:
+                stated = f" (lead time {lead} cohorts, {where})" if where else f" (lead time {lead} cohorts)"
+                yield RULE.at(
+                    head.field_location("approved_cohort"),
+                    f"{head.describe()} is approved in {approved}, so it may be used from "
+                    f"{usable}{stated}, but it is listed in the {cohort} policy; list it from "
+                    f"the {usable} policy on",
+                    related=(where,) if where else (),
+                    key=f"{policy.folder}:{'/'.join(map(str, head.identity))}",
+                )

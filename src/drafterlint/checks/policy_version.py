@@ -1,0 +1,121 @@
+"""DL405 policy-version — the files of one policy folder disagree on version or revision.
+
+All five files of a cohort folder (catalog, curve, point, submission and system checks) pin the
+same ``version`` — the folder's cohort — and the same ``revision``. A file copied from another
+folder and not updated keeps an old version: the validator would load a mixed policy.
+
+Passing (every file: ``version: 2026-10-C1``, ``revision: 1``)::
+
+    version: 2026-10-C1
+    revision: 1
+
+Failing (point_checks.yaml in folder 2026-10-C1)::
+
+    version: 2026-10-C0
+    revision: 1
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.cohorts import Cohort
+from drafterlint.findings import Severity
+
+RULE = Rule(
+    code="DL405",
+    name="policy-version",
+    severity=Severity.ERROR,
+    summary="policy files of one cohort folder disagree on version/revision or with the folder",
+    needs=frozenset({REGISTRY}),
+)
+
+_P = "registry:src/inference_endpoint/validation/policies/2026-10-C1/"
+_CAT = (
+    "version: 2026-10-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads: []\n"
+    "  approved_checkpoints: {}\n"
+)
+
+
+def _points(version: str) -> str:
+    return f"version: {version}\nrevision: 1\nchecks: {{}}\n"
+
+
+EXAMPLES = (
+    Example(
+        "both files pin the folder's cohort",
+        {_P + "catalog.yaml": _CAT, _P + "point_checks.yaml": _points("2026-10-C1")},
+    ),
+    Example(
+        "point_checks.yaml pinned to another cohort",
+        {_P + "catalog.yaml": _CAT, _P + "point_checks.yaml": _points("2026-10-C0")},
+        expect=((_P + "point_checks.yaml", 1, 10),),
+    ),
+)
+
+
+def _norm(value) -> str:
+    return str(value).strip()
+
+
+def check(ctx):
+    reg = ctx.registry
+    if reg is None:
+        return
+    for policy in reg.policies.values():
+        folder_cohort = policy.cohort
+        # version: the folder's cohort when the folder is one, else what most files say
+        versions = {n: p for n, p in policy.versions.items() if p is not None}
+        if folder_cohort is not None:
+            expected = str(folder_cohort)
+            basis = f"the folder {policy.folder}"
+        else:
+            common = Counter(_norm(p.value) for p in versions.values()).most_common(1)
+            expected = common[0][0] if common else None
+            basis = "the other files"
+        for name, param in policy.versions.items():
+            doc = policy.docs[name]
+            if param is None:
+                yield RULE.at(
+                    doc.location(()),
+                    f"{name} pins no version; add `version: {expected or policy.folder}`",
+                    key=f"{policy.folder}:{name}:version-missing",
+                )
+                continue
+            if Cohort.try_parse(param.value) is None:
+                continue  # DL404 says why
+            if expected is not None and _norm(param.value) != expected:
+                yield RULE.at(
+                    param.location,
+                    f"{name} pins version {param.value}, but {basis} is {expected}; "
+                    "all files of a policy folder pin its cohort",
+                    suggestion=f"version: {expected}",
+                    key=f"{policy.folder}:{name}:version",
+                )
+        revisions = {n: p for n, p in policy.revisions.items() if p is not None}
+        if not revisions:
+            continue
+        reference = revisions.get("catalog.yaml")
+        common = Counter(_norm(p.value) for p in revisions.values()).most_common()
+        expected_rev = common[0][0]
+        if len(common) > 1 and common[0][1] == common[1][1] and reference is not None:
+            expected_rev = _norm(reference.value)  # a tie: the catalog decides
+        ref_param = next(p for p in revisions.values() if _norm(p.value) == expected_rev)
+        for name, param in policy.revisions.items():
+            doc = policy.docs[name]
+            if param is None:
+                yield RULE.at(
+                    doc.location(()),
+                    f"{name} pins no revision; add `revision: {expected_rev}`",
+                    key=f"{policy.folder}:{name}:revision-missing",
+                )
+            elif _norm(param.value) != expected_rev:
+                yield RULE.at(
+                    param.location,
+                    f"{name} pins revision {param.value}, but the other files of "
+                    f"{policy.folder} pin {expected_rev}",
+                    suggestion=f"revision: {expected_rev}",
+                    related=(ref_param.location,),
+                    key=f"{policy.folder}:{name}:revision",
+                )

@@ -1,0 +1,73 @@
+"""DL502 unknown-head-method — a head's method is not a drafter kind the rules recognize.
+
+The method says what kind of drafter the head is (an MTP head, an EAGLE-style head, DSpark, a
+draft model, ...); the validator and the reviewers rely on it, and the rules forbid using a head
+as a different kind of drafter than documented. The known kinds come from the rules text when it
+has been read, else from the configuration (``registry.head_methods``). A near miss gets a
+did-you-mean.
+
+Passing::
+
+    method: eagle3
+
+Failing::
+
+    method: eagel3
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.findings import Severity
+from drafterlint.registry import head_methods
+
+RULE = Rule(
+    code="DL502",
+    name="unknown-head-method",
+    severity=Severity.ERROR,
+    summary="a head's method is not a drafter kind the rules recognize",
+    needs=frozenset({REGISTRY}),
+)
+
+_CAT = "registry:src/inference_endpoint/validation/policies/2026-10-C1/catalog.yaml"
+
+
+def _cat(method: str) -> str:
+    return (
+        "version: 2026-10-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
+        "    - model: m1\n      repository: orga/m1-eagle\n"
+        "      revision: 1111111111111111111111111111111111111111\n"
+        f"      approved_cohort: 2026-09-C1\n      method: {method}\n"
+        "  approved_checkpoints: {}\n"
+    )
+
+
+EXAMPLES = (
+    Example("a known kind", {_CAT: _cat("eagle3")}),
+    Example("a misspelled kind", {_CAT: _cat("eagel3")}, expect=((_CAT, 9, 15),)),
+)
+
+
+def check(ctx):
+    reg = ctx.registry
+    if reg is None:
+        return
+    known = head_methods(ctx)
+    if not known:
+        return
+    folded = {k.casefold(): k for k in known}
+    for policy in reg.policies.values():
+        for head in policy.heads:
+            if head.method is None or head.method.casefold() in folded:
+                continue
+            close = difflib.get_close_matches(head.method.casefold(), list(folded), n=1, cutoff=0.6)
+            suggestion = f"did you mean `{folded[close[0]]}`?" if close else None
+            yield RULE.at(
+                head.field_location("method"),
+                f"method `{head.method}` of {head.describe()} is not a drafter kind the rules "
+                f"recognize (known: {', '.join(known)})",
+                suggestion=suggestion,
+                key=f"{policy.folder}:{'/'.join(map(str, head.identity))}:{head.method}",
+            )
