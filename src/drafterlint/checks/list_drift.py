@@ -1,0 +1,91 @@
+"""DL302 list-drift — a Markdown copy of the approved list disagrees with the registry.
+
+The reference repository keeps the approved checkpoints and speculative-decoding heads twice: as
+data in the newest policy folder's ``catalog.yaml``, and as prose in the Markdown list
+(``registry.markdown_list``, section ``registry.markdown_list_section``, one subsection per model).
+Reported, each at its own side with the other side as related location:
+
+- a subsection whose model name matches no registry model, and a registry model (one with heads,
+  or matched by the list) that has no subsection. Names match after normalisation (case,
+  punctuation and spaces ignored; a trailing ``-Instruct``/``-Chat`` may be dropped) or through
+  ``registry.model_aliases``; an unmatched name is reported, never guessed;
+- a checkpoint or head (repository and pinned revision) on one side only, a bullet without a
+  pinned revision, a bullet whose link and backticked revision disagree;
+- the rules' supported-models table (§3.2) against the models the policy enrolls.
+
+Passing (the list and the catalog name the same checkpoint)::
+
+    #### Model One
+    Approved model checkpoints:
+    - [orga/m1](https://huggingface.co/orga/m1/tree/1111111…) (`1111111…`)
+
+Failing: the catalog also approves ``orga/m1@2222222…``, which the list lacks.
+"""
+
+from __future__ import annotations
+
+from drafterlint.checks._mdlist import drifts
+from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule(
+    code="DL302",
+    name="list-drift",
+    severity=Severity.ERROR,
+    summary="a Markdown copy of the list disagrees with the registry",
+    needs=frozenset({REGISTRY}),
+)
+
+A = "a1" * 20
+B = "b2" * 20
+CAT = "registry:src/inference_endpoint/validation/policies/2026-11-C0/catalog.yaml"
+README = "registry:examples/10_Agentic_Inference/README.md"
+
+
+def catalog(*checkpoints: str, heads: str = "") -> str:
+    cps = "".join(f"      - repository: orga/m1\n        revision: {r}\n" for r in checkpoints)
+    return (
+        "version: 2026-11-C0\nrevision: 1\ncatalogs:\n"
+        "  approved_spec_decode_heads:\n" + (heads or "    []\n")
+        + "  approved_checkpoints:\n    model-one:\n" + cps
+        + "enrollment:\n  models: [model-one]\n"
+    )
+
+
+def readme(*checkpoints: str, title: str = "Model One", extra: str = "") -> str:
+    bullets = "".join(
+        f"- [orga/m1](https://huggingface.co/orga/m1/tree/{r}) (`{r}`)\n" for r in checkpoints
+    )
+    return (
+        "# Example\n\n## Official Submission Rules\n\n"
+        "### Approved Checkpoints and Speculative-Decoding Heads\n\n"
+        "Only the artifacts below may be used.\n\n"
+        f"#### {title}\n\nApproved model checkpoints:\n\n{bullets}{extra}"
+    )
+
+
+EXAMPLES = (
+    Example("the list and the catalog agree", {CAT: catalog(A), README: readme(A)}),
+    Example(
+        "the catalog approves a revision the list lacks",
+        {CAT: catalog(A, B), README: readme(A)},
+        expect=((CAT, 10, 9),),
+    ),
+    Example(
+        "the list names a model the registry does not know",
+        {CAT: catalog(A), README: readme(A, title="M-One Pro")},
+        expect=((README, 9, 1),),
+    ),
+    Example(
+        "an alias makes the names meet",
+        {CAT: catalog(A), README: readme(A, title="M-One Pro")},
+        config={"registry": {"model_aliases": {"M-One Pro": "model-one"}}},
+    ),
+)
+
+
+def check(ctx):
+    for d in drifts(ctx):
+        if d.code == RULE.code:
+            yield RULE.at(d.location, d.message, related=d.related, suggestion=d.suggestion,
+                          key=d.key)
