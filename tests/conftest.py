@@ -35,8 +35,10 @@ def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None 
     overrides = dict(config_overrides or {})
     if "documents" not in overrides.get("rules", {}):
         # An example's repository is just its files: check the default documents it has.
-        present = [d for d in Config().rules["documents"] if f"rules:{d}" in files]
-        overrides["rules"] = {**overrides.get("rules", {}), "documents": present}
+        present = [d for d in ("endpoints_rules.md", "endpoints_submission_rules.md") if f"rules:{d}" in files]
+        overrides["rules"] = {**overrides.get("rules", {}), "documents": [*present, "**/*.md"]}
+        if "rules:endpoints_submission_rules.md" not in files:
+            overrides["rules"].setdefault("companion", None)
     config = Config().merged(overrides)
     ctx = build_context(
         config,

@@ -21,9 +21,8 @@ DEFAULTS: dict[str, Any] = {
         "path": None,
         "github": "mlcommons/endpoints_policies",
         "default_branch": "main",
-        # The documents whose links are checked; the first is the rules document proper, the
-        # second its companion (submission rules).
-        "documents": ["endpoints_rules.md", "endpoints_submission_rules.md"],
+        # The Markdown files whose links are checked: names (which must exist) or glob patterns.
+        "documents": ["endpoints_rules.md", "endpoints_submission_rules.md", "**/*.md"],
         "main": "endpoints_rules.md",
         "companion": "endpoints_submission_rules.md",
         "sections": {

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from drafterlint.findings import UnreadableFile
+
 if TYPE_CHECKING:
     from drafterlint.markdown.model import Document, Heading
 
@@ -43,9 +45,15 @@ def configured_sections(ctx) -> list[tuple["Document", Located]]:
         out = []
         for doc_key, sec_key in (("main", "sections"), ("companion", "companion_sections")):
             name = ctx.config.rules.get(doc_key)
-            if not name or ctx.rules is None or not ctx.rules.is_file(name):
+            if not name or ctx.rules is None:
                 continue
-            doc = ctx.rules.document(name)
+            try:
+                if not ctx.rules.is_file(name):
+                    raise UnreadableFile(ctx.rules.location(name), f"configured {doc_key} document not found")
+                doc = ctx.rules.document(name)
+            except UnreadableFile as err:
+                ctx.unreadable(err)
+                continue
             for key, spec in (ctx.config.rules.get(sec_key) or {}).items():
                 out.append((doc, locate(doc, key, str(spec["number"]), spec["title"])))
         return out
