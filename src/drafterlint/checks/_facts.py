@@ -105,6 +105,7 @@ class RulesFacts:
     supported_models: list[Fact] = field(default_factory=list)  # §3.2 table: model names
     checks_section: "Heading | None" = None
     check_rows: list[CheckRow] = field(default_factory=list)
+    check_table: Location | None = None  # the §9.1 table's header row
     table_lead: Fact | None = None  # §9.1 "Drafter approval lead time": N cohorts
     table_adoption: Fact | None = None  # §9.1 seed-set row: the N-cohort adoption test
     calendar: Fact | None = None  # companion §4.2 (value: cohorts.Calendar)
@@ -330,6 +331,7 @@ def _checks(ctx, facts: RulesFacts, doc, h) -> None:
         ci = cols.index("check")
         vi = next((i for i, c in enumerate(cols) if c.startswith("validation")), ci + 1)
         ai = next((i for i, c in enumerate(cols) if c.startswith("failure")), vi + 1)
+        facts.check_table = Location(ctx.rules.name, doc.path, table.line, table.column)
 
         def cell(row, i):
             return row[i].text.strip() if i < len(row) else ""

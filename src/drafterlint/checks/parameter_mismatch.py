@@ -1,0 +1,162 @@
+"""DL601 parameter-mismatch — one normative number differs between the places that state it.
+
+The same number is written in several places, and a change to one of them must reach the others:
+
+- the drafter approval lead time: §2.9.4 (“at least two cohorts”), the §9.1 row “Drafter
+  approval lead time”, and ``minimum_cohorts`` of the newest policy's lead-time check;
+- the seed-set adoption window: the companion's §4.6 (“until 4 cohort dates have passed”), the
+  §9.1 seed-set row (“the four-cohort adoption test”), and ``adoption_window_cohorts``;
+- the publication calendar: the companion's §4.2 (“1st and 3rd Wednesday”), its per-cohort
+  bullets, and the calendar drafterlint computes cohort dates with;
+- the date of the TENTATIVE marker of §2.9.4 and the round-opening date of the companion's §1.
+
+Numbers may be written in words or digits. The place that disagrees with the others (with the
+rules text as tie-breaker) is reported, the others are its related locations. A number the text
+should state but does not is reported too, with the sentence that was expected.
+
+Passing::
+
+    §2.9.4: … at least two cohorts after …     §9.1: … at least two cohorts before …
+    point_checks.yaml: minimum_cohorts: 2
+
+Failing: §9.1 says “at least three cohorts” (reported at §9.1).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from drafterlint.checks._facts import rules_facts
+from drafterlint.checks._mdlist import reference_policy
+from drafterlint.checks.base import Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule(
+    code="DL601",
+    name="parameter-mismatch",
+    severity=Severity.ERROR,
+    summary="one normative number differs between §2.9.4, §9.1, §3.2, §4.2/§4.6 and the policy",
+)
+
+RULES_MD = "rules:endpoints_rules.md"
+POINT = "registry:src/inference_endpoint/validation/policies/2026-11-C0/point_checks.yaml"
+
+
+def rules_doc(spec_lead: str = "two", table_lead: str = "two") -> str:
+    return (
+        "# Rules\n\n## 2. Models\n\n### 2.9 Model Equivalence Rules\n\n"
+        "#### 2.9.4 Speculative Decoding\n\n"
+        "- A newly approved drafter may first be used in a submission targeting a cohort\n"
+        f"  **at least {spec_lead} cohorts after** the cohort in which it was approved.\n"
+        "- The approved list is published in the reference repository\n"
+        "  ([list](https://github.com/mlcommons/endpoints/tree/main/src/inference_endpoint/validation/policies)).\n\n"
+        "## 9. Compliance\n\n### 9.1 Automated Checks\n\n"
+        "| Check | Validation | Failure Action |\n|---|---|---|\n"
+        "| **Approved drafter** | The drafter is on the approved drafter list. | Reject. |\n"
+        f"| **Drafter approval lead time** | Approved at least {table_lead} cohorts before the "
+        "target cohort. | Reject. |\n"
+    )
+
+
+def point_checks(minimum: int = 2) -> str:
+    return (
+        "version: 2026-11-C0\nrevision: 1\nscope: point\nseverity: error\nchecks:\n"
+        "  approved-spec-decode-head:\n    kind: spec_decode_head\n    operation: membership\n"
+        "  spec-decode-head-approval-lead-time:\n    kind: spec_decode_head\n"
+        f"    operation: approval_age\n    minimum_cohorts: {minimum}\n"
+    )
+
+
+EXAMPLES = (
+    Example("all three places say two", {RULES_MD: rules_doc(), POINT: point_checks(2)}),
+    Example("§9.1 says three", {RULES_MD: rules_doc(table_lead="three"), POINT: point_checks(2)},
+            expect=((RULES_MD, 21, 54),)),
+    Example("the policy says 3", {RULES_MD: rules_doc(), POINT: point_checks(3)},
+            expect=((POINT, 12, 22),)),
+)
+
+
+def _compare(what: str, places, unit: str = ""):
+    """places: [(label, value, location)]; yields findings for the odd ones out."""
+    places = [p for p in places if p[1] is not None]
+    if len({p[1] for p in places}) <= 1:
+        return
+    counts = Counter(p[1] for p in places)
+    top = max(counts.values())
+    reference = next(p[1] for p in places if counts[p[1]] == top)  # ties: the earlier place
+    agree = [p for p in places if p[1] == reference]
+    for label, value, loc in places:
+        if value == reference:
+            continue
+        others = "; ".join(f"{l} ({lc.path}:{lc.line}) says {_show(v)}{unit}" for l, v, lc in agree)
+        yield RULE.at(
+            loc,
+            f"{what}: {label} says {_show(value)}{unit}, but {others}; make them agree",
+            related=[lc for _, _, lc in agree],
+            key=f"{what}:{label}",
+        )
+
+
+def _show(v) -> str:
+    if hasattr(v, "describe"):
+        return v.describe()
+    return str(v)
+
+
+def check(ctx):
+    facts = rules_facts(ctx)
+    for m in facts.missing_for(RULE.code):
+        yield RULE.at(m.location, m.message, key=f"missing:{m.name}")
+    policy = reference_policy(ctx)
+
+    def param(name):
+        p = policy.params.get(name) if policy is not None else None
+        return (f"policy {policy.folder} `{p.location.path.rsplit('/', 1)[-1]}`", p.value,
+                p.location) if p is not None else (None, None, None)
+
+    def fact(label, f):
+        return (label, f.value, f.location) if f is not None else (label, None, None)
+
+    spec = facts.spec_section
+    spec_label = f"§{spec.number}" if spec is not None and spec.number else "the speculative-decoding section"
+    chk = facts.checks_section
+    chk_label = f"§{chk.number}" if chk is not None and chk.number else "the automated-checks section"
+    yield from _compare("approval lead time", [
+        fact(spec_label, facts.spec_lead),
+        fact(f"{chk_label} “Drafter approval lead time”", facts.table_lead),
+        param("lead_cohorts"),
+    ], " cohorts")
+    yield from _compare("seed-set adoption window", [
+        fact("submission rules §4.6", facts.adoption_window),
+        fact(f"{chk_label} seed-set row", facts.table_adoption),
+        param("adoption_window_cohorts"),
+    ], " cohorts")
+    if facts.calendar is not None:
+        from drafterlint.cohorts import DEFAULT_CALENDAR
+
+        cal = facts.calendar.value
+        if cal != DEFAULT_CALENDAR:
+            yield RULE.at(
+                facts.calendar.location,
+                f"publication calendar: the submission rules say {cal.describe()}, but "
+                f"drafterlint computes cohort dates with the {DEFAULT_CALENDAR.describe()}; "
+                "update the tool (cohorts.DEFAULT_CALENDAR) or the rules",
+                key="calendar:tool",
+            )
+        for b in facts.calendar_bullets:
+            index, occurrence, weekday = b.value
+            if index < len(cal.occurrences) and (cal.occurrences[index] != occurrence
+                                                 or cal.weekday != weekday):
+                yield RULE.at(
+                    b.location,
+                    f"publication calendar: this line puts C{index} on another day than "
+                    f"{facts.calendar.location.path}:{facts.calendar.location.line} "
+                    f"({cal.describe()})",
+                    related=[facts.calendar.location],
+                    key=f"calendar:C{index}",
+                )
+    if facts.tentative is not None and facts.round_opens is not None:
+        yield from _compare("date after which tentative rules may change", [
+            fact("the submission rules' §1 (round opening)", facts.round_opens),
+            fact(f"the TENTATIVE marker of {spec_label}", facts.tentative),
+        ])
