@@ -1,0 +1,124 @@
+"""DL602 missing-check — §2.9.4 requires a check that §9.1 or the policy does not carry.
+
+§2.9.4 defines an approved-drafter list and an approval lead time. Each needs a row in the §9.1
+check table (“Approved drafter”, “Drafter approval lead time”) and a check in the policy
+(``approved-spec-decode-head``: a ``spec_decode_head`` check with ``operation: membership``;
+``spec-decode-head-approval-lead-time``: ``operation: approval_age``). Rows are recognised by
+name, or by what they say; policy checks by name, or by kind and operation. The finding says
+which row or check is missing; a §9.1 without a check table is reported too.
+
+Passing::
+
+    | **Approved drafter** | … on the approved drafter list … | Reject. |
+    | **Drafter approval lead time** | … at least two cohorts … | Reject. |
+
+Failing: the “Drafter approval lead time” row deleted (reported at the table), or the policy's
+``spec-decode-head-approval-lead-time`` check removed (reported at its ``checks:`` key).
+"""
+
+from __future__ import annotations
+
+import re
+
+from drafterlint.checks._facts import rules_facts
+from drafterlint.checks._mdlist import reference_policy
+from drafterlint.checks.base import Example, Rule
+from drafterlint.checks.parameter_mismatch import POINT, RULES_MD, point_checks, rules_doc
+from drafterlint.findings import Severity
+
+RULE = Rule(
+    code="DL602",
+    name="missing-check",
+    severity=Severity.ERROR,
+    summary="§2.9.4 requires a check that §9.1 or the policy does not carry",
+)
+
+_NO_LEAD_ROW = rules_doc().rsplit("| **Drafter approval lead time**", 1)[0]
+_NO_LEAD_CHECK = point_checks().split("  spec-decode-head-approval-lead-time:")[0]
+
+EXAMPLES = (
+    Example("rows and checks present", {RULES_MD: rules_doc(), POINT: point_checks()}),
+    Example("§9.1 lost its lead-time row", {RULES_MD: _NO_LEAD_ROW, POINT: point_checks()},
+            expect=((RULES_MD, 18, 1),)),
+    Example("the policy lost its lead-time check", {RULES_MD: rules_doc(), POINT: _NO_LEAD_CHECK},
+            expect=((POINT, 5, 1),)),
+)
+
+# (what §2.9.4 defines, §9.1 row name, how a row says it, policy check name, operation)
+_REQUIRED = (
+    ("list", "Approved drafter", r"approved[-\s]drafter\s+list|approved\s+list",
+     "approved-spec-decode-head", "membership"),
+    ("lead", "Drafter approval lead time", r"approved\s+at\s+least\s+\S+\s+cohorts?",
+     "spec-decode-head-approval-lead-time", "approval_age"),
+)
+_CHECK_FILES = ("point_checks.yaml", "curve_checks.yaml", "submission_checks.yaml",
+                "system_checks.yaml")
+
+
+def _policy_checks(policy) -> dict:
+    out = {}
+    for name in _CHECK_FILES:
+        doc = policy.docs.get(name)
+        checks = doc.get(("checks",)) if doc is not None else None
+        if isinstance(checks, dict):
+            for k, v in checks.items():
+                out.setdefault(k, v if isinstance(v, dict) else {})
+    return out
+
+
+def _checks_location(policy):
+    doc = policy.docs.get("point_checks.yaml")
+    if doc is not None and doc.position(("checks",)) is not None:
+        return doc.location(("checks",))
+    return policy.location()
+
+
+def check(ctx):
+    facts = rules_facts(ctx)
+    for m in facts.missing_for(RULE.code):
+        yield RULE.at(m.location, m.message, key=f"missing:{m.name}")
+    spec = facts.spec_section
+    if spec is None:
+        return  # DL101 says the section is missing
+    label = f"§{spec.number}" if spec.number else "the speculative-decoding section"
+    defines = {
+        "list": facts.list_claim.location if facts.list_claim else None,
+        "lead": facts.spec_lead.location if facts.spec_lead else None,
+    }
+    chk = facts.checks_section
+    policy = reference_policy(ctx)
+    pchecks = _policy_checks(policy) if policy is not None else {}
+    for what, row_name, says, check_name, operation in _REQUIRED:
+        source = defines[what]
+        if source is None:
+            continue
+        if chk is not None and facts.check_rows:
+            found = facts.row(row_name) or next(
+                (r for r in facts.check_rows
+                 if re.search(says, r.validation, re.I) and "drafter" in r.validation.lower()),
+                None,
+            )
+            if found is None:
+                yield RULE.at(
+                    facts.check_table or facts.check_rows[0].location,
+                    f"{label} ({source.path}:{source.line}) defines "
+                    f"{'an approved drafter list' if what == 'list' else 'an approval lead time'}, "
+                    f"but the §{chk.number} check table has no “{row_name}” row; add it",
+                    related=[source],
+                    key=f"row:{row_name}",
+                )
+        if policy is not None:
+            present = check_name in pchecks or any(
+                c.get("kind") == "spec_decode_head" and c.get("operation") == operation
+                for c in pchecks.values()
+            )
+            if not present:
+                yield RULE.at(
+                    _checks_location(policy),
+                    f"{label} ({source.path}:{source.line}) requires the "
+                    f"{'approved-drafter membership' if what == 'list' else 'approval lead-time'} "
+                    f"check, but policy {policy.folder} has no `{check_name}` check "
+                    f"(kind spec_decode_head, operation {operation}); add it",
+                    related=[source],
+                    key=f"check:{policy.folder}:{check_name}",
+                )
