@@ -1,0 +1,152 @@
+"""DL603 missing-list-link — §2.9.4/§3.2 do not link to the published list, or link elsewhere.
+
+The approved-drafter list is published in the reference repository (``registry.github``): its
+policy folders (``registry.policies``) and the Markdown list (``registry.markdown_list``, section
+``registry.markdown_list_section``). §2.9.4 and §3.2 must each link there. Reported:
+
+- a link in those sections to an approved-drafter list held in another repository (its path or
+  text names a drafter/approved list), naming both places;
+- a section with no link to the list in the reference repository (at the sentence that says
+  where the list lives, else at the heading). A link into the Markdown list's file counts when it
+  lands in the list's section (or names no fragment).
+
+Passing::
+
+    The approved list is published in the reference repository
+    ([list](https://github.com/mlcommons/endpoints/tree/main/src/inference_endpoint/validation/policies)).
+
+Failing::
+
+    The list is available [here](https://github.com/other/tool/blob/main/data/approved_drafters.yaml).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from urllib.parse import unquote
+
+from drafterlint.checks._facts import rules_facts
+from drafterlint.checks._links import _GITHUB, resolve_all
+from drafterlint.checks._sections import section
+from drafterlint.checks.base import Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule(
+    code="DL603",
+    name="missing-list-link",
+    severity=Severity.ERROR,
+    summary="§2.9.4/§3.2 do not link to the published list, or the link resolves elsewhere",
+)
+
+RULES_MD = "rules:endpoints_rules.md"
+
+
+def _doc(link: str) -> str:
+    return (
+        "# Rules\n\n## 2. Models\n\n### 2.9 Model Equivalence Rules\n\n"
+        "#### 2.9.4 Speculative Decoding\n\n"
+        f"The approved list is published in the reference repository ({link}).\n\n"
+        "## 3. Benchmarks\n\n### 3.2 Supported Models\n\n"
+        "**Approved drafter lists.** The approved drafter list is published in the reference "
+        "repository ([lists](https://github.com/mlcommons/endpoints/tree/main/src/inference_endpoint/validation/policies)).\n"
+    )
+
+
+_GOOD = "[list](https://github.com/mlcommons/endpoints/tree/main/src/inference_endpoint/validation/policies)"
+_ELSEWHERE = "[here](https://github.com/example/submission-tool/blob/main/data/approved_drafters.yaml)"
+
+EXAMPLES = (
+    Example("both sections link to the reference repository", {RULES_MD: _doc(_GOOD)}),
+    Example("§2.9.4 links to a list in another repository", {RULES_MD: _doc(_ELSEWHERE)},
+            expect=((RULES_MD, 9, 61),)),
+)
+
+_LISTY = re.compile(r"drafter|approved|checkpoint|spec[-_]?decod", re.I)
+
+
+def _pair(value):
+    if not value or "/" not in value:
+        return None
+    o, r = value.lower().strip("/").split("/", 1)
+    return o, r
+
+
+def _list_places(ctx) -> tuple[str, str, str]:
+    reg = ctx.config.registry
+    return (reg.get("github") or "", (reg.get("policies") or "").strip("/"),
+            (reg.get("markdown_list") or "").strip("/"))
+
+
+def _classify(ctx, r) -> str | None:
+    """'reference' for a link to the list in the reference repository, 'elsewhere' for one to
+    a list in another repository, None for any other link."""
+    m = _GITHUB.match(r.link.target.strip())
+    if not m:
+        return None
+    pair = (m.group("owner").lower(), m.group("repo").lower().removesuffix(".git"))
+    path = unquote((m.group("path") or "").strip("/"))
+    github, policies, md = _list_places(ctx)
+    if pair == _pair(github):
+        if policies and (path == policies or path.startswith(policies + "/")):
+            return "reference"
+        if md and (path == md or path == posixpath.dirname(md)):
+            frag = m.group("frag")
+            if not frag:
+                return "reference"
+            if r.heading is not None and r.target_doc is not None:
+                from drafterlint.checks._mdlist import find_section
+
+                sec = find_section(r.target_doc, ctx.config.registry.get("markdown_list_section") or "")
+                if sec is not None and sec.line <= r.heading.line <= (sec.end_line or sec.line):
+                    return "reference"
+                return None
+            from drafterlint.markdown.slug import github_slug
+
+            title = ctx.config.registry.get("markdown_list_section") or ""
+            return "reference" if title and frag.lower() == github_slug(title).lower() else None
+        return None
+    if _LISTY.search(path) or _LISTY.search(r.link.text):
+        return "elsewhere"
+    return None
+
+
+def check(ctx):
+    facts = rules_facts(ctx)
+    github, policies, md = _list_places(ctx)
+    where = f"{github} (`{policies}` or `{md}`)"
+    links = resolve_all(ctx)
+    for key, claim in (("speculative-decoding", facts.list_claim),
+                       ("supported-models", facts.models_list_claim)):
+        doc, h = section(ctx, key)
+        if h is None:
+            continue
+        end = h.end_line or doc.line_count
+        label = f"§{h.number}" if h.number else f"“{h.title}”"
+        mine = [r for r in links if r.doc is doc and h.line <= r.link.line <= end]
+        kinds = [(r, _classify(ctx, r)) for r in mine]
+        said = (f"{label} says the list is published in the reference repository "
+                f"({claim.location.path}:{claim.location.line})" if claim else
+                f"the list is published in the reference repository {github}")
+        for r, kind in kinds:
+            if kind != "elsewhere":
+                continue
+            m = _GITHUB.match(r.link.target.strip())
+            other = f"{m.group('owner')}/{m.group('repo')}"
+            path = (m.group("path") or "").strip("/")
+            yield RULE.at(
+                ctx.rules.location(doc.path, r.link.line, r.link.column),
+                f"this link points to a list in {other} (`{path}`), but {said}; "
+                f"link to the list in {where}",
+                related=[claim.location] if claim else [],
+                suggestion=f"https://github.com/{github}/tree/main/{policies}" if policies else None,
+                key=f"elsewhere:{key}:{r.link.target}",
+            )
+        if not any(kind in ("reference", "elsewhere") for _, kind in kinds):  # elsewhere: said above
+            loc = claim.location if claim else ctx.rules.location(doc.path, h.line, h.column)
+            yield RULE.at(
+                loc,
+                f"{label} does not link to the approved-drafter list in the reference repository "
+                f"{where}; add a link to it",
+                key=f"nolink:{key}",
+            )
