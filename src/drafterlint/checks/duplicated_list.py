@@ -1,0 +1,121 @@
+"""DL301 duplicated-list — a rules document enumerates approved drafters or checkpoints instead
+of linking to the list.
+
+The approved-drafter list lives in the reference repository; a copy in the rules drifts. Any
+list or table of the checked rules documents (``rules.documents``) that names two or more
+repositories the registry approves (heads or checkpoints of any policy folder; by ``org/name``
+or a model-hub link) is reported at its first line. A single mention in prose is not a list.
+
+Passing::
+
+    The approved list is published in the reference repository ([list](…/policies)).
+
+Failing::
+
+    - orga/m1-mtp
+    - orga/m1-eagle
+    - orgb/m1-dspark
+"""
+
+from __future__ import annotations
+
+import re
+
+from drafterlint.checks._mdlist import _HF, _REPO_WORD
+from drafterlint.checks.base import REGISTRY, RULES, Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule(
+    code="DL301",
+    name="duplicated-list",
+    severity=Severity.ERROR,
+    summary="a document enumerates approved drafters/checkpoints instead of linking to the list",
+    needs=frozenset({RULES, REGISTRY}),
+)
+
+RULES_MD = "rules:endpoints_rules.md"
+CAT = "registry:src/inference_endpoint/validation/policies/2026-11-C0/catalog.yaml"
+_REPOS = ("orga/m1-mtp", "orga/m1-eagle", "orgb/m1-dspark")
+
+
+def _catalog() -> str:
+    heads = "".join(
+        f"    - model: m1\n      repository: {r}\n      revision: {'a1' * 20}\n"
+        f"      approved_cohort: 2026-09-C1\n      method: {r.rsplit('-', 1)[1]}\n"
+        for r in _REPOS
+    )
+    return ("version: 2026-11-C0\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
+            + heads + "  approved_checkpoints: {}\n")
+
+
+def _rules(body: str) -> str:
+    return ("# Rules\n\n### 2.9 Model Equivalence Rules\n\n#### 2.9.4 Speculative Decoding\n\n"
+            + body)
+
+
+EXAMPLES = (
+    Example("a link, and one repository named in prose", {
+        CAT: _catalog(),
+        RULES_MD: _rules("The approved list ([list](https://github.com/mlcommons/endpoints/tree/"
+                         "main/src/inference_endpoint/validation/policies)) includes orga/m1-mtp.\n"),
+    }),
+    Example("the list pasted into §2.9.4", {
+        CAT: _catalog(),
+        RULES_MD: _rules("Approved heads:\n\n" + "".join(f"- {r}\n" for r in _REPOS)),
+    }, expect=((RULES_MD, 9, 1),)),
+)
+
+
+def _registry_repos(ctx) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for policy in ctx.registry.policies.values():
+        for item in [*policy.heads, *policy.checkpoints]:
+            if isinstance(item.repository, str):
+                out.setdefault(item.repository.lower(), item.location)
+    return out
+
+
+def _named(texts, targets, known) -> list[str]:
+    found: list[str] = []
+    for t in texts:
+        for m in _REPO_WORD.finditer(t):
+            r = m.group("repo").lower()
+            if r in known and r not in found:
+                found.append(r)
+    for t in targets:
+        m = _HF.search(t)
+        if m:
+            r = f"{m.group('org')}/{m.group('name')}".lower()
+            if r in known and r not in found:
+                found.append(r)
+    return found
+
+
+def check(ctx):
+    known = _registry_repos(ctx)
+    if not known:
+        return
+    for name in ctx.config.rules.get("documents") or []:
+        if not ctx.rules.is_file(name):
+            continue  # DL702 through the link rules
+        doc = ctx.rules.document(name)
+        blocks = []
+        for lst in doc.lists:
+            blocks.append((lst.line, lst.column, [i.text for i in lst.items],
+                           [k.target for i in lst.items for k in i.links], "list"))
+        for tbl in doc.tables:
+            cells = [c for row in (tbl.header, *tbl.rows) for c in row]
+            blocks.append((tbl.line, tbl.column, [c.text for c in cells],
+                           [k.target for c in cells for k in c.links], "table"))
+        for line, col, texts, targets, what in blocks:
+            repos = _named(texts, targets, known)
+            if len(repos) < 2:
+                continue
+            shown = ", ".join(repos[:4]) + (", …" if len(repos) > 4 else "")
+            yield RULE.at(
+                ctx.rules.location(doc.path, line, col),
+                f"this {what} enumerates {len(repos)} entries of the approved list ({shown}); "
+                "the list lives in the reference repository: link to it instead of copying it",
+                related=[known[r] for r in repos],
+                key=f"{what}:{','.join(sorted(repos))}",
+            )
