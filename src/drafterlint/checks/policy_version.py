@@ -69,7 +69,7 @@ def check(ctx):
         versions = {n: p for n, p in policy.versions.items() if p is not None}
         if folder_cohort is not None:
             expected = str(folder_cohort)
-            basis = f"the folder {policy.folder}"
+            basis = "its folder"
         else:
             common = Counter(_norm(p.value) for p in versions.values()).most_common(1)
             expected = common[0][0] if common else None
