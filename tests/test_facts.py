@@ -1,0 +1,81 @@
+"""The facts read from the rules text: values and exact positions (rules_fixtures/crossval)."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+
+from drafterlint.checks._facts import rules_facts
+from drafterlint.cohorts import Calendar
+from drafterlint.config import Config
+from drafterlint.engine import build_context
+
+FIX = Path(__file__).resolve().parents[1] / "rules_fixtures" / "crossval"
+
+
+@pytest.fixture
+def ctx():
+    return build_context(Config(), FIX / "rules", FIX / "registry")
+
+
+def at(fact):
+    return (fact.location.path, fact.location.line, fact.location.column)
+
+
+def test_speculative_decoding_facts(ctx):
+    f = rules_facts(ctx)
+    assert f.spec_lead.value == 3 and at(f.spec_lead) == ("endpoints_rules.md", 15, 14)
+    assert f.head_methods == ["mtp", "dspark", "eagle"]
+    assert [k.location.line for k in f.head_kinds] == [12, 12, 12]
+    assert [x.value for x in f.id_forms] == ["weight-identified", "configuration-identified"]
+    assert at(f.list_claim) == ("endpoints_rules.md", 16, 7)
+    assert f.tentative.value == datetime.date(2026, 11, 2)
+
+
+def test_supported_models_and_check_table(ctx):
+    f = rules_facts(ctx)
+    assert f.model_list_weeks.value == 8 and at(f.model_list_weeks) == ("endpoints_rules.md", 29, 35)
+    assert [m.value for m in f.supported_models] == ["Model One"]
+    assert [r.name for r in f.check_rows] == [
+        "Seed-set validity", "Approved drafter", "Drafter approval lead time"]
+    assert f.table_lead.value == 3 and (f.table_lead.location.line, f.table_lead.location.column) == (46, 54)
+    assert f.table_adoption.value == 5
+    assert f.missing == []
+
+
+def test_companion_facts(ctx):
+    f = rules_facts(ctx)
+    assert f.calendar.value == Calendar(weekday=1, occurrences=(2, 4))
+    assert at(f.calendar) == ("endpoints_submission_rules.md", 11, 17)
+    assert [b.value for b in f.calendar_bullets] == [(0, 2, 1), (1, 4, 1)]
+    assert f.adoption_window.value == 5
+    assert f.round_opens.value == datetime.date(2026, 11, 2)
+
+
+def test_published_for_the_registry_rules(ctx):
+    rules_facts(ctx)
+    assert ctx.memo["rules_lead_cohorts"][0] == 3
+    assert ctx.memo["rules_head_methods"] == ["mtp", "dspark", "eagle"]
+    assert ctx.memo["rules_model_list_weeks"][0] == 8
+
+
+def test_a_missing_fact_is_reported_not_defaulted(tmp_path):
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "endpoints_rules.md").write_text(
+        "# R\n\n#### 2.9.4 Speculative Decoding\n\nDrafters must be approved first.\n")
+    ctx = build_context(Config(), rules, None)
+    f = rules_facts(ctx)
+    assert f.spec_lead is None
+    (m,) = [m for m in f.missing if m.name == "lead_cohorts"]
+    assert m.code == "DL601" and m.location.line == 3 and "at least two cohorts" in m.message
+    assert "rules_lead_cohorts" not in ctx.memo
+
+
+def test_numbers_in_words_and_digits():
+    from drafterlint.checks._facts import number
+
+    assert number("two") == 2 and number("12") == 12 and number("Four") == 4
+    assert number("many") is None
