@@ -1,0 +1,79 @@
+"""The cross-validation rules on the crossval fixture and on mutated copies of it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from drafterlint.config import Config
+from drafterlint.engine import build_context, run
+
+FIX = Path(__file__).resolve().parents[1] / "rules_fixtures" / "crossval"
+POLICY = "src/inference_endpoint/validation/policies/2026-11-C0"
+CODES = ("DL301", "DL302", "DL504", "DL601", "DL602", "DL603")
+
+
+def findings(root: Path):
+    ctx = build_context(Config(), root / "rules", root / "registry")
+    return sorted((f.code, f.location.path, f.location.line, f.location.column)
+                  for f in run(ctx).findings if f.code in CODES)
+
+
+def copy(tmp_path) -> Path:
+    shutil.copytree(FIX, tmp_path / "c")
+    return tmp_path / "c"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_fixture_reports_only_the_calendar_the_tool_does_not_use():
+    assert findings(FIX) == [("DL601", "endpoints_submission_rules.md", 11, 17)]
+
+
+def test_policy_lead_time_changed_alone(tmp_path):
+    root = copy(tmp_path)
+    edit(root / "registry" / POLICY / "point_checks.yaml", "minimum_cohorts: 3", "minimum_cohorts: 4")
+    assert ("DL601", f"{POLICY}/point_checks.yaml", 16, 22) in findings(root)
+
+
+def test_table_lead_time_changed_alone(tmp_path):
+    root = copy(tmp_path)
+    edit(root / "rules" / "endpoints_rules.md", "Approved at least three", "Approved at least two")
+    assert ("DL601", "endpoints_rules.md", 46, 54) in findings(root)
+
+
+def test_lead_time_row_deleted(tmp_path):
+    root = copy(tmp_path)
+    p = root / "rules" / "endpoints_rules.md"
+    p.write_text("\n".join(l for l in p.read_text().split("\n") if "Drafter approval lead" not in l))
+    assert ("DL602", "endpoints_rules.md", 42, 1) in findings(root)
+
+
+def test_list_pasted_into_the_rules(tmp_path):
+    root = copy(tmp_path)
+    edit(root / "registry" / POLICY / "catalog.yaml", "  approved_checkpoints:\n",
+         "    - model: model-one\n      repository: orgb/ModelOne-EAGLE\n"
+         "      revision: b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2\n"
+         "      approved_cohort: 2026-09-C0\n      method: eagle\n  approved_checkpoints:\n")
+    edit(root / "rules" / "endpoints_rules.md", "An entry is either:",
+         "Approved:\n\n- orga/ModelOne\n- orgb/ModelOne-EAGLE\n\nAn entry is either:")
+    assert ("DL301", "endpoints_rules.md", 21, 1) in findings(root)
+
+
+def test_checkpoint_removed_from_the_markdown_list(tmp_path):
+    root = copy(tmp_path)
+    readme = root / "registry" / "examples" / "10_Agentic_Inference" / "README.md"
+    readme.write_text("\n".join(l for l in readme.read_text().split("\n") if "huggingface" not in l))
+    assert ("DL302", f"{POLICY}/catalog.yaml", 13, 9) in findings(root)
+
+
+def test_list_link_into_another_repository(tmp_path):
+    root = copy(tmp_path)
+    edit(root / "rules" / "endpoints_rules.md",
+         "https://github.com/mlcommons/endpoints/tree/main/src/inference_endpoint/validation/policies",
+         "https://github.com/someone/tool/blob/main/data/approved_drafters.yaml")
+    assert ("DL603", "endpoints_rules.md", 17, 4) in findings(root)
