@@ -131,17 +131,18 @@ def install() -> int:
 # -- run -------------------------------------------------------------------------------------
 
 
-def sync(which: str, url: str, ref: str, config: str, env: dict) -> str:
+def sync(which: str, url: str, ref: str, config: str, env: dict, cwd: Path) -> str:
     """`drafterlint sync` into a private cache; returns the checkout's path."""
     cache = temp_dir() / f"drafterlint-cache-{which}-{uuid.uuid4().hex[:8]}"
-    cmd = [*drafterlint_cmd(), "sync", which, "--cache-dir", str(cache)]
+    # `--opt=value`: a value that starts with "-" stays a value (and is then refused by drafterlint).
+    cmd = [*drafterlint_cmd(), "sync", which, f"--cache-dir={cache}"]
     if url:
-        cmd += ["--url", url]
+        cmd.append(f"--url={url}")
     if ref:
-        cmd += ["--ref", ref]
+        cmd.append(f"--ref={ref}")
     if config:
-        cmd += ["--config", config]
-    proc = subprocess.run(cmd, env=env)
+        cmd.append(f"--config={config}")
+    proc = subprocess.run(cmd, env=env, cwd=str(cwd))
     if proc.returncode != 0:
         raise SystemExit(proc.returncode)
     found = glob.glob(str(cache / "repos" / "*" / "fetched.json"))
@@ -212,7 +213,8 @@ def run() -> int:
         if values[f"{which}-repo"]:
             repos[which] = str(_absolute(values[f"{which}-repo"], workspace))
         elif values[f"{which}-url"] or values[f"{which}-ref"]:
-            repos[which] = sync(which, values[f"{which}-url"], values[f"{which}-ref"], values["config"], env)
+            config = str(_absolute(values["config"], workspace)) if values["config"] else ""
+            repos[which] = sync(which, values[f"{which}-url"], values[f"{which}-ref"], config, env, workspace)
 
     json_file = _absolute(values["json-file"], workspace) if values["json-file"] else out_dir / "drafterlint.json"
     sarif_file = _absolute(values["sarif-file"], workspace) if values["sarif-file"] else None
@@ -224,20 +226,20 @@ def run() -> int:
         if f is not None:
             f.parent.mkdir(parents=True, exist_ok=True)
 
-    cmd = [*drafterlint_cmd(), "check", "--format", values["format"], "--fail-on", values["fail-on"]]
-    cmd += ["--report", f"json={json_file}"]
+    cmd = [*drafterlint_cmd(), "check", f"--format={values['format']}", f"--fail-on={values['fail-on']}"]
+    cmd.append(f"--report=json={json_file}")
     if sarif_file:
-        cmd += ["--report", f"sarif={sarif_file}"]
+        cmd.append(f"--report=sarif={sarif_file}")
     if markdown_file or summary_markdown:
-        cmd += ["--report", f"markdown={markdown_file or summary_markdown}"]
+        cmd.append(f"--report=markdown={markdown_file or summary_markdown}")
     if values["config"]:
-        cmd += ["--config", str(_absolute(values["config"], workspace))]
+        cmd.append(f"--config={_absolute(values['config'], workspace)}")
     if values["base-ref"]:
-        cmd += ["--base-ref", values["base-ref"]]
+        cmd.append(f"--base-ref={values['base-ref']}")
     if "rules" in repos:
-        cmd += ["--rules-repo", repos["rules"]]
+        cmd.append(f"--rules-repo={repos['rules']}")
     if "registry" in repos:
-        cmd += ["--registry-repo", repos["registry"]]
+        cmd.append(f"--registry-repo={repos['registry']}")
     if values["format"] != "github":
         env.pop("GITHUB_STEP_SUMMARY", None)  # appended below from the Markdown report
 

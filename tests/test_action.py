@@ -1,0 +1,273 @@
+"""The GitHub Action: its entry script run as the runner runs it (inputs in INPUT_* variables,
+GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files, a workspace folder), action.yml's shape, and the
+workflow files checked by actionlint when it is installed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+ENTRY = ROOT / "action" / "entry.py"
+ACTION = ROOT / "action.yml"
+
+INPUTS = ("rules-repo", "registry-repo", "rules-url", "rules-ref", "registry-url", "registry-ref",
+          "config", "fail-on", "format", "sarif-file", "markdown-file", "json-file", "base-ref")
+
+
+def git(cwd, *args):
+    return subprocess.run(
+        ["git", "-c", "user.name=Test", "-c", "user.email=test@example.invalid",
+         "-c", "init.defaultBranch=main", *args],
+        cwd=cwd, check=True, capture_output=True, text=True,
+    ).stdout.strip()
+
+
+def rules_doc(broken: int) -> str:
+    links = "".join(f"- [gone {i}](#missing-{i})\n" for i in range(broken))
+    return (
+        "# Rules\n\n## 2.9 Model Equivalence Rules\n\nSee [§2.9](#29-model-equivalence-rules).\n\n"
+        + links
+    )
+
+
+@pytest.fixture
+def runner(tmp_path):
+    """A fake runner: workspace, temp, output and summary files; returns run(inputs) -> result."""
+    ws = tmp_path / "workspace"
+    ws.mkdir()
+    temp = tmp_path / "runner-temp"
+    temp.mkdir()
+    output = tmp_path / "github_output"
+    summary = tmp_path / "step_summary.md"
+    output.write_text("")
+    summary.write_text("")
+
+    def run(inputs: dict[str, str], *, extra_env: dict | None = None, what: str = "run"):
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("INPUT_", "GITHUB_", "DRAFTERLINT_"))}
+        env.update(
+            GITHUB_WORKSPACE=str(ws), GITHUB_OUTPUT=str(output), GITHUB_STEP_SUMMARY=str(summary),
+            RUNNER_TEMP=str(temp), XDG_CACHE_HOME=str(tmp_path / "xdg"),
+            DRAFTERLINT_COMMAND=f"{sys.executable} -m drafterlint",
+        )
+        for name in INPUTS:  # the runner passes every input, empty when not given
+            env["INPUT_" + name.replace("-", "_").upper()] = inputs.get(name, "")
+        env.setdefault("INPUT_FAIL_ON", "error")
+        if not inputs.get("fail-on"):
+            env["INPUT_FAIL_ON"] = "error"
+        if not inputs.get("format"):
+            env["INPUT_FORMAT"] = "github"
+        env.update(extra_env or {})
+        proc = subprocess.run([sys.executable, str(ENTRY), what], cwd=ws, env=env,
+                              capture_output=True, text=True, timeout=300)
+        return proc
+
+    run.workspace, run.output, run.summary, run.temp = ws, output, summary, temp
+    return run
+
+
+def outputs(path: Path) -> dict[str, str]:
+    return dict(line.split("=", 1) for line in path.read_text().splitlines() if "=" in line)
+
+
+def write_rules(where: Path, broken: int) -> Path:
+    where.mkdir(parents=True, exist_ok=True)
+    (where / "endpoints_rules.md").write_text(rules_doc(broken), encoding="utf-8")
+    # The link rules only: the fixture need not be a complete rules document for every rule.
+    (where / ".drafterlint.yaml").write_text("select: [DL2]\n", encoding="utf-8")
+    return where
+
+
+def test_entry_annotates_summarises_and_sets_outputs(runner):
+    write_rules(runner.workspace, broken=13)
+    proc = runner({"rules-repo": ".", "sarif-file": "out/drafterlint.sarif",
+                   "markdown-file": "out/drafterlint.md", "config": ".drafterlint.yaml"})
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    errors = [ln for ln in lines if ln.startswith("::error ")]
+    assert len(errors) == 10
+    assert errors[0].startswith("::error file=endpoints_rules.md,line=7,col=3,title=DL201 broken-fragment::")
+    rest = [ln for ln in lines if "not annotated" in ln]
+    assert len(rest) == 1 and rest[0].startswith("::notice ")
+    assert re.search(r"(\d+) more finding\(s\) were not annotated", rest[0]).group(1) == "3"
+
+    out = outputs(runner.output)
+    assert out["errors"] == "13"
+    assert out["warnings"].isdigit() and out["infos"].isdigit()
+    assert Path(out["json-file"]).is_file()
+    assert out["sarif-file"] == str(runner.workspace / "out" / "drafterlint.sarif")
+    assert Path(out["sarif-file"]).is_file() and Path(out["markdown-file"]).is_file()
+
+    summary = runner.summary.read_text()
+    assert "13 errors" in summary
+    rows = [ln for ln in summary.splitlines() if ln.startswith("| ") and "`DL201`" in ln and ".md:" in ln]
+    assert len(rows) == 13  # every finding, not only the annotated ones
+
+
+def test_entry_clean_run_exits_zero(runner):
+    write_rules(runner.workspace, broken=0)
+    proc = runner({"rules-repo": "."})
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "::error" not in proc.stdout
+    out = outputs(runner.output)
+    assert out["errors"] == "0"
+    assert "no errors" in runner.summary.read_text()
+
+
+def test_entry_registry_in_a_subfolder_gets_workspace_relative_paths(runner):
+    write_rules(runner.workspace / "policies_repo", broken=1)
+    proc = runner({"rules-repo": "policies_repo"})
+    assert proc.returncode == 1
+    assert "::error file=policies_repo/endpoints_rules.md,line=7," in proc.stdout
+
+
+def test_entry_markdown_format_appends_the_report_itself(runner):
+    write_rules(runner.workspace, broken=2)
+    proc = runner({"rules-repo": ".", "format": "markdown", "fail-on": "warning"})
+    assert proc.returncode == 1
+    assert "# drafterlint report" in proc.stdout  # the log gets the chosen format
+    assert "# drafterlint report" in runner.summary.read_text()
+    assert outputs(runner.output)["errors"] == "2"
+
+
+def test_entry_syncs_a_repository_given_by_url(runner, tmp_path):
+    source = write_rules(tmp_path / "upstream-rules", broken=1)
+    git(source, "init", "-q")
+    git(source, "add", ".")
+    git(source, "commit", "-qm", "rules")
+    (runner.workspace / ".drafterlint.yaml").write_text("select: [DL2]\n")
+    proc = runner({"rules-url": str(source), "rules-ref": "main", "config": ".drafterlint.yaml"},
+                  extra_env={"DRAFTERLINT_ALLOW_LOCAL_SYNC": "1"})
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "synced rules" in proc.stdout
+    assert "title=DL201 broken-fragment" in proc.stdout
+    # The checkout lives under the runner's temp directory, outside the workspace.
+    assert list(runner.temp.glob("drafterlint-cache-rules-*/repos/*/fetched.json"))
+
+
+def test_entry_sync_refuses_non_https_url(runner, tmp_path):
+    for url in ("ext::sh -c id", "ext::sh", "file:///etc", "--upload-pack=id"):
+        proc = runner({"rules-url": url})
+        assert proc.returncode == 2, url
+        assert "repository URL" in proc.stderr, url
+
+
+@pytest.mark.parametrize("inputs, text", [
+    ({"rules-repo": ".", "fail-on": "sometimes"}, "fail-on must be one of"),
+    ({"rules-repo": ".", "format": "html"}, "format must be one of"),
+    ({"rules-repo": ".", "rules-url": "https://github.com/a/b.git"}, "not both"),
+])
+def test_entry_bad_inputs(runner, inputs, text):
+    write_rules(runner.workspace, broken=0)
+    proc = runner(inputs)
+    assert proc.returncode == 2
+    assert proc.stdout.startswith("::error title=drafterlint action::")
+    assert text in proc.stdout
+
+
+def test_entry_unusable_repository_is_exit_2_with_empty_counts(runner):
+    proc = runner({"rules-repo": "does-not-exist"})
+    assert proc.returncode == 2
+    out = outputs(runner.output)
+    assert out["errors"] == "" and "could not run" in proc.stdout
+
+
+def test_entry_prepare_keys_the_cache_on_pyproject(runner):
+    proc = runner({}, what="prepare")
+    assert proc.returncode == 0, proc.stderr
+    out = outputs(runner.output)
+    import hashlib
+
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:20]
+    assert out["key"].startswith("drafterlint-venv-") and out["key"].endswith(digest)
+    assert out["venv"]
+
+
+# -- action.yml ------------------------------------------------------------------------------
+
+
+def action() -> dict:
+    return yaml.safe_load(ACTION.read_text(encoding="utf-8"))
+
+
+def test_action_is_composite_with_the_documented_inputs_and_outputs():
+    a = action()
+    assert a["runs"]["using"] == "composite"
+    assert set(a["inputs"]) == set(INPUTS)
+    assert a["inputs"]["base-ref"]["default"] == "${{ github.event.pull_request.base.sha }}"
+    assert set(a["outputs"]) == {"errors", "warnings", "infos", "json-file", "sarif-file", "markdown-file"}
+    for name, spec in a["outputs"].items():
+        assert spec["value"] == f"${{{{ steps.run.outputs.{name} }}}}"
+
+
+def test_action_never_interpolates_into_shell_text():
+    steps = action()["runs"]["steps"]
+    for step in steps:
+        if "run" in step:
+            assert "${{" not in step["run"], step["run"]
+    run_step = next(s for s in steps if s.get("id") == "run")
+    for name in INPUTS:
+        var = "INPUT_" + name.replace("-", "_").upper()
+        assert run_step["env"][var] == f"${{{{ inputs.{name} }}}}"
+
+
+def test_action_installs_from_its_own_checkout_into_a_cached_venv():
+    steps = action()["runs"]["steps"]
+    cache = next(s for s in steps if str(s.get("uses", "")).startswith("actions/cache@"))
+    assert cache["with"]["key"] == "${{ steps.prep.outputs.key }}"
+    assert any("entry.py\" install" in s.get("run", "") for s in steps)
+
+
+# -- actionlint ------------------------------------------------------------------------------
+
+
+def actionlint_exe() -> str | None:
+    beside = Path(sys.executable).parent / "actionlint"
+    return str(beside) if beside.exists() else shutil.which("actionlint")
+
+
+needs_actionlint = pytest.mark.skipif(actionlint_exe() is None, reason="actionlint is not installed")
+
+WORKFLOWS = sorted([*ROOT.glob("examples/workflows/*.yml"), *ROOT.glob(".github/workflows/*.yml")])
+
+
+@needs_actionlint
+@pytest.mark.parametrize("workflow", WORKFLOWS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_workflows_pass_actionlint(workflow):
+    proc = subprocess.run([actionlint_exe(), "-no-color", str(workflow)], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@needs_actionlint
+def test_action_metadata_passes_actionlint_through_a_local_use(tmp_path):
+    """actionlint reads a local action's action.yml when a workflow uses it as `./`."""
+    (tmp_path / ".github" / "workflows").mkdir(parents=True)
+    shutil.copy(ACTION, tmp_path / "action.yml")
+    with_inputs = "\n".join(f"          {name}: x" for name in INPUTS)
+    (tmp_path / ".github" / "workflows" / "use.yml").write_text(
+        "name: use\non: pull_request\npermissions:\n  contents: read\njobs:\n  check:\n"
+        "    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v5\n"
+        "      - id: d\n        uses: ./\n        with:\n" + with_inputs + "\n"
+        "      - run: echo \"$E $W $I $J $S $M\"\n        env:\n"
+        "          E: ${{ steps.d.outputs.errors }}\n          W: ${{ steps.d.outputs.warnings }}\n"
+        "          I: ${{ steps.d.outputs.infos }}\n          J: ${{ steps.d.outputs.json-file }}\n"
+        "          S: ${{ steps.d.outputs.sarif-file }}\n          M: ${{ steps.d.outputs.markdown-file }}\n"
+    )
+    git(tmp_path, "init", "-q")
+    proc = subprocess.run([actionlint_exe(), "-no-color"], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    # And it does catch a wrong input name, so the check above means something.
+    wf = tmp_path / ".github" / "workflows" / "use.yml"
+    wf.write_text(wf.read_text().replace("          config: x", "          configuration: x"))
+    proc = subprocess.run([actionlint_exe(), "-no-color"], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 1 and "configuration" in proc.stdout
