@@ -149,11 +149,20 @@ def test_unknown_method_suggests_closest(tmp_path):
 
 
 def test_unknown_method_uses_rules_kinds_when_known(tmp_path):
+    # The rules name kinds by example, so they extend the configured list; versions of a kind
+    # (eagle3 for EAGLE-style) count as that kind.
     _, findings = run_rule(
         _rule("unknown_head_method"), tmp_path, _fixture("clean"),
         memo={"rules_head_methods": ["mtp"]},
+        config=Config().merged({"registry": {"head_methods": ["dspark"]}}),
     )
     assert {f.location.line for f in findings} == {9}  # the eagle3 head
+    _, findings = run_rule(
+        _rule("unknown_head_method"), tmp_path, _fixture("clean"),
+        memo={"rules_head_methods": ["mtp", "eagle"]},
+        config=Config().merged({"registry": {"head_methods": ["dspark"]}}),
+    )
+    assert findings == []
 
 
 def test_third_party_with_own_approval_is_a_warning(tmp_path):

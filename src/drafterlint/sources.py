@@ -66,7 +66,12 @@ class RepoView:
         dirs: set[str] = {""}
         root = str(self.root)
         for here, subdirs, names in os.walk(root, followlinks=False):
-            subdirs[:] = [d for d in subdirs if d not in _SKIP_DIRS]
+            # A folder with its own .git is another repository checked out inside this one
+            # (as CI does with the other repository): its files are not this repository's.
+            subdirs[:] = [
+                d for d in subdirs
+                if d not in _SKIP_DIRS and not os.path.exists(os.path.join(here, d, ".git"))
+            ]
             rel_here = os.path.relpath(here, root)
             rel_here = "" if rel_here == "." else rel_here.replace(os.sep, "/")
             for d in list(subdirs):

@@ -21,7 +21,7 @@ import difflib
 
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.findings import Severity
-from drafterlint.registry import head_methods
+from drafterlint.registry import head_methods, method_family
 
 RULE = Rule(
     code="DL502",
@@ -58,9 +58,10 @@ def check(ctx):
     if not known:
         return
     folded = {k.casefold(): k for k in known}
+    families = {method_family(k) for k in known}
     for policy in reg.policies.values():
         for head in policy.heads:
-            if head.method is None or head.method.casefold() in folded:
+            if head.method is None or head.method.casefold() in folded or method_family(head.method) in families:
                 continue
             close = difflib.get_close_matches(head.method.casefold(), list(folded), n=1, cutoff=0.6)
             suggestion = f"did you mean `{folded[close[0]]}`?" if close else None

@@ -10,6 +10,8 @@ then at the policy or the configuration; none hard-codes a number the rules stat
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -43,6 +45,7 @@ def lead_time(ctx: "Context", policy: "Policy | None" = None) -> "tuple[int | No
     (int, Location) pair), then the policy's ``minimum_cohorts``; (None, None) when neither is
     known, and the rules that need it stay silent.
     """
+    _read_rules(ctx)
     memo = ctx.memo.get("rules_lead_cohorts")
     if isinstance(memo, tuple) and memo:
         value = _int_param(memo[0])
@@ -61,12 +64,29 @@ def lead_time(ctx: "Context", policy: "Policy | None" = None) -> "tuple[int | No
     return None, None
 
 
+def _read_rules(ctx: "Context") -> None:
+    """Make sure what the rules text states is in ctx.memo, whichever rule asks first."""
+    if ctx.rules is not None:
+        from drafterlint.checks._facts import rules_facts
+
+        rules_facts(ctx)
+
+
 def head_methods(ctx: "Context") -> list[str]:
-    """The drafter kinds a head's method may name: the rules' list if read, else configured."""
-    memo = ctx.memo.get("rules_head_methods")
-    if memo:
-        return [str(m) for m in memo]
-    return [str(m) for m in (ctx.config.registry.get("head_methods") or [])]
+    """The drafter kinds a head's method may name.
+
+    The rules name kinds by example ("an MTP, DSpark, or EAGLE-style head … or analogous
+    module"), so their list extends the configured one rather than replacing it.
+    """
+    _read_rules(ctx)
+    kinds = [str(m) for m in (ctx.memo.get("rules_head_methods") or [])]
+    kinds += [str(m) for m in (ctx.config.registry.get("head_methods") or []) if str(m) not in kinds]
+    return kinds
+
+
+def method_family(method: str) -> str:
+    """`eagle3`, `EAGLE-2` and `eagle_v2` are all EAGLE-style: compare kinds without versions."""
+    return re.sub(r"[-_]?v?\d+$", "", method.strip().casefold())
 
 
 def canonical_publisher(ctx: "Context", policy: "Policy", model: str | None) -> str | None:
