@@ -109,19 +109,48 @@ def fragment_ok(doc: "Document", fragment: str) -> bool:
     return frag.lower() in doc.anchors()
 
 
+class _AnchorIndex:
+    """Lookups for suggestions, built once per document so that many broken links in a large
+    document stay linear: anchors by their title part (the slug without its section number) and
+    by word, so that spelling comparisons only look at anchors sharing a word."""
+
+    def __init__(self, doc: "Document"):
+        self.anchors = list(doc.anchors())
+        self.by_title: dict[str, str] = {}
+        self.by_word: dict[str, list[str]] = {}
+        for a in self.anchors:
+            self.by_title.setdefault(_title_part(a), a)
+            for word in set(a.split("-")):
+                if len(word) >= 3:
+                    self.by_word.setdefault(word, []).append(a)
+
+    def suggest(self, fragment: str) -> str | None:
+        frag = unquote(fragment).lower()
+        title = _title_part(frag)
+        if title and title in self.by_title:
+            return self.by_title[title]
+        candidates: dict[str, None] = {}
+        for word in frag.split("-"):
+            for a in self.by_word.get(word, ())[:200]:
+                candidates[a] = None
+        close = difflib.get_close_matches(frag, list(candidates) or self.anchors[:200], n=1, cutoff=0.6)
+        return close[0] if close else None
+
+
+def _title_part(anchor: str) -> str:
+    return _NUMBER_PREFIX.sub("", anchor)
+
+
+_NUMBER_PREFIX = re.compile(r"^[0-9]+-?")
+_indexes: "dict[int, tuple[Document, _AnchorIndex]]" = {}
+
+
 def suggest_anchor(doc: "Document", fragment: str) -> str | None:
     """The closest existing anchor: same title under another number first, then by spelling."""
-    frag = unquote(fragment).lower()
-    anchors = list(doc.anchors())
-    if not anchors:
-        return None
-    title_part = re.sub(r"^[0-9]+-?", "", frag)
-    if title_part:
-        same_title = [a for a in anchors if re.sub(r"^[0-9]+-?", "", a) == title_part]
-        if same_title:
-            return same_title[0]
-    close = difflib.get_close_matches(frag, anchors, n=1, cutoff=0.6)
-    return close[0] if close else None
+    entry = _indexes.get(id(doc))
+    if entry is None or entry[0] is not doc:
+        entry = _indexes[id(doc)] = (doc, _AnchorIndex(doc))
+    return entry[1].suggest(fragment)
 
 
 def _did_you_mean(anchor: str | None, prefix: str = "#") -> str | None:

@@ -105,6 +105,8 @@ class Document:
 
     def __post_init__(self) -> None:
         self._heading_lines = [h.line for h in self.headings]
+        self._anchors: dict[str, int] | None = None
+        self._targets: dict = {}
 
     @property
     def lines(self) -> list[str]:
@@ -115,25 +117,32 @@ class Document:
         return self.text.count("\n") + 1
 
     def anchors(self) -> dict[str, int]:
-        """Every fragment GitHub resolves in this document, lowercased, with its line."""
-        out: dict[str, int] = {}
-        for name, line in self.html_anchors.items():
-            out.setdefault(name.lower(), line)
-        for h in self.headings:
-            out.setdefault(h.slug.lower(), h.line)
-            for a in h.anchors:
-                out.setdefault(a.lower(), h.line)
-        return out
+        """Every fragment GitHub resolves in this document, lowercased, with its line.
+
+        Computed once: documents are not changed after parsing.
+        """
+        if self._anchors is None:
+            out: dict[str, int] = {}
+            targets: dict[str, Heading | int] = {}
+            for name, line in self.html_anchors.items():
+                out.setdefault(name.lower(), line)
+                targets.setdefault(name.lower(), line)
+            for h in self.headings:
+                for a in (h.slug, *h.anchors):
+                    out.setdefault(a.lower(), h.line)
+                    # A heading's own anchors win over a same-named id elsewhere.
+                    if not isinstance(targets.get(a.lower()), Heading):
+                        targets[a.lower()] = h
+            self._anchors, self._targets = out, targets
+        return self._anchors
 
     def heading_for_fragment(self, fragment: str) -> Heading | None:
-        frag = fragment.lower()
-        for h in self.headings:
-            if h.slug.lower() == frag or frag in (a.lower() for a in h.anchors):
-                return h
-        line = self.html_anchors.get(fragment)
-        if line is None:
-            line = next((v for k, v in self.html_anchors.items() if k.lower() == frag), None)
-        return self.section_at(line) if line is not None else None
+        """The heading a fragment lands on: its own, or the section holding an explicit anchor."""
+        self.anchors()
+        target = self._targets.get(fragment.lower())
+        if target is None or isinstance(target, Heading):
+            return target
+        return self.section_at(target)
 
     def section_at(self, line: int) -> Heading | None:
         """The innermost heading whose section contains `line`."""
