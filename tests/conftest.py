@@ -27,10 +27,96 @@ def write_files(files: dict[str, str], base: Path) -> tuple[Path, Path]:
     return rules, registry
 
 
+def git_commit_all(root: Path, when: str, message: str = "change") -> str:
+    """Commit everything under root (a git repository is made if needed) at date `when`.
+
+    `when` is an ISO date or date-time (UTC when no offset is given); both the author and the
+    committer date are set to it. Returns the new commit's sha.
+    """
+    import os
+    import subprocess
+
+    if "T" not in when:
+        when = f"{when}T12:00:00+00:00"
+    env = dict(os.environ)
+    for var in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+        env.pop(var, None)
+    env.update(
+        GIT_AUTHOR_NAME="Test", GIT_AUTHOR_EMAIL="test@example.invalid",
+        GIT_COMMITTER_NAME="Test", GIT_COMMITTER_EMAIL="test@example.invalid",
+        GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when, GIT_CONFIG_NOSYSTEM="1",
+        GIT_CONFIG_GLOBAL=os.devnull,
+    )
+
+    def git(*args):
+        return subprocess.run(["git", "-C", str(root), *args], check=True, env=env,
+                              capture_output=True, text=True).stdout
+
+    root.mkdir(parents=True, exist_ok=True)
+    if not (root / ".git").exists():
+        git("init", "--quiet", "--initial-branch=main")
+    git("add", "--all")
+    git("commit", "--quiet", "--allow-empty", "-m", message)
+    return git("rev-parse", "HEAD").strip()
+
+
+def _timed_files(files: dict[str, str]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """Split "<repo>@<date>:<path>" keys (a file's content as committed on that date) from the
+    plain "<repo>:<path>" ones (the checked-out state)."""
+    plain: dict[str, str] = {}
+    timed: dict[str, dict[str, str]] = {}
+    for key, text in files.items():
+        repo, sep, rel = key.partition(":")
+        if "@" in repo:
+            name, _, when = repo.partition("@")
+            timed.setdefault(when, {})[f"{name}:{rel}"] = text
+        else:
+            plain[key] = text
+    return plain, timed
+
+
+def _history_from(timed: dict[str, dict[str, str]], files: dict[str, str], base: Path):
+    """Replay the dated versions as commits of a real registry repository, then the final state;
+    return its history for the engine."""
+    from drafterlint.config import Config
+    from drafterlint.history import build_history
+
+    registry = base / "registry"
+    last = None
+    for when in sorted(timed):
+        write_files(timed[when], base)
+        git_commit_all(registry, when, f"version of {when}")
+        last = when
+    write_files({k: v for k, v in files.items() if k.startswith("registry:")}, base)
+    git_commit_all(registry, last or "2026-01-01", "checked-out state")
+    return build_history(registry, Config().registry["policies"])
+
+
+def _static_hub(text: str):
+    """A "hub:answers" file: one "org/name@revision exists|missing" per line."""
+    from drafterlint.hub import StaticHub
+
+    answers = {}
+    for line in text.splitlines():
+        if line.strip():
+            ident, state = line.split()
+            answers[ident] = state
+    return StaticHub(answers)
+
+
 def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None = None, **ctx_kw):
     from drafterlint.config import Config
     from drafterlint.engine import build_context, run
 
+    # Additive conventions for audit rules' examples: "registry@<date>:<path>" keys are
+    # versions committed on that date (the engine gets the real git history), and a
+    # "hub:answers" key stands in for the model hub.
+    files, timed = _timed_files(files)
+    hub = files.pop("hub:answers", None)
+    if hub is not None and "online" not in ctx_kw:
+        ctx_kw["online"] = _static_hub(hub)
+    if timed and "history" not in ctx_kw:
+        ctx_kw["history"] = _history_from(timed, files, base)
     rules, registry = write_files(files, base)
     overrides = dict(config_overrides or {})
     if "documents" not in overrides.get("rules", {}):

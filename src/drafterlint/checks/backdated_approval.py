@@ -1,0 +1,114 @@
+"""DL403 backdated-approval — a head's approved_cohort is earlier than git history allows.
+
+Approval is recorded against the cohort in which the updated list is published. The list is
+published when the commit that adds the head lands on the reference repository's default
+branch; the first publication on or after that commit's date (the companion's §4.2 calendar) is
+the cohort the head was really approved in. An ``approved_cohort`` earlier than that cohort
+backdates the approval and lets submissions use the drafter before the lead time has passed.
+
+Audit only: needs the git history of the policy catalogs (``drafterlint audit``). For each head
+the report names the commit that first listed it (short sha and date), the cohort that commit
+falls to, the approved_cohort, and the earliest legal target cohort (commit cohort + the lead
+time the rules state). A head already present in the oldest commit of a shallow or truncated
+history is not judged.
+
+Passing (committed 2026-09-10, first publication after it is 2026-09-C1; approved 2026-09-C1)::
+
+    # commit of 2026-09-10 adds
+    - model: m1
+      approved_cohort: 2026-09-C1
+
+Failing (committed 2026-10-05: published in 2026-10-C0, yet approved 2026-09-C1; the
+earliest legal target is 2026-11-C0)::
+
+    # commit of 2026-10-05 adds
+    - model: m1
+      approved_cohort: 2026-09-C1
+"""
+
+from __future__ import annotations
+
+from drafterlint.checks.base import HISTORY, REGISTRY, Example, Rule
+from drafterlint.cohorts import Cohort
+from drafterlint.findings import Severity
+
+RULE = Rule(
+    code="DL403",
+    name="backdated-approval",
+    severity=Severity.ERROR,
+    summary="approved_cohort is earlier than the cohort in which git history shows it published",
+    needs=frozenset({REGISTRY, HISTORY}),
+)
+
+_P = "src/inference_endpoint/validation/policies/2026-11-C1/"
+_POINTS = """\
+version: 2026-11-C1
+revision: 1
+checks:
+  spec-decode-head-approval-lead-time:
+    kind: spec_decode_head
+    operation: approval_age
+    minimum_cohorts: 2
+"""
+_EMPTY = "version: 2026-11-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads: []\n"
+_CAT = """\
+version: 2026-11-C1
+revision: 1
+catalogs:
+  approved_spec_decode_heads:
+    - model: m1
+      repository: orga/m1-eagle
+      revision: 1111111111111111111111111111111111111111
+      approved_cohort: 2026-09-C1
+      method: eagle3
+"""
+
+
+def _example(day: str) -> dict:
+    return {
+        f"registry@2026-08-01:{_P}catalog.yaml": _EMPTY,
+        f"registry@2026-08-01:{_P}point_checks.yaml": _POINTS,
+        f"registry@{day}:{_P}catalog.yaml": _CAT,
+        f"registry:{_P}catalog.yaml": _CAT,
+        f"registry:{_P}point_checks.yaml": _POINTS,
+    }
+
+
+EXAMPLES = (
+    Example("listed in the cohort it names", _example("2026-09-10")),
+    Example("listed after its approved cohort was published", _example("2026-10-05"),
+            expect=(("registry:" + _P + "catalog.yaml", 8, 24),)),
+)
+
+
+def check(ctx):
+    from drafterlint.history import calendar_of, latest_heads
+    from drafterlint.registry import lead_time
+
+    hist = ctx.history
+    if hist is None or ctx.registry is None:
+        return
+    calendar = calendar_of(ctx)
+    for head, policy in latest_heads(ctx):
+        approved = head.cohort
+        if approved is None:
+            continue  # malformed or absent: DL404 / DL701
+        commit = hist.head_first_seen(head.identity)
+        if commit is None:
+            continue  # undated (shallow or truncated history) or not in history
+        published = Cohort.for_date(commit.day, calendar)
+        if approved >= published:
+            continue
+        lead, where = lead_time(ctx, policy)
+        earliest = f"; the earliest legal target cohort is {published + lead} ({published} + {lead})" \
+            if lead is not None else ""
+        yield RULE.at(
+            head.field_location("approved_cohort"),
+            f"{head.describe()} says approved_cohort {approved}, but it was first listed by commit "
+            f"{commit.short} on {commit.day.isoformat()}, which is published in {published} "
+            f"({published.publication_date(calendar).isoformat()}){earliest}; set approved_cohort "
+            f"to {published}",
+            suggestion=f"approved_cohort: {published}",
+            related=(where,) if where else (),
+            key="/".join(str(x) for x in head.identity),
+        )

@@ -1,0 +1,96 @@
+"""DL803 missing-revision — (online, opt-in) the model hub has no such repository/revision.
+
+Each approved head and checkpoint names a model-hub repository and a pinned revision. With
+``drafterlint audit --online`` each pair is asked of the hub's API
+(``GET {hub}/api/models/{org}/{name}/revision/{revision}``); a 404 means the repository or the
+revision does not exist there (a typo, a force-pushed branch, a deleted repository), and no
+submitter can download it. Answers are cached for a day.
+
+When the hub cannot be reached, answers 5xx/429 beyond the retries, or refuses (401/403: gated or
+private), nothing is reported as missing: the audit says which pairs it could not check.
+
+Passing (the hub has the revision)::
+
+    repository: orga/m1-eagle
+    revision: 1111111111111111111111111111111111111111
+
+Failing (the hub answers 404)::
+
+    repository: orga/m1-eagle
+    revision: 9999999999999999999999999999999999999999
+"""
+
+from __future__ import annotations
+
+from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule(
+    code="DL803",
+    name="missing-revision",
+    severity=Severity.ERROR,
+    summary="the model hub has no such repository/revision (audit --online)",
+    needs=frozenset({REGISTRY, ONLINE}),
+)
+
+_P = "registry:src/inference_endpoint/validation/policies/2026-11-C1/"
+
+
+def _cat(revision: str) -> str:
+    return (
+        "version: 2026-11-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
+        "    - model: m1\n      repository: orga/m1-eagle\n"
+        f"      revision: {revision}\n"
+        "      approved_cohort: 2026-09-C1\n      method: eagle3\n"
+    )
+
+
+_HUB = "orga/m1-eagle@1111111111111111111111111111111111111111 exists\n" \
+       "orga/m1-eagle@9999999999999999999999999999999999999999 missing\n"
+
+EXAMPLES = (
+    Example("the hub has the revision",
+            {_P + "catalog.yaml": _cat("1" * 40), "hub:answers": _HUB}),
+    Example("the hub has no such revision",
+            {_P + "catalog.yaml": _cat("9" * 40), "hub:answers": _HUB},
+            expect=((_P + "catalog.yaml", 7, 17),)),
+)
+
+
+def check(ctx):
+    from drafterlint.hub import MISSING, UNKNOWN
+
+    hub = ctx.online
+    if hub is None or ctx.registry is None:
+        return
+    entries = []
+    for policy in reversed(list(ctx.registry.policies.values())):  # newest first
+        entries += [("head", h) for h in policy.heads]
+        entries += [("checkpoint", c) for c in policy.checkpoints]
+    asked: dict[tuple, object] = {}
+    reported: set[tuple] = set()
+    unknown: dict[str, list[str]] = {}
+    for kind, entry in entries:
+        pair = (entry.repository, entry.revision)
+        if not entry.repository or not entry.revision:
+            continue  # DL701 reports the missing field
+        if pair not in asked:
+            asked[pair] = hub.revision(*pair)
+        answer = asked[pair]
+        if answer.state == UNKNOWN:
+            unknown.setdefault(answer.detail or "no answer", [])
+            if f"{pair[0]}@{pair[1]}" not in unknown[answer.detail or "no answer"]:
+                unknown[answer.detail or "no answer"].append(f"{pair[0]}@{pair[1]}")
+            continue
+        if answer.state != MISSING or (kind, pair) in reported:
+            continue
+        reported.add((kind, pair))
+        yield RULE.at(
+            entry.field_location("revision"),
+            f"the model hub has no {entry.repository} at revision {entry.revision} "
+            f"({kind} of {entry.model}; the hub answered {answer.detail}); pin a revision that "
+            "exists, or check the repository id",
+            key=f"{kind}:{entry.repository}@{entry.revision}",
+        )
+    for detail, pairs in unknown.items():
+        ctx.skip(RULE.code, f"could not check {len(pairs)} repository revision(s) on the model hub: {detail}")

@@ -1,0 +1,89 @@
+"""DL801 stale-tentative — a TENTATIVE marker's date has passed.
+
+The rules mark sections that may still change with a status marker such as
+``[TENTATIVE — Subject to change after 2026-10-12]``. Once that date is before the audit's date
+(``--today``), the marker no longer says anything true: either the section is settled (remove
+the marker) or it is still open (move the date). Every marker in every checked Markdown document
+of the rules repository is looked at, not only the one in §2.9.4; markers inside fenced code
+blocks are examples, not markers.
+
+Audit only: needs a date (``drafterlint audit --today YYYY-MM-DD``).
+
+Passing (audited on 2026-12-02)::
+
+    > **`[TENTATIVE — Subject to change after 2026-12-16]`**
+
+Failing (the date has passed)::
+
+    > **`[TENTATIVE — Subject to change after 2026-10-12]`**
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from drafterlint.checks.base import RULES, TODAY, Example, Rule
+from drafterlint.findings import Location, Severity
+
+RULE = Rule(
+    code="DL801",
+    name="stale-tentative",
+    severity=Severity.WARNING,
+    summary="a TENTATIVE marker's date has passed",
+    needs=frozenset({RULES, TODAY}),
+)
+
+MARKER = re.compile(r"\bTENTATIVE\b[^\]\n]{0,120}?(?P<d>\d{4}-\d{2}-\d{2})")
+
+
+def _doc(date: str) -> str:
+    return (
+        "# Rules\n\n## 2. Models\n\n> [!CAUTION]\n"
+        f"> **`[TENTATIVE — Subject to change after {date}]`** This section may change.\n"
+    )
+
+
+EXAMPLES = (
+    Example("the marker's date is still ahead", {"rules:endpoints_rules.md": _doc("2026-12-16")}),
+    Example("the marker's date has passed", {"rules:endpoints_rules.md": _doc("2026-10-12")},
+            expect=(("rules:endpoints_rules.md", 6, 6),)),
+)
+
+
+def check(ctx):
+    from drafterlint.checks._links import checked_documents
+
+    today = ctx.today
+    if today is None or ctx.rules is None:
+        return
+    for view, doc in checked_documents(ctx):
+        if view is not ctx.rules:
+            continue
+        per_section: dict[tuple, int] = {}
+        for number, line in enumerate(doc.lines, 1):
+            if number in doc.code_lines:
+                continue
+            for m in MARKER.finditer(line):
+                try:
+                    day = datetime.date.fromisoformat(m.group("d"))
+                except ValueError:
+                    continue
+                section = doc.section_at(number)
+                title = section.title if section is not None else ""
+                k = (title, day)
+                per_section[k] = per_section.get(k, 0) + 1
+                if day >= today:
+                    continue
+                start = m.start()
+                if start > 0 and line[start - 1] == "[":
+                    start -= 1  # point at the marker's bracket
+                where = f"§{section.number} " if section is not None and section.number else ""
+                yield RULE.at(
+                    Location(view.name, doc.path, number, start + 1),
+                    f"the TENTATIVE marker {where}says “subject to change after "
+                    f"{day.isoformat()}”, and that date has passed ({(today - day).days} days before "
+                    f"{today.isoformat()}); remove the marker if the section is settled, or move "
+                    "its date",
+                    key=f"{title}\x1f{day.isoformat()}\x1f{per_section[k]}",
+                )

@@ -1,0 +1,102 @@
+"""DL802 upcoming-eligibility — (info) a head becomes usable within the next four cohorts.
+
+A head approved in cohort A may be used by submissions targeting cohort A + lead (the lead time
+the rules state, or the policy's ``minimum_cohorts``). The audit lists the heads whose first
+eligible cohort is one of the next four publications after the audit date's cohort (the first
+publication on or after ``--today``), so task-force leads see what submitters will be able to use
+soon. Heads already usable, or usable later than that, are not listed. Without a stated lead time
+the rule says nothing.
+
+Audit only: needs a date (``drafterlint audit --today YYYY-MM-DD``).
+
+Passing (audited 2026-12-02, cohort 2026-12-C0; approved 2026-09-C1, usable since 2026-10-C1)::
+
+    approved_cohort: 2026-09-C1
+
+Failing, as information (approved 2026-11-C1: usable from 2026-12-C1, the next cohort)::
+
+    approved_cohort: 2026-11-C1
+"""
+
+from __future__ import annotations
+
+from drafterlint.checks.base import REGISTRY, TODAY, Example, Rule
+from drafterlint.cohorts import Cohort
+from drafterlint.findings import Severity
+
+RULE = Rule(
+    code="DL802",
+    name="upcoming-eligibility",
+    severity=Severity.INFO,
+    summary="a head becomes usable within the next cohorts",
+    needs=frozenset({REGISTRY, TODAY}),
+)
+
+HORIZON = 4  # how many publications ahead the audit looks (a report setting, not a rule)
+
+_P = "registry:src/inference_endpoint/validation/policies/2027-01-C0/"
+_POINTS = """\
+version: 2027-01-C0
+revision: 1
+checks:
+  spec-decode-head-approval-lead-time:
+    kind: spec_decode_head
+    operation: approval_age
+    minimum_cohorts: 2
+"""
+
+
+def _cat(approved: str) -> str:
+    return (
+        "version: 2027-01-C0\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
+        "    - model: m1\n      repository: orga/m1-eagle\n"
+        "      revision: 1111111111111111111111111111111111111111\n"
+        f"      approved_cohort: {approved}\n      method: eagle3\n"
+    )
+
+
+EXAMPLES = (
+    Example("already usable", {_P + "catalog.yaml": _cat("2026-09-C1"), _P + "point_checks.yaml": _POINTS}),
+    Example("usable from the next cohort",
+            {_P + "catalog.yaml": _cat("2026-11-C1"), _P + "point_checks.yaml": _POINTS},
+            expect=((_P + "catalog.yaml", 8, 24),)),
+)
+
+
+def eligibility(ctx):
+    """[(head, policy, approved, first eligible cohort)] for every head with a known lead time."""
+    from drafterlint.history import latest_heads
+    from drafterlint.registry import lead_time
+
+    out = []
+    for head, policy in latest_heads(ctx):
+        approved = head.cohort
+        if approved is None:
+            continue
+        lead, _ = lead_time(ctx, policy)
+        if lead is None:
+            continue
+        out.append((head, policy, approved, approved + lead))
+    return out
+
+
+def check(ctx):
+    from drafterlint.history import calendar_of
+
+    if ctx.today is None or ctx.registry is None:
+        return
+    calendar = calendar_of(ctx)
+    now = Cohort.for_date(ctx.today, calendar)
+    last = now + HORIZON
+    for head, _policy, approved, usable in eligibility(ctx):
+        if not (now < usable <= last):
+            continue
+        ahead = usable - now
+        yield RULE.at(
+            head.field_location("approved_cohort"),
+            f"{head.describe()} (approved {approved}) becomes usable by submissions targeting "
+            f"{usable}, published {usable.publication_date(calendar).isoformat()} — "
+            f"{ahead} cohort{'' if ahead == 1 else 's'} after {now}, the cohort of "
+            f"{ctx.today.isoformat()}",
+            key=f"{'/'.join(str(x) for x in head.identity)}@{usable}",
+        )

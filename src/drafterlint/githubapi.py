@@ -1,0 +1,201 @@
+"""The audit's tracking issue, through the GitHub REST API.
+
+One open issue per repository carries the latest audit. It is recognised by a marker the audit
+writes into its body (an HTML comment, invisible when rendered); the open issues are listed
+(``GET /repos/{owner}/{repo}/issues?state=open&per_page=100``, following ``Link: rel="next"``)
+and the first whose body holds the marker is updated. None found: one is created. A clean audit
+closes the open one with a comment.
+
+The token comes from ``GITHUB_TOKEN`` and is only ever put in the ``Authorization`` header: it is
+scrubbed from every error message, and never printed or logged. 5xx answers and connection
+errors are retried with backoff; 429 and rate-limit 403s wait for ``Retry-After`` (capped).
+``--github-api-url`` points it at GitHub Enterprise or a test server.
+
+``requests`` is imported on first use.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+
+MARKER = "<!-- drafterlint-audit-tracking-issue -->"
+MAX_BODY = 65_000  # GitHub refuses bodies over 65,536 characters
+MAX_PAGES = 50
+_OWNER_REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
+_NEXT = re.compile(r'<([^>]+)>\s*;\s*rel="?next"?')
+
+
+class GitHubError(Exception):
+    """The GitHub API could not do what was asked (message has no token in it)."""
+
+
+def scrub(text: str, token: str | None) -> str:
+    if token:
+        text = text.replace(token, "***")
+    return text
+
+
+def validate_repo(value: str) -> str:
+    from drafterlint.findings import InputError
+
+    if not isinstance(value, str) or not _OWNER_REPO.match(value) or ".." in value:
+        raise InputError(f"--open-issue takes OWNER/REPO, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Outcome:
+    action: str  # "created", "updated", "closed", "none"
+    number: int | None = None
+    url: str | None = None
+
+
+class GitHubClient:
+    def __init__(
+        self,
+        api_url: str,
+        repo: str,
+        token: str | None,
+        *,
+        timeout: float = 20.0,
+        retries: int = 3,
+        backoff: float = 1.0,
+        max_retry_after: float = 120.0,
+        sleep=time.sleep,
+    ):
+        self.api_url = api_url.rstrip("/")
+        self.repo = validate_repo(repo)
+        self._token = token
+        self.timeout = timeout
+        self.retries = retries
+        self.backoff = backoff
+        self.max_retry_after = max_retry_after
+        self._sleep = sleep
+        self._session = None
+
+    def __repr__(self) -> str:  # never shows the token
+        return f"GitHubClient({self.api_url!r}, {self.repo!r})"
+
+    # -- HTTP -------------------------------------------------------------------------------
+
+    def _request(self, method: str, url: str, **kw):
+        import requests
+
+        if self._session is None:
+            self._session = requests.Session()
+            self._session.headers.update({
+                "Accept": "application/vnd.github+json",
+                "X-GitHub-Api-Version": "2022-11-28",
+                "User-Agent": "drafterlint-audit",
+            })
+            if self._token:
+                self._session.headers["Authorization"] = f"Bearer {self._token}"
+        if not url.startswith(("http://", "https://")):
+            url = self.api_url + url
+        last = ""
+        for attempt in range(self.retries + 1):
+            try:
+                resp = self._session.request(method, url, timeout=self.timeout, **kw)
+            except requests.RequestException as exc:
+                last = scrub(f"{method} {url}: {type(exc).__name__}: {exc}", self._token)
+                if attempt < self.retries:
+                    self._sleep(self.backoff * (2 ** attempt))
+                    continue
+                raise GitHubError(last) from None
+            limited = resp.status_code == 429 or (
+                resp.status_code == 403 and (resp.headers.get("Retry-After")
+                                             or resp.headers.get("X-RateLimit-Remaining") == "0")
+            )
+            if (limited or resp.status_code >= 500) and attempt < self.retries:
+                self._sleep(self._delay(resp, attempt))
+                continue
+            if resp.status_code >= 400:
+                detail = ""
+                try:
+                    detail = str((resp.json() or {}).get("message", ""))
+                except ValueError:
+                    detail = resp.text[:200]
+                raise GitHubError(scrub(f"{method} {url}: HTTP {resp.status_code} {detail}".strip(), self._token))
+            return resp
+        raise GitHubError(last)  # pragma: no cover
+
+    def _delay(self, resp, attempt: int) -> float:
+        value = (resp.headers.get("Retry-After") or "").strip()
+        if value.isdigit():
+            return min(float(value), self.max_retry_after)
+        reset = resp.headers.get("X-RateLimit-Reset")
+        if resp.headers.get("X-RateLimit-Remaining") == "0" and reset and reset.isdigit():
+            return min(max(0.0, int(reset) - time.time()), self.max_retry_after)
+        return min(self.backoff * (2 ** attempt), self.max_retry_after)
+
+    # -- issues -----------------------------------------------------------------------------
+
+    def find_open(self, marker: str = MARKER) -> dict | None:
+        """The first open issue (not pull request) whose body holds `marker`, or None."""
+        url = f"/repos/{self.repo}/issues"
+        params: dict | None = {"state": "open", "per_page": 100}
+        for _ in range(MAX_PAGES):
+            resp = self._request("GET", url, params=params)
+            try:
+                items = resp.json()
+            except ValueError:
+                raise GitHubError(f"GET {url}: the answer is not JSON") from None
+            if not isinstance(items, list):
+                raise GitHubError(f"GET {url}: expected a list of issues")
+            for item in items:
+                if isinstance(item, dict) and "pull_request" not in item and marker in (item.get("body") or ""):
+                    return item
+            m = _NEXT.search(resp.headers.get("Link", ""))
+            if not m:
+                return None
+            url, params = m.group(1), None  # the next link carries the query
+            if not url.startswith(self.api_url + "/"):
+                raise GitHubError("the next page link leaves the API")
+        return None
+
+    def create(self, title: str, body: str) -> dict:
+        return self._request("POST", f"/repos/{self.repo}/issues", json={"title": title, "body": body}).json()
+
+    def update(self, number: int, title: str, body: str) -> dict:
+        return self._request("PATCH", f"/repos/{self.repo}/issues/{int(number)}",
+                             json={"title": title, "body": body}).json()
+
+    def comment(self, number: int, body: str) -> dict:
+        return self._request("POST", f"/repos/{self.repo}/issues/{int(number)}/comments",
+                             json={"body": body}).json()
+
+    def close(self, number: int) -> dict:
+        return self._request("PATCH", f"/repos/{self.repo}/issues/{int(number)}",
+                             json={"state": "closed", "state_reason": "completed"}).json()
+
+
+def fit_body(body: str, marker: str = MARKER, limit: int = MAX_BODY) -> str:
+    """The body with the marker, cut to GitHub's limit (with a note) when it is too long."""
+    if marker not in body:
+        body = f"{marker}\n{body}"
+    if len(body) <= limit:
+        return body
+    note = "\n\n> [!NOTE]\n> The report is longer than an issue allows; the full report is in the audit's artifacts.\n"
+    cut = body[: limit - len(note)]
+    cut = cut[: cut.rfind("\n")] if "\n" in cut else cut
+    return cut + note
+
+
+def sync_issue(client: GitHubClient, *, title: str, body: str, clean: bool, close_comment: str,
+               existing: dict | None = None, looked: bool = False) -> Outcome:
+    """Create, update or close the tracking issue. `existing`/`looked`: a look-up already made."""
+    issue = existing if looked else client.find_open()
+    if clean:
+        if issue is None:
+            return Outcome("none")
+        client.comment(issue["number"], close_comment)
+        client.close(issue["number"])
+        return Outcome("closed", issue["number"], issue.get("html_url"))
+    body = fit_body(body)
+    if issue is None:
+        made = client.create(title, body)
+        return Outcome("created", made.get("number"), made.get("html_url"))
+    client.update(issue["number"], title, body)
+    return Outcome("updated", issue["number"], issue.get("html_url"))

@@ -1,0 +1,194 @@
+"""Asking the model hub whether a repository@revision exists (DL803, `audit --online`).
+
+``GET {hub}/api/models/{org}/{name}/revision/{revision}``: 200 means it exists; 404 means it
+does not. Anything else — a timeout, a refused connection, a 5xx or 429 that outlasts the
+retries, a 401/403 (the hub answers so for gated and private repositories, and for some missing
+ones: it cannot be told apart) — is *unknown*: the audit says it could not
+check, never that the revision is missing.
+
+Requests have a timeout; 429 and 5xx are retried with exponential backoff, honouring
+``Retry-After`` (seconds or an HTTP date, capped). Definite answers are cached on disk for a
+day under the cache directory. Once the hub cannot be reached at all, the remaining look-ups are
+not attempted (one failure, not one per revision).
+
+``requests`` is imported when the first request is made.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import hashlib
+import json
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+EXISTS, MISSING, UNKNOWN = "exists", "missing", "unknown"
+CACHE_SECONDS = 24 * 3600
+_PART = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$")
+_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,254}$")
+
+
+@dataclass(frozen=True)
+class Answer:
+    state: str  # EXISTS, MISSING or UNKNOWN
+    detail: str = ""  # why UNKNOWN (or the status code)
+
+
+class HubClient:
+    def __init__(
+        self,
+        base_url: str = "https://huggingface.co",
+        *,
+        cache_dir: Path | None = None,
+        timeout: float = 10.0,
+        retries: int = 3,
+        backoff: float = 1.0,
+        max_retry_after: float = 60.0,
+        token: str | None = None,
+        sleep=time.sleep,
+        clock=time.time,
+    ):
+        self.base_url = base_url.rstrip("/")
+        self.cache_dir = Path(cache_dir) if cache_dir else None
+        self.timeout = timeout
+        self.retries = retries
+        self.backoff = backoff
+        self.max_retry_after = max_retry_after
+        self._token = token
+        self._sleep = sleep
+        self._clock = clock
+        self._session = None
+        self._down: str | None = None  # set once the hub cannot be reached
+        self.requests_made = 0
+
+    # -- public -----------------------------------------------------------------------------
+
+    def revision(self, repository: str | None, revision: str | None) -> Answer:
+        if not repository or not revision:
+            return Answer(UNKNOWN, "no repository or revision to ask about")
+        parts = repository.strip().split("/")
+        if len(parts) != 2 or not all(_PART.match(p) for p in parts) or not _REV.match(revision):
+            return Answer(UNKNOWN, f"{repository}@{revision} is not a model-hub repository id and revision")
+        url = f"{self.base_url}/api/models/{quote(parts[0])}/{quote(parts[1])}/revision/{quote(revision, safe='')}"
+        cached = self._cached(url)
+        if cached is not None:
+            return cached
+        if self._down is not None:
+            return Answer(UNKNOWN, self._down)
+        answer = self._ask(url)
+        if answer.state != UNKNOWN:
+            self._store(url, answer)
+        return answer
+
+    # -- HTTP -------------------------------------------------------------------------------
+
+    def _get(self, url: str):
+        import requests
+
+        if self._session is None:
+            self._session = requests.Session()
+            self._session.headers["User-Agent"] = "drafterlint-audit"
+            if self._token:
+                self._session.headers["Authorization"] = f"Bearer {self._token}"
+        self.requests_made += 1
+        return self._session.get(url, timeout=self.timeout, allow_redirects=True)
+
+    def _ask(self, url: str) -> Answer:
+        import requests
+
+        last = ""
+        for attempt in range(self.retries + 1):
+            try:
+                resp = self._get(url)
+            except requests.RequestException as exc:
+                last = f"could not reach the model hub ({type(exc).__name__})"
+                if attempt < self.retries:
+                    self._sleep(self.backoff * (2 ** attempt))
+                    continue
+                self._down = last
+                return Answer(UNKNOWN, last)
+            code = resp.status_code
+            if code == 200:
+                return Answer(EXISTS, "200")
+            if code == 404:
+                err = resp.headers.get("X-Error-Code", "")
+                return Answer(MISSING, f"{code} {err}".strip())
+            if code == 429 or code >= 500:
+                last = f"the model hub answered {code}"
+                if attempt < self.retries:
+                    self._sleep(self._retry_delay(resp, attempt))
+                    continue
+                return Answer(UNKNOWN, last + f" after {self.retries + 1} attempts")
+            return Answer(UNKNOWN, f"the model hub answered {code} (gated, private or refused)")
+        return Answer(UNKNOWN, last)  # pragma: no cover
+
+    def _retry_delay(self, resp, attempt: int) -> float:
+        value = resp.headers.get("Retry-After")
+        delay = None
+        if value:
+            value = value.strip()
+            if value.isdigit():
+                delay = float(value)
+            else:
+                try:
+                    when = email.utils.parsedate_to_datetime(value)
+                    delay = max(0.0, when.timestamp() - self._clock())
+                except (TypeError, ValueError):
+                    delay = None
+        if delay is None:
+            delay = self.backoff * (2 ** attempt)
+        return min(delay, self.max_retry_after)
+
+    # -- cache ------------------------------------------------------------------------------
+
+    def _cache_file(self, url: str) -> Path | None:
+        if self.cache_dir is None:
+            return None
+        return self.cache_dir / "hub" / (hashlib.sha256(url.encode()).hexdigest()[:32] + ".json")
+
+    def _cached(self, url: str) -> Answer | None:
+        path = self._cache_file(url)
+        if path is None or not path.is_file():
+            return None
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("url") != url or self._clock() - float(data["time"]) > CACHE_SECONDS:
+                return None
+            if data.get("state") not in (EXISTS, MISSING):
+                return None
+            return Answer(data["state"], str(data.get("detail", "")) + " (cached)")
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def _store(self, url: str, answer: Answer) -> None:
+        path = self._cache_file(url)
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".hub.", dir=path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump({"url": url, "time": self._clock(), "state": answer.state,
+                           "detail": answer.detail}, fh)
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a cache that cannot be written only costs a request next time
+
+
+class StaticHub:
+    """A hub that answers from a table ("org/name@revision" -> "exists"/"missing"); anything else
+    is unknown. For examples and tests that do not need a server."""
+
+    def __init__(self, answers: dict[str, str]):
+        self.answers = dict(answers)
+
+    def revision(self, repository: str | None, revision: str | None) -> Answer:
+        state = self.answers.get(f"{repository}@{revision}")
+        if state in (EXISTS, MISSING):
+            return Answer(state, "static")
+        return Answer(UNKNOWN, "the model hub could not be reached")
