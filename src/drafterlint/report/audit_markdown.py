@@ -1,0 +1,205 @@
+"""The weekly audit's report: Markdown that GitHub renders (a file, a job summary, an issue body).
+
+Verdict line; counts by rule; what changed since the previous audit (new, fixed, still open, by
+finding fingerprint); a Mermaid ``gantt`` timeline per model (each head from its approval cohort
+to its first eligible cohort, the audit date and the next publications marked); the full
+findings table with links to the exact lines at the audited commits; what could not be checked.
+``audit_document`` is the same content as JSON (the check JSON contract, plus an ``audit`` key).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from drafterlint.report import summary_counts
+from drafterlint.report.markdown_report import _ICON, _ORDER, cell, counts_line, finding_row, line_link, verdict
+
+
+@dataclass
+class TimelineHead:
+    model: str
+    repository: str
+    revision: str
+    method: str | None
+    approved: str  # cohort id
+    approved_date: str  # YYYY-MM-DD
+    eligible: str
+    eligible_date: str
+
+
+@dataclass
+class AuditInfo:
+    today: str
+    today_cohort: str
+    next_cohorts: list[tuple[str, str]] = field(default_factory=list)  # (cohort, date)
+    repositories: dict[str, dict] = field(default_factory=dict)  # name -> source, commit, github
+    timeline: list[TimelineHead] = field(default_factory=list)
+    previous: str | None = None  # where the previous audit came from; None: no comparison
+    new: list = field(default_factory=list)  # Findings
+    still_open: list = field(default_factory=list)  # Findings
+    fixed: list[dict] = field(default_factory=list)  # finding dicts of the previous audit
+    not_checked: list[str] = field(default_factory=list)  # what could not be checked, and why
+    history: dict | None = None  # commits read, complete, notes
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9 ._/@()+-]")
+
+
+def mermaid_text(text: str) -> str:
+    """A name Mermaid's gantt parser takes: no `:`, `#`, `;`, quotes or brackets."""
+    return re.sub(r"\s+", " ", _UNSAFE.sub(" ", str(text))).strip() or "unnamed"
+
+
+def gantt(model: str, heads: list[TimelineHead], info: AuditInfo) -> str:
+    lines = [
+        "```mermaid",
+        "gantt",
+        f"    title {mermaid_text(model)}",
+        "    dateFormat YYYY-MM-DD",
+        "    axisFormat %Y-%m-%d",
+        "    todayMarker off",
+    ]
+    for i, h in enumerate(heads):
+        lines.append(f"    section {mermaid_text(h.repository)} {mermaid_text(h.revision[:7])}")
+        lines.append(f"    approved {mermaid_text(h.approved)} :done, h{i}a, {h.approved_date}, {h.eligible_date}")
+        lines.append(f"    eligible {mermaid_text(h.eligible)} :milestone, h{i}e, {h.eligible_date}, 0d")
+    lines.append("    section audit")
+    lines.append(f"    today {mermaid_text(info.today)} :crit, milestone, t0, {info.today}, 0d")
+    for j, (cohort, day) in enumerate(info.next_cohorts):
+        lines.append(f"    publication {mermaid_text(cohort)} :milestone, r{j}, {day}, 0d")
+    lines.append("```")
+    return "\n".join(lines)
+
+
+def _fixed_row(d: dict) -> str:
+    where = f"{d.get('path', '')}:{d.get('line', '')}"
+    return f"| `{cell(str(d.get('code', '')))}` | `{cell(where)}` | {cell(str(d.get('message', '')))} |"
+
+
+def _brief_row(meta, f) -> str:
+    where = f"{f.location.path}:{f.location.line}"
+    link = line_link(meta, f)
+    loc = f"[`{cell(where)}`]({link})" if link else f"`{cell(where)}`"
+    return f"| `{f.code}` | {loc} | {cell(f.message)} |"
+
+
+def render_audit(result, meta, info: AuditInfo, *, max_bytes: int | None = None) -> str:
+    counts = summary_counts(result.findings)
+    out: list[str] = [
+        f"# drafterlint audit — {info.today}",
+        "",
+        f"{verdict(counts)} · {counts_line(counts)} · drafterlint {meta.version}",
+        "",
+    ]
+    for name, repo in info.repositories.items():
+        commit = repo.get("commit")
+        where = repo.get("source", "")
+        gh = repo.get("github")
+        if commit and gh:
+            at = f"[`{commit[:7]}`](https://github.com/{gh}/commit/{commit})"
+        else:
+            at = f"`{commit[:7]}`" if commit else "(not a git checkout)"
+        out.append(f"- **{name}**: `{cell(where)}` at {at}")
+    out.append("")
+    if info.not_checked:
+        out += ["> [!WARNING]", "> **Could not check:**"]
+        out += [f"> - {cell(n)}" for n in info.not_checked]
+        out.append("")
+
+    out += ["## Counts by rule", ""]
+    if result.findings:
+        by_rule = Counter((f.code, f.name, str(f.severity)) for f in result.findings)
+        out += ["| rule | name | severity | count |", "|---|---|---|---:|"]
+        for (code, name, sev), n in sorted(by_rule.items(), key=lambda kv: (_ORDER.index(kv[0][2]), kv[0][0])):
+            out.append(f"| `{code}` | {name} | {_ICON[sev]} {sev} | {n} |")
+    else:
+        out.append("No findings.")
+    out.append("")
+
+    out += ["## Since the previous audit", ""]
+    if info.previous is None:
+        out.append("No previous audit to compare with (give `--previous audit.json`, or `--open-issue`).")
+    else:
+        out.append(f"Compared with {cell(info.previous)}: **{len(info.new)} new**, "
+                   f"**{len(info.fixed)} fixed**, {len(info.still_open)} still open.")
+        if info.new:
+            out += ["", "### New", "", "| rule | location | message |", "|---|---|---|"]
+            out += [_brief_row(meta, f) for f in info.new]
+        if info.fixed:
+            out += ["", "### Fixed", "", "| rule | location (then) | message |", "|---|---|---|"]
+            out += [_fixed_row(d) for d in info.fixed]
+    out.append("")
+
+    out += ["## Cohort timeline", ""]
+    if info.timeline:
+        out.append(f"Each head from its approval cohort to its first eligible cohort; the audit date "
+                   f"({info.today}, cohort {info.today_cohort}) and the next publications are marked.")
+        by_model: dict[str, list[TimelineHead]] = {}
+        for h in info.timeline:
+            by_model.setdefault(h.model, []).append(h)
+        for model, heads in by_model.items():
+            out += ["", f"### {cell(model)}", "", gantt(model, heads, info), ""]
+            out += ["| head | method | approved | first eligible |", "|---|---|---|---|"]
+            for h in heads:
+                out.append(f"| `{cell(h.repository)}@{cell(h.revision[:12])}` | {cell(h.method or '')} "
+                           f"| {h.approved} ({h.approved_date}) | {h.eligible} ({h.eligible_date}) |")
+    else:
+        out.append("No heads with a known approval cohort and lead time.")
+    out.append("")
+
+    head_text = "\n".join(out)
+    table: list[str] = []
+    if result.findings:
+        table += ["## Findings", "", "| # | severity | rule | location | message | suggestion |",
+                  "|---:|---|---|---|---|---|"]
+    tail: list[str] = []
+    if result.skipped:
+        tail += ["", "## Skipped checks", ""]
+        tail += [f"- {cell(s.code)}: {cell(s.reason)}" for s in result.skipped]
+    if info.history:
+        tail += ["", f"<sub>History: {info.history.get('commits_read', 0)} commits of the policy "
+                     f"catalogs read{'' if info.history.get('complete') else ' (incomplete history)'}.</sub>"]
+    tail.append("")
+    size = len(head_text.encode()) + sum(len(x.encode()) + 1 for x in (*table, *tail))
+    shown = 0
+    for i, f in enumerate(result.findings, 1):
+        row = finding_row(meta, f, i)
+        n = len(row.encode()) + 1
+        if max_bytes is not None and size + n + 400 > max_bytes:
+            break
+        table.append(row)
+        size += n
+        shown += 1
+    if shown < len(result.findings):
+        table += ["", f"> [!NOTE]\n> {len(result.findings) - shown} more of {len(result.findings)} "
+                      "findings are not shown here; the JSON report has all of them."]
+    return "\n".join([head_text, *table, *tail])
+
+
+def audit_document(result, meta, info: AuditInfo) -> dict:
+    from drafterlint.report.json_report import document
+
+    doc = document(result, meta)
+    new = {f.fingerprint for f in info.new}
+    for f, d in zip(result.findings, doc["findings"]):
+        d["link"] = line_link(meta, f)
+        d["status"] = None if info.previous is None else ("new" if f.fingerprint in new else "still-open")
+    doc["audit"] = {
+        "today": info.today,
+        "today_cohort": info.today_cohort,
+        "next_cohorts": [{"cohort": c, "date": d} for c, d in info.next_cohorts],
+        "repositories": info.repositories,
+        "counts_by_rule": dict(sorted(Counter(f.code for f in result.findings).items())),
+        "changes": None if info.previous is None else {
+            "previous": info.previous,
+            "new": sorted(new),
+            "still_open": sorted(f.fingerprint for f in info.still_open),
+            "fixed": info.fixed,
+        },
+        "timeline": [h.__dict__ for h in info.timeline],
+        "not_checked": info.not_checked,
+        "history": info.history,
+    }
+    return doc
