@@ -156,3 +156,147 @@ def cli(monkeypatch, capsys):
         return code, out, err
 
     return _run
+
+
+# -- a fake GitHub issues API and model hub on loopback (audit tests) ------------------------
+
+
+class FakeAPI:
+    """State and scripted behaviour of the fake server.
+
+    `issues`: number -> issue dict; `comments`: (number, body); `log`: (method, path) of every
+    request; `fail`: a queue of (method, path prefix, status, headers) answered once, in order,
+    before normal service; `always`: a status every request gets (the server "down");
+    `hub`: "org/name@rev" -> status for the model hub; `page_size`: the most issues per page.
+    """
+
+    TOKEN = "ghp_test0123456789secret"
+
+    def __init__(self):
+        self.issues: dict[int, dict] = {}
+        self.comments: list[tuple[int, str]] = []
+        self.log: list[tuple[str, str]] = []
+        self.fail: list[tuple[str, str, int, dict]] = []
+        self.always: int | None = None
+        self.hub: dict[str, int] = {}
+        self.page_size = 2
+        self.url = ""
+        self.auth_seen: list[str | None] = []
+
+    def add_issue(self, title: str, body: str, state: str = "open", pull_request: bool = False) -> int:
+        number = max(self.issues, default=0) + 1
+        issue = {"number": number, "title": title, "body": body, "state": state,
+                 "html_url": f"https://github.invalid/o/r/issues/{number}"}
+        if pull_request:
+            issue["pull_request"] = {"url": "x"}
+        self.issues[number] = issue
+        return number
+
+
+def _make_handler(api: FakeAPI):
+    import json
+    import re
+    from http.server import BaseHTTPRequestHandler
+    from urllib.parse import parse_qs, urlsplit
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *a):  # keep test output quiet
+            pass
+
+        def _send(self, status: int, payload=None, headers: dict | None = None):
+            data = json.dumps(payload if payload is not None else {}).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            for k, v in (headers or {}).items():
+                self.send_header(k, v)
+            self.end_headers()
+            self.wfile.write(data)
+
+        def _body(self):
+            n = int(self.headers.get("Content-Length") or 0)
+            return json.loads(self.rfile.read(n) or b"{}") if n else {}
+
+        def _handle(self, method: str):
+            parts = urlsplit(self.path)
+            path = parts.path
+            api.log.append((method, path))
+            body = self._body() if method in ("POST", "PATCH") else None
+            if api.always is not None:
+                return self._send(api.always, {"message": "down"}, {"Retry-After": "0"})
+            for i, (m, prefix, status, headers) in enumerate(api.fail):
+                if m == method and path.startswith(prefix):
+                    del api.fail[i]
+                    return self._send(status, {"message": "scripted failure"}, headers)
+            hub = re.fullmatch(r"/api/models/([^/]+)/([^/]+)/revision/([^/]+)", path)
+            if hub and method == "GET":
+                status = api.hub.get(f"{hub.group(1)}/{hub.group(2)}@{hub.group(3)}", 404)
+                return self._send(status, {"sha": hub.group(3)} if status == 200 else {"error": "not found"})
+            api.auth_seen.append(self.headers.get("Authorization"))
+            if self.headers.get("Authorization") != f"Bearer {api.TOKEN}":
+                return self._send(401, {"message": "Bad credentials"})
+            m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues(?:/(\d+))?(/comments)?", path)
+            if not m:
+                return self._send(404, {"message": "Not Found"})
+            number = int(m.group(3)) if m.group(3) else None
+            if method == "GET" and number is None:
+                q = parse_qs(parts.query)
+                state = q.get("state", ["open"])[0]
+                per = min(int(q.get("per_page", ["30"])[0]), api.page_size)
+                page = int(q.get("page", ["1"])[0])
+                items = [i for n, i in sorted(api.issues.items(), reverse=True)
+                         if state == "all" or i["state"] == state]
+                chunk = items[(page - 1) * per: page * per]
+                headers = {}
+                if page * per < len(items):
+                    nxt = f"{api.url}{path}?state={state}&per_page={per}&page={page + 1}"
+                    headers["Link"] = f'<{nxt}>; rel="next", <{nxt}>; rel="last"'
+                return self._send(200, chunk, headers)
+            if method == "POST" and number is None:
+                n = api.add_issue(body.get("title", ""), body.get("body", ""))
+                return self._send(201, api.issues[n])
+            if number not in api.issues:
+                return self._send(404, {"message": "Not Found"})
+            if method == "POST" and m.group(4):
+                api.comments.append((number, body.get("body", "")))
+                return self._send(201, {"id": len(api.comments)})
+            if method == "PATCH":
+                api.issues[number].update({k: v for k, v in body.items() if k in ("title", "body", "state")})
+                return self._send(200, api.issues[number])
+            return self._send(405, {"message": "no"})
+
+        def do_GET(self):
+            self._handle("GET")
+
+        def do_POST(self):
+            self._handle("POST")
+
+        def do_PATCH(self):
+            self._handle("PATCH")
+
+    return Handler
+
+
+@pytest.fixture
+def fake_api():
+    """A real HTTP server on 127.0.0.1 (a thread) playing GitHub's issues API and the model hub.
+    It stops at the end of the test, and on its own after two minutes at the latest."""
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    api = FakeAPI()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _make_handler(api))
+    server.daemon_threads = True
+    api.url = f"http://127.0.0.1:{server.server_address[1]}"
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    guard = threading.Timer(120, server.shutdown)
+    guard.daemon = True
+    guard.start()
+    try:
+        yield api
+    finally:
+        guard.cancel()
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
