@@ -76,7 +76,7 @@ def _bring(which: str, given: str | None, ref: str | None, config, workdir: Path
         dest = workdir / which
         sha = gitops.bring(given, ref or section.get("default_branch") or "main", dest, full_history=True)
         return Brought(which, dest, given, sha, github)
-    if "://" in given or "::" in given:
+    if "://" in given or "::" in given or given.startswith("-"):
         gitops.validate_url(given)  # raises InputError: only https
     path = Path(given).expanduser()
     if not path.is_dir():

@@ -7,9 +7,9 @@ first commit on the checked-out branch's first-parent line (the default branch a
 Bounded: at most ``max_commits`` commits that touch the policy folder are read (newest first,
 then replayed oldest first), each distinct catalog blob is parsed once, and blobs over the
 YAML loader's size limit are refused like any other unreadable file. An entry already present
-in the oldest commit read is *not* dated by it unless that commit is a true root commit of a
-complete (non-shallow) history: a shallow clone or a truncated walk cannot tell when such an
-entry appeared, and a wrong date would make a false "backdated" finding.
+in the oldest commit read is *not* dated by it when the history is incomplete: a shallow clone or a truncated walk cannot tell when such an
+entry appeared, and a wrong date would make a false "backdated" finding. With the complete
+history, the oldest commit touching the policies is the real first appearance of what it lists.
 
 Dates are the committer dates (when the commit landed on the branch), taken in UTC.
 
@@ -148,7 +148,7 @@ def build_history(
         heads, cps = _entries_at(commit, policies_path, repo_name, parsed)
         when = commit.committed_datetime.astimezone(datetime.timezone.utc)
         c = Commit(commit.hexsha, when, commit.summary if isinstance(commit.summary, str) else "")
-        boundary = i == 0 and (not hist.complete or bool(commit.parents))
+        boundary = i == 0 and not hist.complete
         for ident in heads:
             if ident in hist.heads or ident in hist.undated_heads:
                 continue
