@@ -78,7 +78,7 @@ def check(ctx):
                 start = m.start()
                 if start > 0 and line[start - 1] == "[":
                     start -= 1  # point at the marker's bracket
-                where = f"§{section.number} " if section is not None and section.number else ""
+                where = f"in §{section.number} " if section is not None and section.number else ""
                 yield RULE.at(
                     Location(view.name, doc.path, number, start + 1),
                     f"the TENTATIVE marker {where}says “subject to change after "
