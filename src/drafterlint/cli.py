@@ -46,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="check the repositories (offline)")
     _add_common(check)
     check.add_argument("--base-ref", metavar="REF", help="git ref the change is based on: its changed lines are reported first")
+    check.add_argument("--no-cache", action="store_true", help="neither use nor fill the content-hash cache (also DRAFTERLINT_NO_CACHE=1)")
     check.add_argument("files", nargs="*", help="ignored except to locate the repository (pre-commit passes them); the whole repository is checked")
 
     sub.add_parser("rules", help="list every rule")

@@ -163,17 +163,49 @@ def exit_code(result, config, exit_zero: bool = False) -> int:
     return EXIT_FINDINGS if any(f.severity >= fail_on for f in result.findings) else EXIT_OK
 
 
+def _run_cache(args):
+    """The content-hash cache for this check (drafterlint.cache), or None when disabled.
+
+    Found without reading the configuration through YAML and JSON Schema when possible: the
+    cache location depends on the configuration only if it sets `cache_dir`.
+    """
+    from drafterlint import cache
+
+    if cache.disabled(args):
+        return None
+    from drafterlint.config import Config, find_config
+    from drafterlint.sources import cache_root
+
+    path = Path(args.config) if args.config else find_config(Path.cwd())
+    raw = None
+    if path is not None:
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return None  # the normal path reports it
+        if b"cache_dir" in raw:
+            return cache.RunCache.for_args(args, path, raw, cache_root(load_effective_config(args)))
+    return cache.RunCache.for_args(args, path, raw, cache_root(Config()))
+
+
 def check(args) -> int:
     from drafterlint.engine import RuleCrashed, build_context, run
 
-    config = load_effective_config(args)
-    rules_dir, registry_dir = resolve_repos(config, args)
-    today = parse_today(args.today)
-    ctx = build_context(config, rules_dir, registry_dir, today=today)
-    try:
-        result = run(ctx)
-    except RuleCrashed as exc:
-        print(f"drafterlint: internal error in rule {exc} (please report this)", file=sys.stderr)
-        return EXIT_USAGE
+    run_cache = _run_cache(args)
+    hit = run_cache.lookup(args, resolve_repos) if run_cache is not None else None
+    if hit is not None:
+        config, rules_dir, registry_dir, result = hit
+    else:
+        config = load_effective_config(args)
+        rules_dir, registry_dir = resolve_repos(config, args)
+        today = parse_today(args.today)
+        ctx = build_context(config, rules_dir, registry_dir, today=today, cache=run_cache)
+        try:
+            result = run(ctx)
+        except RuleCrashed as exc:
+            print(f"drafterlint: internal error in rule {exc} (please report this)", file=sys.stderr)
+            return EXIT_USAGE
+        if run_cache is not None:
+            run_cache.save(config, rules_dir, registry_dir, result)
     emit(result, args, report_meta(rules_dir, registry_dir, args))
     return exit_code(result, config, args.exit_zero)

@@ -55,16 +55,26 @@ def build_context(
     today: datetime.date | None = None,
     history=None,
     online=None,
+    cache=None,
 ) -> Context:
+    """`cache` (a drafterlint.cache.RunCache) is told of every input read, and lends its store
+    of parsed documents."""
     ctx = Context(config=config, today=today, history=history, online=online)
     if rules_dir is not None:
-        ctx.rules = repo_view(config, "rules", rules_dir)
+        ctx.rules = _attach(repo_view(config, "rules", rules_dir), cache)
     if registry_dir is not None:
-        ctx.registry_repo = repo_view(config, "registry", registry_dir)
+        ctx.registry_repo = _attach(repo_view(config, "registry", registry_dir), cache)
         from drafterlint.registry.load import load_registry
 
         ctx.registry = load_registry(ctx.registry_repo, config)
     return ctx
+
+
+def _attach(view: RepoView, cache) -> RepoView:
+    if cache is not None:
+        view.recorder = cache.recorder
+        view.doc_cache = cache.docs
+    return view
 
 
 def _missing_needs(rule: ModuleType, ctx: Context) -> list[str]:

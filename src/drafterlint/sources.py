@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
+import stat
+from typing import TYPE_CHECKING, Any
 
 from drafterlint.findings import Location, UnreadableFile
 
@@ -18,6 +19,9 @@ if TYPE_CHECKING:
 
 # Files larger than this are reported as unreadable instead of being parsed.
 MAX_FILE_BYTES = 20 * 1024 * 1024
+# Markdown is parsed at about 1-2 MB/s: a document larger than this (16 times the real rules
+# document) is reported as unreadable rather than parsed, so a check stays within seconds.
+MAX_MARKDOWN_BYTES = 6 * 1024 * 1024
 _SKIP_DIRS = {".git", "node_modules", ".venv", "venv", "__pycache__", ".tox"}
 
 
@@ -39,6 +43,10 @@ class RepoView:
         self._documents: dict[str, Document] = {}
         self._files: frozenset[str] | None = None
         self._dirs: frozenset[str] | None = None
+        # Set by the check command's cache (drafterlint.cache): told of every input read, and
+        # a store of parsed documents keyed by content. Both optional.
+        self.recorder: Any = None
+        self.doc_cache: Any = None
 
     @property
     def complete(self) -> bool:
@@ -47,6 +55,8 @@ class RepoView:
         A plain folder may be a partial copy (a snapshot of a few files), so links into it
         that name absent files are reported as unverifiable rather than broken.
         """
+        if self.recorder is not None:
+            self.files  # noqa: B018  (the listing, which the cache records with this answer)
         return (self.root / ".git").exists()
 
     @property
@@ -65,28 +75,43 @@ class RepoView:
         files: set[str] = set()
         dirs: set[str] = {""}
         root = str(self.root)
-        for here, subdirs, names in os.walk(root, followlinks=False):
-            # A folder with its own .git is another repository checked out inside this one
-            # (as CI does with the other repository): its files are not this repository's.
-            subdirs[:] = [
-                d for d in subdirs
-                if d not in _SKIP_DIRS and not os.path.exists(os.path.join(here, d, ".git"))
-            ]
-            rel_here = os.path.relpath(here, root)
-            rel_here = "" if rel_here == "." else rel_here.replace(os.sep, "/")
-            for d in list(subdirs):
-                rel = f"{rel_here}/{d}" if rel_here else d
-                if self._inside(os.path.join(here, d)):
-                    dirs.add(rel)
-                if os.path.islink(os.path.join(here, d)):
-                    subdirs.remove(d)  # never walk through links: loops, or trees elsewhere
-            for n in names:
-                full = os.path.join(here, n)
-                rel = f"{rel_here}/{n}" if rel_here else n
-                if self._inside(full):
-                    files.add(rel)
+        # Iterative scandir: a real directory entry under the (resolved) root is inside it by
+        # construction; only symbolic links need resolving (they may leave the repository, loop
+        # or dangle), and links to folders are never walked into.
+        stack: list[tuple[str, str]] = [(root, "")]
+        while stack:
+            here, rel_here = stack.pop()
+            try:
+                with os.scandir(here) as it:
+                    entries = list(it)
+            except OSError:
+                continue
+            for e in entries:
+                rel = f"{rel_here}/{e.name}" if rel_here else e.name
+                try:
+                    link = e.is_symlink()
+                    if link:
+                        if self._inside(e.path):
+                            if os.path.isdir(e.path):
+                                dirs.add(rel)
+                            elif os.path.isfile(e.path):
+                                files.add(rel)
+                        continue
+                    if e.is_dir(follow_symlinks=False):
+                        # A folder with its own .git is another repository checked out inside
+                        # this one (as CI does with the other repository): not this one's files.
+                        if e.name in _SKIP_DIRS or os.path.lexists(os.path.join(e.path, ".git")):
+                            continue
+                        dirs.add(rel)
+                        stack.append((e.path, rel))
+                    elif e.is_file(follow_symlinks=False):  # not FIFOs, sockets or devices
+                        files.add(rel)
+                except OSError:
+                    continue
         self._files = frozenset(files)
         self._dirs = frozenset(dirs)
+        if self.recorder is not None:
+            self.recorder.tree(self)
 
     def _inside(self, full: str) -> bool:
         try:
@@ -132,26 +157,40 @@ class RepoView:
 
     # -- contents -------------------------------------------------------------------------
 
-    def read_bytes(self, rel: str) -> bytes:
+    def read_bytes(self, rel: str, limit: int | None = None) -> bytes:
+        try:
+            data = self._read_bytes(rel, self.max_file_bytes if limit is None else limit)
+        except UnreadableFile as exc:
+            if self.recorder is not None:
+                self.recorder.read(self, rel, limit, None, exc.message)
+            raise
+        if self.recorder is not None:
+            self.recorder.read(self, rel, limit, data, None)
+        return data
+
+    def _read_bytes(self, rel: str, limit: int) -> bytes:
         full = self.root / rel
         loc = self.location(rel)
         if not self._inside(str(full)):
             raise UnreadableFile(loc, "file is missing or outside the repository")
         try:
-            if full.is_dir():
+            st = full.stat()
+            if stat.S_ISDIR(st.st_mode):
                 raise UnreadableFile(loc, "is a directory, not a file")
-            size = full.stat().st_size
-            if size > self.max_file_bytes:
-                raise UnreadableFile(
-                    loc, f"file is {size} bytes, over the {self.max_file_bytes}-byte limit"
-                )
+            if not stat.S_ISREG(st.st_mode):
+                raise UnreadableFile(loc, "is not a regular file (a pipe, socket or device?)")
+            if st.st_size > limit:
+                raise UnreadableFile(loc, f"file is {st.st_size} bytes, over the {limit}-byte limit")
             with open(full, "rb") as fh:
-                return fh.read(self.max_file_bytes + 1)
+                data = fh.read(limit + 1)
         except OSError as exc:
             raise UnreadableFile(loc, f"cannot read: {exc.strerror or exc}") from None
+        if len(data) > limit:  # grew since stat
+            raise UnreadableFile(loc, f"file is over the {limit}-byte limit")
+        return data
 
-    def read_text(self, rel: str) -> str:
-        return decode_text(self.read_bytes(rel), self.location(rel))
+    def read_text(self, rel: str, limit: int | None = None) -> str:
+        return decode_text(self.read_bytes(rel, limit), self.location(rel))
 
     def parsed(self, rel: str) -> "Document | None":
         """The document if it has already been parsed; never reads."""
@@ -160,9 +199,16 @@ class RepoView:
     def document(self, rel: str) -> "Document":
         doc = self._documents.get(rel)
         if doc is None:
-            from drafterlint.markdown.parse import parse_document
+            limit = min(self.max_file_bytes, MAX_MARKDOWN_BYTES)
+            data = self.read_bytes(rel, limit)
+            cache = self.doc_cache
+            doc = cache.get(rel, data) if cache is not None else None
+            if doc is None:
+                from drafterlint.markdown.parse import parse_document
 
-            doc = parse_document(self.read_text(rel), rel)
+                doc = parse_document(decode_text(data, self.location(rel)), rel)
+                if cache is not None:
+                    cache.put(rel, data, doc)
             self._documents[rel] = doc
         return doc
 

@@ -53,9 +53,8 @@ _ALERT_RE = re.compile(r"\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$", re.I)
 _ANCHOR_ATTR_RE = re.compile(r"""\b(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.I)
 _HREF_RE = re.compile(r"""\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.I)
 _A_TAG_RE = re.compile(r"<a\b[^>]*>", re.I)
-_COMMENT_RE = re.compile(r"<!--.*?-->", re.S)
 _SUPPRESS_RE = re.compile(
-    r"<!--\s*drafterlint-(disable-next-line|disable|enable)\b(.*?)-->", re.S | re.I
+    r"<!--\s*drafterlint-(disable-next-line|disable|enable)\b(.*?)-->\Z", re.S | re.I
 )
 _CODE_RE = re.compile(r"\bDL\d{3}\b", re.I)
 _NUMBER_RE = re.compile(r"^\s*((?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?)(?=\s|$)\s*(.*)$", re.S)
@@ -906,28 +905,31 @@ class _Builder:
         last = len(self.lines)
         if last > 1 and self.text.endswith("\n"):
             last -= 1  # the empty string after the final newline is not a line
-        final: list[Heading] = []
+        # A section ends before the next heading of the same or a higher level: one pass with
+        # a stack of open sections (linear, whatever the order of levels).
+        ends = [last] * len(out)
+        open_: list[int] = []
         for i, h in enumerate(out):
-            end = last
-            for h2 in out[i + 1 :]:
-                if h2.level <= h.level:
-                    end = h2.line - 1
-                    break
-            final.append(_replace_end(h, max(h.line, end)))
-        return final
+            while open_ and out[open_[-1]].level >= h.level:
+                ends[open_.pop()] = h.line - 1
+            open_.append(i)
+        return [_replace_end(h, max(h.line, end)) for h, end in zip(out, ends)]
 
     def suppressions(self) -> list[Suppression]:
         out: list[Suppression] = []
         open_: list[tuple[frozenset[str], int]] = []
         text = self.text
         starts = self.line_starts
-        for m in _SUPPRESS_RE.finditer(text):
-            line = bisect_right(starts, m.start())
+        for start, end in _comments(text):
+            m = _SUPPRESS_RE.match(text, start, end)
+            if m is None:
+                continue
+            line = bisect_right(starts, start)
             if line in self.block_code_lines:
                 continue
             verb = m.group(1).lower()
             codes = frozenset(c.upper() for c in _CODE_RE.findall(m.group(2)))
-            end_line = bisect_right(starts, m.end() - 1)
+            end_line = bisect_right(starts, end - 1)
             if verb == "disable-next-line":
                 out.append(Suppression(codes, end_line + 1, end_line + 1))
             elif verb == "disable":
@@ -952,12 +954,28 @@ class _Builder:
 
     def comment_lines(self) -> None:
         starts = self.line_starts
-        for m in _COMMENT_RE.finditer(self.text):
-            l1 = bisect_right(starts, m.start())
+        for start, end in _comments(self.text):
+            l1 = bisect_right(starts, start)
             if l1 in self.block_code_lines:
                 continue
-            l2 = bisect_right(starts, m.end() - 1)
+            l2 = bisect_right(starts, end - 1)
             self.code_lines.update(range(l1, l2 + 1))
+
+
+def _comments(text: str):
+    """(start, end) of each complete HTML comment `<!-- ... -->`, in order; linear time.
+
+    A regular expression with a lazy `.*?` would rescan to the end of the text for every
+    unterminated `<!--`, which is quadratic on hostile input.
+    """
+    find = text.find
+    i = find("<!--")
+    while i >= 0:
+        e = find("-->", i + 4)
+        if e < 0:
+            return  # no comment closes after here, so none starts after here either
+        yield i, e + 3
+        i = find("<!--", e + 3)
 
 
 def _replace_end(h: Heading, end: int) -> Heading:

@@ -1,0 +1,431 @@
+"""A content-hash cache for `drafterlint check`, so that repeated pre-commit runs on unchanged
+files cost almost nothing. Safe to delete at any time; never stale.
+
+Two stores under ``sources.cache_root(config)/check-cache/``:
+
+* ``run-<key>.json``: the findings of a whole run. ``key`` hashes what the run was asked
+  (working directory, the command-line options that change findings, the configuration file's
+  bytes) and the tool itself (its version, this format, and the size and modification time of
+  every file of the installed package and of its Markdown/YAML/schema dependencies). The entry
+  lists every input the run read: the repository roots it resolved, each repository's file
+  listing, each file's content digest (or the error reading it gave), and the extra lists named
+  by the configuration. A lookup re-resolves, re-lists and re-hashes all of them; any difference
+  is a miss. So the result is reused only when every input is byte-for-byte what produced it.
+* ``doc-<key>.json``: parsed Markdown documents keyed by the digest of their bytes, their path and
+  the tool fingerprint, so that a run after an edit to one file re-parses only that file.
+
+Entries are JSON (never pickle: a cache directory may be writable by someone else, and loading
+must not run code), decoded only into the model's own classes; written to a temporary file and
+renamed; anything unreadable, truncated or of another format is ignored (and removed). The
+directory is bounded: beyond ``MAX_ENTRIES`` files or ``MAX_BYTES`` bytes, the least recently
+used entries are removed.
+
+Set ``DRAFTERLINT_NO_CACHE=1`` (or pass ``--no-cache``) to bypass it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from drafterlint import __version__
+
+FORMAT = 1
+MAX_ENTRIES = 200
+MAX_BYTES = 64 * 1024 * 1024
+MAX_DOC_BYTES = 8 * 1024 * 1024  # a parsed document larger than this (as JSON) is not kept
+_DEPENDENCIES = ("mistune", "yaml", "jsonschema")
+
+
+# -- the tool's fingerprint ------------------------------------------------------------------
+
+_FINGERPRINT: str | None = None
+
+
+def fingerprint() -> str:
+    """Changes whenever the code that computes findings may have changed."""
+    global _FINGERPRINT
+    if _FINGERPRINT is None:
+        h = hashlib.sha256()
+        h.update(f"{FORMAT}\0{__version__}\0{sys.version}\0".encode())
+        package = Path(__file__).resolve().parent
+        _stat_tree(h, package)
+        import importlib.util
+
+        for name in _DEPENDENCIES:
+            try:
+                spec = importlib.util.find_spec(name)
+            except (ImportError, ValueError):
+                spec = None
+            origin = getattr(spec, "origin", None)
+            h.update(f"{name}\0".encode())
+            if origin:
+                _stat_tree(h, Path(origin).parent)
+        _FINGERPRINT = h.hexdigest()
+    return _FINGERPRINT
+
+
+def _stat_tree(h: Any, top: Path) -> None:
+    stack = [str(top)]
+    while stack:
+        d = stack.pop()
+        try:
+            with os.scandir(d) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:
+            continue
+        for e in entries:
+            if e.name == "__pycache__":
+                continue
+            try:
+                if e.is_dir(follow_symlinks=False):
+                    stack.append(e.path)
+                elif e.name.endswith((".py", ".json", ".so", ".pyd")):
+                    st = e.stat()
+                    h.update(f"{e.path}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+            except OSError:
+                continue
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# -- encoding: JSON, decoded only into known classes ----------------------------------------
+
+_CLASSES: dict[str, type] | None = None
+
+
+def _classes() -> dict[str, type]:
+    global _CLASSES
+    if _CLASSES is None:
+        from drafterlint.findings import Finding, Location, Skipped
+        from drafterlint.markdown import model
+
+        names = ("Document", "Heading", "Link", "ListBlock", "ListItem", "Paragraph", "Quote",
+                 "Suppression", "Table", "TableCell")
+        out: dict[str, type] = {n: getattr(model, n) for n in names}
+        out.update(Finding=Finding, Location=Location, Skipped=Skipped)
+        _CLASSES = out
+    return _CLASSES
+
+
+def encode(obj: Any) -> Any:
+    t = type(obj)
+    if obj is None or t is str or t is int or t is float or t is bool:
+        return obj
+    if t is list:
+        return [encode(x) for x in obj]
+    if t is tuple:
+        return {"t": [encode(x) for x in obj]}
+    if t is frozenset or t is set:
+        return {"s": [encode(x) for x in obj]}
+    if t is dict:
+        return {"d": [[encode(k), encode(v)] for k, v in obj.items()]}
+    from drafterlint.findings import Severity
+
+    if t is Severity:
+        return {"e": int(obj)}
+    name = t.__name__
+    if dataclasses.is_dataclass(obj) and _classes().get(name) is t:
+        return {"c": name, "v": [encode(getattr(obj, f.name)) for f in dataclasses.fields(obj) if f.init]}
+    raise TypeError(f"cannot cache a {t.__name__}")
+
+
+def _hook(d: dict) -> Any:
+    if "c" in d:
+        cls = _classes()[d["c"]]  # KeyError: not ours, the entry is rejected
+        return cls(*d["v"])
+    if "t" in d:
+        return tuple(d["t"])
+    if "s" in d:
+        return frozenset(d["s"])
+    if "d" in d:
+        return {k: v for k, v in d["d"]}
+    if "e" in d:
+        from drafterlint.findings import Severity
+
+        return Severity(d["e"])
+    raise ValueError("unknown cache object")
+
+
+def decode(text: str) -> Any:
+    return json.loads(text, object_hook=_hook)
+
+
+# -- the directory -----------------------------------------------------------------------------
+
+
+class Store:
+    """One cache directory: atomic writes, tolerant reads, bounded size."""
+
+    def __init__(self, directory: Path):
+        self.dir = Path(directory)
+        self._ok: bool | None = None
+
+    def usable(self) -> bool:
+        """Create the directory (private to this user) if needed; refuse one others can write."""
+        if self._ok is None:
+            try:
+                self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+                st = self.dir.stat()
+                mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
+                self._ok = mine and not (st.st_mode & 0o022)
+            except OSError:
+                self._ok = False
+        return self._ok
+
+    def load(self, name: str) -> Any:
+        if not self.usable():
+            return None
+        path = self.dir / name
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        except (OSError, UnicodeDecodeError):
+            return None
+        try:
+            value = decode(text)
+        except Exception:  # corrupted, truncated, or from another version: not an entry
+            _unlink(path)
+            return None
+        try:
+            os.utime(path)  # least recently used goes first when pruning
+        except OSError:
+            pass
+        return value
+
+    def save(self, name: str, value: Any, *, max_bytes: int | None = None) -> bool:
+        if not self.usable():
+            return False
+        try:
+            text = json.dumps(encode(value), ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError):
+            return False
+        if max_bytes is not None and len(text) > max_bytes:
+            return False
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.dir)
+        except OSError:
+            return False
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, self.dir / name)
+        except OSError:
+            _unlink(Path(tmp))
+            return False
+        self.prune()
+        return True
+
+    def prune(self) -> None:
+        try:
+            with os.scandir(self.dir) as it:
+                entries = []
+                for e in it:
+                    try:
+                        st = e.stat(follow_symlinks=False)
+                    except OSError:
+                        continue
+                    entries.append((st.st_mtime_ns, st.st_size, e.path, e.name))
+        except OSError:
+            return
+        entries.sort(reverse=True)  # newest first
+        total = 0
+        for n, (_, size, path, name) in enumerate(entries):
+            total += size
+            stale_tmp = name.startswith(".tmp-") and n > 8
+            if n >= MAX_ENTRIES or total > MAX_BYTES or stale_tmp:
+                _unlink(Path(path))
+
+
+def _unlink(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+# -- parsed documents --------------------------------------------------------------------------
+
+
+class DocumentCache:
+    """Parsed Markdown documents keyed by (tool fingerprint, path, digest of the bytes)."""
+
+    def __init__(self, store: Store):
+        self.store = store
+
+    def _name(self, rel: str, data: bytes) -> str:
+        h = hashlib.sha256(f"{fingerprint()}\0{rel}\0".encode())
+        h.update(data)
+        return f"doc-{h.hexdigest()}.json"
+
+    def get(self, rel: str, data: bytes):
+        from drafterlint.markdown.model import Document
+
+        doc = self.store.load(self._name(rel, data))
+        return doc if isinstance(doc, Document) and doc.path == rel else None
+
+    def put(self, rel: str, data: bytes, doc: Any) -> None:
+        self.store.save(self._name(rel, data), doc, max_bytes=MAX_DOC_BYTES)
+
+
+# -- whole runs --------------------------------------------------------------------------------
+
+
+class Recorder:
+    """Told by each RepoView of every listing and file it read during one run."""
+
+    def __init__(self) -> None:
+        self.trees: dict[str, list] = {}
+        self.files: dict[tuple[str, str, int | None], str] = {}
+
+    def tree(self, view: Any) -> None:
+        self.trees[str(view.root)] = [view.name, _tree_digest(view)]
+
+    def read(self, view: Any, rel: str, limit: int | None, data: bytes | None, error: str | None) -> None:
+        outcome = f"sha256:{digest(data)}" if data is not None else f"error:{error}"
+        self.files[(str(view.root), rel, limit)] = outcome
+
+
+def _tree_digest(view: Any) -> str:
+    h = hashlib.sha256()
+    h.update(b"git" if (view.root / ".git").exists() else b"plain")
+    for name in sorted(view.files):
+        h.update(b"\0f" + name.encode("utf-8", "surrogateescape"))
+    for name in sorted(view.dirs):
+        h.update(b"\0d" + name.encode("utf-8", "surrogateescape"))
+    return h.hexdigest()
+
+
+def _file_outcome(path: Path) -> str:
+    try:
+        with open(path, "rb") as fh:
+            return f"sha256:{digest(fh.read())}"
+    except OSError as exc:
+        return f"error:{type(exc).__name__}"
+
+
+def _extra_list_paths(config: Any) -> list[str]:
+    """The files `registry.adapters.load_extra_lists` reads (resolved the way it resolves them)."""
+    out = []
+    for spec in (config.registry.get("extra_lists") or []):
+        if isinstance(spec, dict) and spec.get("path"):
+            full = Path(str(spec["path"])).expanduser()
+            if not full.is_absolute():
+                full = Path(getattr(config, "base_dir", Path.cwd())) / full
+            out.append(str(full))
+    return out
+
+
+def _config_to_json(config: Any) -> Any:
+    return {
+        "data": config.data,
+        "source": str(config.source) if config.source is not None else None,
+        "base_dir": str(config.base_dir),
+    }
+
+
+def _config_from_json(value: Any) -> Any:
+    from drafterlint.config import Config
+
+    return Config(
+        data=value["data"],
+        source=Path(value["source"]) if value["source"] else None,
+        base_dir=Path(value["base_dir"]),
+    )
+
+
+class RunCache:
+    """The cache of one `drafterlint check` invocation."""
+
+    def __init__(self, store: Store, key: str):
+        self.store = store
+        self.key = key
+        self.docs = DocumentCache(store)
+        self.recorder = Recorder()
+
+    @property
+    def name(self) -> str:
+        return f"run-{self.key}.json"
+
+    @classmethod
+    def for_args(cls, args: Any, config_path: Path | None, config_bytes: bytes | None, root: Path) -> "RunCache":
+        h = hashlib.sha256()
+        parts = [
+            fingerprint(),
+            os.getcwd(),
+            str(config_path) if config_path else "",
+            *(repr(getattr(args, a, None)) for a in ("rules_repo", "registry_repo", "select", "ignore", "fail_on", "today")),
+            repr([str(Path(f).resolve().parent) for f in (getattr(args, "files", None) or [])[:1]]),
+        ]
+        h.update("\0".join(parts).encode("utf-8", "surrogateescape"))
+        h.update(b"\0config\0")
+        h.update(config_bytes or b"")
+        return cls(Store(root / "check-cache"), h.hexdigest())
+
+    def lookup(self, args: Any, resolve) -> tuple[Any, Path | None, Path | None, Any] | None:
+        """(config, rules_dir, registry_dir, result) if every recorded input is unchanged."""
+        entry = self.store.load(self.name)
+        if not isinstance(entry, dict) or entry.get("format") != FORMAT:
+            return None
+        try:
+            config = _config_from_json(entry["config"])
+            rules_dir, registry_dir = resolve(config, args)
+            if [str(rules_dir) if rules_dir else None, str(registry_dir) if registry_dir else None] != entry["roots"]:
+                return None
+            if not self._inputs_unchanged(entry, config):
+                return None
+            from drafterlint.engine import Result
+
+            result = Result(findings=list(entry["findings"]), skipped=list(entry["skipped"]))
+        except Exception:  # an entry that does not fit is a miss, never an error
+            return None
+        return config, rules_dir, registry_dir, result
+
+    def _inputs_unchanged(self, entry: dict, config: Any) -> bool:
+        from drafterlint.sources import RepoView
+
+        views: dict[str, RepoView] = {}
+        for root, (name, tree) in entry["trees"].items():
+            view = RepoView(name, Path(root))
+            if str(view.root) != root or _tree_digest(view) != tree:
+                return False
+            views[root] = view
+        for root, rel, limit, outcome in entry["files"]:
+            view = views.get(root) or RepoView("x", Path(root))
+            views.setdefault(root, view)
+            try:
+                now = f"sha256:{digest(view._read_bytes(rel, view.max_file_bytes if limit is None else limit))}"
+            except Exception as exc:
+                now = f"error:{getattr(exc, 'message', exc)}"
+            if now != outcome:
+                return False
+        extra = entry["extra"]
+        if sorted(extra) != sorted(_extra_list_paths(config)):
+            return False
+        return all(_file_outcome(Path(p)) == o for p, o in extra.items())
+
+    def save(self, config: Any, rules_dir: Path | None, registry_dir: Path | None, result: Any) -> None:
+        rec = self.recorder
+        entry = {
+            "format": FORMAT,
+            "config": _config_to_json(config),
+            "roots": [str(rules_dir) if rules_dir else None, str(registry_dir) if registry_dir else None],
+            "trees": rec.trees,
+            "files": [[root, rel, limit, outcome] for (root, rel, limit), outcome in rec.files.items()],
+            "extra": {p: _file_outcome(Path(p)) for p in _extra_list_paths(config)},
+            "findings": result.findings,
+            "skipped": result.skipped,
+        }
+        self.store.save(self.name, entry)
+
+
+def disabled(args: Any = None) -> bool:
+    return bool(os.environ.get("DRAFTERLINT_NO_CACHE")) or bool(getattr(args, "no_cache", False))
