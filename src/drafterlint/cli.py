@@ -35,6 +35,13 @@ def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ignore", metavar="CODES", help="comma-separated codes or prefixes to skip")
     p.add_argument("--fail-on", choices=("error", "warning", "info"), help="lowest severity that fails (default error)")
     p.add_argument("--today", metavar="YYYY-MM-DD", help="the date to judge dates by")
+    p.add_argument(
+        "--extra-list",
+        action="append",
+        default=[],
+        metavar="[NAME=]FILE",
+        help="another copy of the approved list (`drafters:` shape) to hold against the registry (repeatable)",
+    )
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings reach --fail-on (reports are unchanged)")
 
 

@@ -297,6 +297,57 @@ def _drifts(ctx: "Context"):
     if ml is not None and ml.section is not None:
         yield from _list_drifts(ctx, ml, policy, where)
     yield from _table_drifts(ctx, policy, where)
+    for extra in getattr(ctx.registry, "extra_lists", ()):
+        yield from _extra_drifts(extra, policy, where)
+
+
+def _extra_drifts(extra, policy, where: str):
+    """A configured extra copy of the list (the `drafters:` shape) against the policy's heads.
+
+    Weight-identified entries name a repository and, as `git-sha1:<revision>`, its revision;
+    configuration-identified entries have no counterpart in the catalog's shape and are left out.
+    """
+    weight = [e for e in extra.entries if e.model_id]
+    for e in weight:
+        heads = [h for h in policy.heads if h.model == e.benchmark]
+        found = _find(heads, e.model_id, e.revision) if e.revision else [
+            h for h in heads if (h.repository or "").lower() == e.model_id.lower()]
+        if not found:
+            same_repo = [h for h in policy.heads if (h.repository or "").lower() == e.model_id.lower()]
+            detail = (f"{where} lists {e.model_id} only at "
+                      + ", ".join(f"{h.repository}@{short(h.revision)} ({h.model})" for h in same_repo)
+                      if same_repo else f"{where} has no such head for {e.benchmark}")
+            yield Drift(
+                "DL302", e.location,
+                f"drafter {e.model_id}@{short(e.revision)} of {e.benchmark} in the list "
+                f"“{extra.name}” is not an approved head: {detail}",
+                tuple(h.location for h in same_repo) or tuple(
+                    x for x in (_model_location(policy, e.benchmark or ""),) if x),
+                key=f"extra-only:{extra.name}:{e.benchmark}:{e.model_id}@{e.revision}",
+            )
+            continue
+        head = found[0]
+        if e.approved_cohort and head.approved_cohort and e.approved_cohort != head.approved_cohort:
+            yield Drift(
+                "DL302", e.field_location("approved_cohort"),
+                f"drafter {e.model_id}@{short(e.revision)} is approved in {e.approved_cohort} in the "
+                f"list “{extra.name}” but in {head.approved_cohort} in {where}",
+                (head.field_location("approved_cohort"),),
+                key=f"extra-cohort:{extra.name}:{e.model_id}@{e.revision}",
+            )
+    if extra.doc is None:
+        return
+    for h in policy.heads:
+        listed = [e for e in weight if e.benchmark == h.model and (e.model_id or "").lower() == (h.repository or "").lower()
+                  and (not e.revision or _same_rev(e.revision, h.revision))]
+        if not listed:
+            yield Drift(
+                "DL302", h.location,
+                f"approved head {h.repository}@{short(h.revision)} of {h.model} is missing from the "
+                f"list “{extra.name}” ({extra.path})",
+                (Location(extra.name, extra.path, 1, 1),),
+                key=f"catalog-only-extra:{extra.name}:{h.repository}@{h.revision}",
+            )
 
 
 def _list_drifts(ctx, ml: MarkdownList, policy, where: str):
