@@ -68,7 +68,19 @@ def load_effective_config(args):
         overrides["ignore"] = _codes(args.ignore)
     if getattr(args, "fail_on", None):
         overrides["fail_on"] = args.fail_on
+    if getattr(args, "extra_list", None):
+        overrides["registry"] = {"extra_lists": [*config.registry.get("extra_lists", []), *map(_extra_list, args.extra_list)]}
     return config.merged(overrides) if overrides else config
+
+
+def _extra_list(spec: str) -> dict:
+    name, sep, path = spec.partition("=")
+    if not sep:
+        name, path = Path(spec).stem, spec
+    if not path:
+        raise InputError(f"--extra-list takes [NAME=]FILE, not {spec!r}")
+    # Relative to where the command runs, not to the configuration file.
+    return {"name": name, "path": str(Path(path).expanduser().resolve()), "format": "drafters"}
 
 
 def parse_today(value: str | None) -> datetime.date | None:
