@@ -67,6 +67,7 @@ _TAG_RE = re.compile(
     re.S,
 )
 _URL_RE = re.compile(r"(?:https?://|www\.)[^\s<]*[^\s<?!.,:*_~'\")\]]", re.I)
+_SIMPLE_DEST_RE = re.compile(r"[^\s\\&()<>\"'`]+")
 _ASCII_PUNCT = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
 
@@ -260,6 +261,29 @@ def _parse_list_item_with_position(block, bullet, item, token, state, rules):  #
 
 
 _list_parser._parse_list_item = _parse_list_item_with_position
+
+
+def _install_fast_delimiter_scan() -> None:
+    """mistune's emphasis pass finds the next `*`/`_` one character at a time in Python; a
+    regular expression search gives the same index, in C (a third of the inline time here)."""
+    try:
+        from mistune._inline import emphasis as _emphasis
+    except ImportError:  # another mistune layout: keep its own
+        return
+    original = getattr(_emphasis, "_next_delimiter_run", None)
+    if original is None:
+        return
+    search = re.compile(r"[*_]").search
+
+    def _next_delimiter_run(text: str, pos: int) -> int:
+        m = search(text, pos)
+        return m.start() if m is not None else max(pos, len(text))
+
+    if original("a*", 0) == _next_delimiter_run("a*", 0) == 1:
+        _emphasis._next_delimiter_run = _next_delimiter_run
+
+
+_install_fast_delimiter_scan()
 
 
 def _make_markdown() -> mistune.Markdown:
@@ -558,11 +582,19 @@ class _Aligner:
             while p < self.b and s[p] in " \t\n":
                 p += 1
             href, hpos = (None, None)
-            if p < self.b and s[p] != ")":
+            k2 = s.find(")", p, self.b)
+            simple = k2 > p and _SIMPLE_DEST_RE.fullmatch(s, p, k2) is not None
+            if simple:
+                # the common `(#frag)` / `(file.md#frag)`: no escapes, entities, spaces or title
+                target = s[p:k2]
+                end = k2 + 1
+            elif p < self.b and s[p] != ")":
                 href, hpos = parse_link_href(s, p)
             else:
                 href, hpos = "", p
-            if href is not None and hpos is not None:
+            if simple:
+                pass
+            elif href is not None and hpos is not None:
                 target = html.unescape(unescape_char(href))
                 q = hpos
                 title, tpos = parse_link_title(s, q, self.b)
