@@ -204,9 +204,12 @@ class RepoView:
             cache = self.doc_cache
             doc = cache.get(rel, data) if cache is not None else None
             if doc is None:
-                from drafterlint.markdown.parse import parse_document
+                from drafterlint.markdown.parse import TooComplex, parse_document
 
-                doc = parse_document(decode_text(data, self.location(rel)), rel)
+                try:
+                    doc = parse_document(decode_text(data, self.location(rel)), rel)
+                except TooComplex as exc:
+                    raise UnreadableFile(self.location(rel), str(exc)) from None
                 if cache is not None:
                     cache.put(rel, data, doc)
             self._documents[rel] = doc

@@ -96,7 +96,8 @@ def _checked_documents(ctx):
         for name in _expand(view, patterns):
             try:
                 if not view.is_file(name):
-                    raise UnreadableFile(view.location(name), "configured document not found")
+                    why = "is a directory, not a file" if view.is_dir(name) else "configured document not found"
+                    raise UnreadableFile(view.location(name), why)
                 yield view, view.document(name)
             except UnreadableFile as err:
                 ctx.unreadable(err)
