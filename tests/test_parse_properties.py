@@ -1,0 +1,76 @@
+"""Property: random Markdown never crashes parse_document, and every position it reports (headings,
+links, list items, table cells, quotes, paragraphs) lies inside the file."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from drafterlint.markdown.parse import parse_document
+
+# Pieces that exercise the parser's corners: block markers, inline markup, line ends, unicode.
+_PIECES = [
+    "# ", "## 2.9 ", "### ", "#", "\n", "\r\n", "\r", "\n\n", "  ", "    ", "\t",
+    "- ", "* ", "1. ", "2) ", "> ", ">", "> [!NOTE]\n", "```\n", "~~~", "`", "``",
+    "[", "]", "(", ")", "![", "](#a)", "](b.md#c)", "[x]: /u\n", "[x]", "<", ">",
+    "<a id=\"q\">", "</a>", "<https://e.com>", "https://e.com/x", "www.e.org",
+    "<!--", "-->", "<!-- drafterlint-disable DL201 -->", "|", "| a | b |\n|---|---|\n",
+    "---", "===", "\\", "\\[", "*", "**", "_", "__", "~~", "&amp;", "&#", "§2.9",
+    "a", "word", "é", "日本", "\u200b", "\ufeff", "😀", " ",
+]
+
+markdown = st.lists(
+    st.one_of(st.sampled_from(_PIECES), st.text(max_size=6)),
+    max_size=60,
+).map("".join)
+
+
+def _inside(text: str, line: int, col: int) -> bool:
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if not 1 <= line <= len(lines):
+        return False
+    return 1 <= col <= len(lines[line - 1]) + 1
+
+
+def _positions(doc):
+    for h in doc.headings:
+        yield "heading", h.line, h.column
+    for link in doc.links:
+        yield "link", link.line, link.column
+    for lst in doc.lists:
+        yield "list", lst.line, lst.column
+        for item in lst.items:
+            yield "item", item.line, item.column
+            for link in item.links:
+                yield "item-link", link.line, link.column
+    for table in doc.tables:
+        yield "table", table.line, table.column
+        for row in (table.header, *table.rows):
+            for cell in row:
+                yield "cell", cell.line, cell.column
+    for q in doc.quotes:
+        yield "quote", q.line, q.column
+    for p in doc.paragraphs:
+        yield "paragraph", p.line, p.column
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(markdown)
+def test_random_markdown_parses_with_positions_inside_the_file(text):
+    doc = parse_document(text, "doc.md")
+    for what, line, col in _positions(doc):
+        assert _inside(text, line, col), (what, line, col, text)
+    for h in doc.headings:
+        assert h.line <= h.end_line
+    slugs = [h.slug for h in doc.headings]
+    assert len(slugs) == len(set(slugs))  # unique within the document
+
+
+@settings(max_examples=100, deadline=None)
+@given(markdown, st.sampled_from(["\n", "\r\n", "\r"]))
+def test_line_ends_do_not_move_positions(text, eol):
+    base = text.replace("\r\n", "\n").replace("\r", "\n")
+    a = parse_document(base, "doc.md")
+    b = parse_document(base.replace("\n", eol), "doc.md")
+    assert [(h.line, h.column, h.slug) for h in a.headings] == [(h.line, h.column, h.slug) for h in b.headings]
+    assert [(x.line, x.column, x.target) for x in a.links] == [(x.line, x.column, x.target) for x in b.links]
