@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Time a cold `drafterlint check` (median of repeated runs) and its peak memory, on the real
-snapshot and on generated rules documents of 1x, 4x and 16x its size; and, where installed,
-remark-validate-links and markdownlint-cli2 (MD051) on the same files.
+snapshot and on generated rules documents of 1x, 4x and 16x its size; a warm run (the
+content-hash cache filled by a previous run on unchanged files, as in repeated pre-commit runs);
+and, where installed, remark-validate-links and markdownlint-cli2 (MD051) on the same files.
+
+Cold runs use an empty cache directory each time (so they include writing the cache);
+`--no-cache` runs are shown too.
 
     python bench/bench.py [--snapshot ../shared/realworld] [--runs 7] [--peers DIR]
 
@@ -34,10 +38,13 @@ def run_once(cmd: list[str], cwd: Path, env: dict | None = None) -> tuple[float,
     return elapsed, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
 
 
-def measure(cmd: list[str], cwd: Path, runs: int, env: dict | None = None) -> dict:
+def measure(cmd: list[str], cwd: Path, runs: int, env: dict | None = None, cold_cache: Path | None = None) -> dict:
+    """`cold_cache`: a cache directory emptied before every run (a cold drafterlint run)."""
     times, peaks, codes = [], [], set()
     run_once(cmd, cwd, env)  # warm the OS file cache, not the tool's
     for _ in range(runs):
+        if cold_cache is not None:
+            shutil.rmtree(cold_cache, ignore_errors=True)
         t, rss, code = run_once(cmd, cwd, env)
         times.append(t)
         peaks.append(rss)
@@ -84,9 +91,18 @@ def main() -> int:
     rows = []
     tool = [args.drafterlint, "check", "--exit-zero"]
 
+    cache = Path(tempfile.mkdtemp(prefix="drafterlint-bench-cache-"))
+    env = dict(os.environ, DRAFTERLINT_CACHE=str(cache))
+    env.pop("DRAFTERLINT_NO_CACHE", None)
     if rules.is_dir():
-        r = measure([*tool, "--rules-repo", str(rules), "--registry-repo", str(registry)], Path.cwd(), args.runs)
-        rows.append(("drafterlint, real snapshot (both repositories)", r))
+        real = [*tool, "--rules-repo", str(rules), "--registry-repo", str(registry)]
+        r = measure(real, Path.cwd(), args.runs, env, cold_cache=cache)
+        rows.append(("drafterlint, real snapshot (both repositories), cold", r))
+        r = measure([*real, "--no-cache"], Path.cwd(), args.runs, env)
+        rows.append(("drafterlint, real snapshot, --no-cache", r))
+        r = measure(real, Path.cwd(), args.runs, env)  # the first (untimed) run fills the cache
+        rows.append(("drafterlint, real snapshot, warm (cached, unchanged files)", r))
+        shutil.rmtree(cache, ignore_errors=True)
         base_size = (rules / "endpoints_rules.md").stat().st_size
     else:
         base_size = 245_000
@@ -98,7 +114,7 @@ def main() -> int:
         d.mkdir()
         (d / "endpoints_rules.md").write_text(generate(base_size * factor))
         docs[factor] = d
-        r = measure([*tool, "--rules-repo", str(d), "--select", "DL1,DL2"], Path.cwd(), max(3, args.runs // 2 if factor == 16 else args.runs))
+        r = measure([*tool, "--rules-repo", str(d), "--select", "DL1,DL2"], Path.cwd(), max(3, args.runs // 2 if factor == 16 else args.runs), env, cold_cache=cache)
         rows.append((f"drafterlint, generated {factor}x ({(d / 'endpoints_rules.md').stat().st_size // 1024} KiB)", r))
 
     bin_dir = (args.peers / "node_modules" / ".bin") if args.peers else None
@@ -129,6 +145,7 @@ def main() -> int:
     if one and sixteen:
         print(f"\n16x / 1x time ratio: {sixteen['median'] / one['median']:.1f}")
     shutil.rmtree(work, ignore_errors=True)
+    shutil.rmtree(cache, ignore_errors=True)
     return 0
 
 

@@ -150,7 +150,14 @@ class Document:
         return self.headings[i] if i >= 0 else None
 
     def heading_by_number(self, number: str) -> Heading | None:
-        return next((h for h in self.headings if h.number == number), None)
+        by_number = self.__dict__.get("_by_number")
+        if by_number is None:  # an index, built once: rules ask once per link
+            by_number = {}
+            for h in self.headings:
+                if h.number is not None:
+                    by_number.setdefault(h.number, h)
+            self._by_number = by_number
+        return by_number.get(number)
 
     def is_suppressed(self, code: str, line: int) -> bool:
         return any(
