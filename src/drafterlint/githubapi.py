@@ -20,6 +20,8 @@ import re
 import time
 from dataclasses import dataclass
 
+from drafterlint.retrying import RetryPolicy
+
 MARKER = "<!-- drafterlint-audit-tracking-issue -->"
 MAX_BODY = 65_000  # GitHub refuses bodies over 65,536 characters
 MAX_PAGES = 50
@@ -52,6 +54,14 @@ class Outcome:
     url: str | None = None
 
 
+def _retryable(resp) -> bool:
+    limited = resp.status_code == 429 or (
+        resp.status_code == 403
+        and (resp.headers.get("Retry-After") or resp.headers.get("X-RateLimit-Remaining") == "0")
+    )
+    return limited or resp.status_code >= 500
+
+
 class GitHubClient:
     def __init__(
         self,
@@ -69,10 +79,7 @@ class GitHubClient:
         self.repo = validate_repo(repo)
         self._token = token
         self.timeout = timeout
-        self.retries = retries
-        self.backoff = backoff
-        self.max_retry_after = max_retry_after
-        self._sleep = sleep
+        self._retry = RetryPolicy(retries, backoff, max_retry_after, sleep)
         self._session = None
 
     def __repr__(self) -> str:  # never shows the token
@@ -94,41 +101,22 @@ class GitHubClient:
                 self._session.headers["Authorization"] = f"Bearer {self._token}"
         if not url.startswith(("http://", "https://")):
             url = self.api_url + url
-        last = ""
-        for attempt in range(self.retries + 1):
-            try:
-                resp = self._session.request(method, url, timeout=self.timeout, **kw)
-            except requests.RequestException as exc:
-                last = scrub(f"{method} {url}: {type(exc).__name__}: {exc}", self._token)
-                if attempt < self.retries:
-                    self._sleep(self.backoff * (2 ** attempt))
-                    continue
-                raise GitHubError(last) from None
-            limited = resp.status_code == 429 or (
-                resp.status_code == 403 and (resp.headers.get("Retry-After")
-                                             or resp.headers.get("X-RateLimit-Remaining") == "0")
+        try:
+            resp = self._retry.run(
+                lambda: self._session.request(method, url, timeout=self.timeout, **kw),
+                _retryable,
+                (requests.RequestException,),
             )
-            if (limited or resp.status_code >= 500) and attempt < self.retries:
-                self._sleep(self._delay(resp, attempt))
-                continue
-            if resp.status_code >= 400:
-                detail = ""
-                try:
-                    detail = str((resp.json() or {}).get("message", ""))
-                except ValueError:
-                    detail = resp.text[:200]
-                raise GitHubError(scrub(f"{method} {url}: HTTP {resp.status_code} {detail}".strip(), self._token))
-            return resp
-        raise GitHubError(last)  # pragma: no cover
-
-    def _delay(self, resp, attempt: int) -> float:
-        value = (resp.headers.get("Retry-After") or "").strip()
-        if value.isdigit():
-            return min(float(value), self.max_retry_after)
-        reset = resp.headers.get("X-RateLimit-Reset")
-        if resp.headers.get("X-RateLimit-Remaining") == "0" and reset and reset.isdigit():
-            return min(max(0.0, int(reset) - time.time()), self.max_retry_after)
-        return min(self.backoff * (2 ** attempt), self.max_retry_after)
+        except requests.RequestException as exc:
+            raise GitHubError(scrub(f"{method} {url}: {type(exc).__name__}: {exc}", self._token)) from None
+        if resp.status_code >= 400:
+            detail = ""
+            try:
+                detail = str((resp.json() or {}).get("message", ""))
+            except ValueError:
+                detail = resp.text[:200]
+            raise GitHubError(scrub(f"{method} {url}: HTTP {resp.status_code} {detail}".strip(), self._token))
+        return resp
 
     # -- issues -----------------------------------------------------------------------------
 

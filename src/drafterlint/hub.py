@@ -16,7 +16,6 @@ not attempted (one failure, not one per revision).
 
 from __future__ import annotations
 
-import email.utils
 import hashlib
 import json
 import os
@@ -26,6 +25,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
+
+from drafterlint.retrying import RetryPolicy
 
 EXISTS, MISSING, UNKNOWN = "exists", "missing", "unknown"
 CACHE_SECONDS = 24 * 3600
@@ -56,11 +57,8 @@ class HubClient:
         self.base_url = base_url.rstrip("/")
         self.cache_dir = Path(cache_dir) if cache_dir else None
         self.timeout = timeout
-        self.retries = retries
-        self.backoff = backoff
-        self.max_retry_after = max_retry_after
+        self._retry = RetryPolicy(retries, backoff, max_retry_after, sleep, clock)
         self._token = token
-        self._sleep = sleep
         self._clock = clock
         self._session = None
         self._down: str | None = None  # set once the hub cannot be reached
@@ -101,48 +99,24 @@ class HubClient:
     def _ask(self, url: str) -> Answer:
         import requests
 
-        last = ""
-        for attempt in range(self.retries + 1):
-            try:
-                resp = self._get(url)
-            except requests.RequestException as exc:
-                last = f"could not reach the model hub ({type(exc).__name__})"
-                if attempt < self.retries:
-                    self._sleep(self.backoff * (2 ** attempt))
-                    continue
-                self._down = last
-                return Answer(UNKNOWN, last)
-            code = resp.status_code
-            if code == 200:
-                return Answer(EXISTS, "200")
-            if code == 404:
-                err = resp.headers.get("X-Error-Code", "")
-                return Answer(MISSING, f"{code} {err}".strip())
-            if code == 429 or code >= 500:
-                last = f"the model hub answered {code}"
-                if attempt < self.retries:
-                    self._sleep(self._retry_delay(resp, attempt))
-                    continue
-                return Answer(UNKNOWN, last + f" after {self.retries + 1} attempts")
-            return Answer(UNKNOWN, f"the model hub answered {code} (gated, private or refused)")
-        return Answer(UNKNOWN, last)  # pragma: no cover
-
-    def _retry_delay(self, resp, attempt: int) -> float:
-        value = resp.headers.get("Retry-After")
-        delay = None
-        if value:
-            value = value.strip()
-            if value.isdigit():
-                delay = float(value)
-            else:
-                try:
-                    when = email.utils.parsedate_to_datetime(value)
-                    delay = max(0.0, when.timestamp() - self._clock())
-                except (TypeError, ValueError):
-                    delay = None
-        if delay is None:
-            delay = self.backoff * (2 ** attempt)
-        return min(delay, self.max_retry_after)
+        try:
+            resp = self._retry.run(
+                lambda: self._get(url),
+                lambda r: r.status_code == 429 or r.status_code >= 500,
+                (requests.RequestException,),
+            )
+        except requests.RequestException as exc:
+            self._down = f"could not reach the model hub ({type(exc).__name__})"
+            return Answer(UNKNOWN, self._down)
+        code = resp.status_code
+        if code == 200:
+            return Answer(EXISTS, "200")
+        if code == 404:
+            err = resp.headers.get("X-Error-Code", "")
+            return Answer(MISSING, f"{code} {err}".strip())
+        if code == 429 or code >= 500:
+            return Answer(UNKNOWN, f"the model hub answered {code} after {self._retry.retries + 1} attempts")
+        return Answer(UNKNOWN, f"the model hub answered {code} (gated, private or refused)")
 
     # -- cache ------------------------------------------------------------------------------
 

@@ -19,7 +19,6 @@ Failing::
 
 from __future__ import annotations
 
-import re
 
 from drafterlint.checks._mdlist import _HF, _REPO_WORD
 from drafterlint.checks.base import REGISTRY, RULES, Example, Rule
