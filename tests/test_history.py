@@ -17,7 +17,7 @@ def catalog(folder: str, heads: list[tuple[str, str]], checkpoints: list[str] = 
     if not heads:
         lines[-1] += " []"
     for repo, approved in heads:
-        lines += [f"    - model: m1", f"      repository: {repo}", f"      revision: {'a' * 40}",
+        lines += ["    - model: m1", f"      repository: {repo}", f"      revision: {'a' * 40}",
                   f"      approved_cohort: {approved}", "      method: eagle3"]
     lines.append("  approved_checkpoints:" + ("" if checkpoints else " {}"))
     if checkpoints:
