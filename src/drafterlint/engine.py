@@ -62,12 +62,35 @@ def build_context(
     ctx = Context(config=config, today=today, history=history, online=online)
     if rules_dir is not None:
         ctx.rules = _attach(repo_view(config, "rules", rules_dir), cache)
+        if config.rules.get("main"):
+            ctx.rules.parse_ahead(config.rules["main"])
     if registry_dir is not None:
         ctx.registry_repo = _attach(repo_view(config, "registry", registry_dir), cache)
         from drafterlint.registry.load import load_registry
 
         ctx.registry = load_registry(ctx.registry_repo, config)
+    _parse_documents(ctx)
     return ctx
+
+
+def _parse_documents(ctx: Context) -> None:
+    """Parse the documents the checks will read now, while the rules document is parsed ahead:
+    each is parsed once either way, and errors are reported when a check asks for it."""
+    wanted = []
+    if ctx.rules is not None:
+        wanted += [(ctx.rules, rel) for rel in ctx.rules.expand(ctx.config.rules.get("documents") or [])]
+    if ctx.registry_repo is not None:
+        names = [*(ctx.config.registry.get("documents") or [])]
+        if ctx.config.registry.get("markdown_list"):
+            names.append(ctx.config.registry["markdown_list"])
+        wanted += [(ctx.registry_repo, rel) for rel in ctx.registry_repo.expand(names)]
+    for view, rel in wanted:
+        if view.parsing_ahead(rel) or not view.is_file(rel):
+            continue
+        try:
+            view.document(rel)
+        except UnreadableFile:
+            pass
 
 
 def _attach(view: RepoView, cache) -> RepoView:
@@ -130,6 +153,9 @@ def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
         except Exception as exc:  # a bug in a rule must be loud, but named, not a traceback
             raise RuleCrashed(f"{rule.RULE.code} {rule.RULE.name}: {type(exc).__name__}: {exc}") from exc
 
+    for view in (ctx.rules, ctx.registry_repo):
+        if view is not None:
+            view.finish_ahead()
     for reason, codes in ctx.memo.get("_skipped", {}).items():
         skipped_by_reason.setdefault(reason, []).extend(sorted(codes))
     for err in ctx.memo.get("_unreadable", ()):

@@ -8,8 +8,9 @@ leave it are treated as missing, and each document is read and parsed once.
 from __future__ import annotations
 
 import os
-from pathlib import Path, PurePosixPath
+import re
 import stat
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from drafterlint.findings import Location, UnreadableFile
@@ -47,6 +48,8 @@ class RepoView:
         # a store of parsed documents keyed by content. Both optional.
         self.recorder: Any = None
         self.doc_cache: Any = None
+        # Documents being parsed in a forked child: rel -> (pid, result file).
+        self._ahead: dict[str, tuple[int, str]] = {}
 
     @property
     def complete(self) -> bool:
@@ -192,6 +195,17 @@ class RepoView:
     def read_text(self, rel: str, limit: int | None = None) -> str:
         return decode_text(self.read_bytes(rel, limit), self.location(rel))
 
+    def expand(self, patterns: list[str]) -> list[str]:
+        """Configured names and glob patterns (`**/*.md`), in order, each file once."""
+        out: dict[str, None] = {}
+        for pattern in patterns:
+            if any(ch in pattern for ch in "*?["):
+                rx = glob_regex(pattern)
+                out.update((f, None) for f in sorted(self.files) if rx.match(f))
+            else:
+                out[pattern] = None
+        return list(out)
+
     def parsed(self, rel: str) -> "Document | None":
         """The document if it has already been parsed; never reads."""
         return self._documents.get(rel)
@@ -203,6 +217,10 @@ class RepoView:
             data = self.read_bytes(rel, limit)
             cache = self.doc_cache
             doc = cache.get(rel, data) if cache is not None else None
+            if doc is None and rel in self._ahead:
+                doc = self._collect(rel)
+                if doc is not None and cache is not None:
+                    cache.put(rel, data, doc)
             if doc is None:
                 from drafterlint.markdown.parse import TooComplex, parse_document
 
@@ -214,6 +232,110 @@ class RepoView:
                     cache.put(rel, data, doc)
             self._documents[rel] = doc
         return doc
+
+
+    # -- parsing ahead, in a second process -----------------------------------------------
+
+    def parse_ahead(self, rel: str) -> None:
+        """Start parsing `rel` in a forked child while this process reads and parses the rest.
+
+        The rules document is most of a check's work and the machines it runs on have two or
+        more cores. The child only parses: this process still reads the file (so the cache
+        records it) and, if the child fails for any reason, parses it itself, reporting errors
+        as usual. Without fork (Windows), a single core, or for small files, nothing happens.
+        """
+        if rel in self._documents or rel in self._ahead or not _can_fork():
+            return
+        try:
+            data = self._read_bytes(rel, min(self.max_file_bytes, MAX_MARKDOWN_BYTES))
+        except UnreadableFile:
+            return  # document() reads it again and reports why
+        if len(data) < PARSE_AHEAD_MIN_BYTES or (
+            self.doc_cache is not None and self.doc_cache.get(rel, data) is not None
+        ):
+            return
+        import pickle
+        import tempfile
+
+        fd, result = tempfile.mkstemp(prefix="drafterlint-", suffix=".pickle")
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(fd)
+            os.unlink(result)
+            return
+        if pid == 0:  # the child: parse, write, leave without running any cleanup of the parent
+            status = 1
+            try:
+                from drafterlint.markdown.parse import parse_document
+
+                doc = parse_document(decode_text(data, self.location(rel)), rel)
+                with os.fdopen(fd, "wb") as fh:
+                    pickle.dump(doc, fh, protocol=pickle.HIGHEST_PROTOCOL)
+                status = 0
+            finally:
+                os._exit(status)
+        os.close(fd)
+        self._ahead[rel] = (pid, result)
+
+    def parsing_ahead(self, rel: str) -> bool:
+        return rel in self._ahead
+
+    def _collect(self, rel: str) -> "Document | None":
+        """The child's document, or None when it failed (the caller then parses itself)."""
+        import pickle
+
+        pid, result = self._ahead.pop(rel)
+        try:
+            _, status = os.waitpid(pid, 0)
+            if status != 0:
+                return None
+            with open(result, "rb") as fh:
+                return pickle.load(fh)  # written by our own child, a moment ago
+        except Exception:
+            return None
+        finally:
+            try:
+                os.unlink(result)
+            except OSError:
+                pass
+
+    def finish_ahead(self) -> None:
+        """Reap children whose documents no check asked for."""
+        for rel in list(self._ahead):
+            self._collect(rel)
+
+
+PARSE_AHEAD_MIN_BYTES = 64 * 1024
+
+
+def _can_fork() -> bool:
+    # Forking a process that runs other threads can deadlock the child; the audit's git and
+    # HTTP clients may have left some, so parse in-process then.
+    import sys
+
+    threading = sys.modules.get("threading")
+    alone = threading is None or threading.active_count() == 1
+    return alone and hasattr(os, "fork") and (os.cpu_count() or 1) > 1
+
+
+def glob_regex(pattern: str) -> "re.Pattern[str]":
+    """A repository-relative glob: `*` and `?` stay within a folder, `**/` spans folders."""
+    parts, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            parts.append("(?:.*/)?")
+            i += 3
+        elif pattern[i] == "*":
+            parts.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            parts.append("[^/]")
+            i += 1
+        else:
+            parts.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(parts) + r"\Z")
 
 
 def decode_text(data: bytes, loc: Location) -> str:

@@ -58,42 +58,12 @@ def checked_documents(ctx: "Context") -> list[tuple["RepoView", "Document"]]:
     return ctx.remember("checked_documents", lambda: list(_checked_documents(ctx)))
 
 
-def _expand(view, patterns: list[str]) -> list[str]:
-    """Configured names and glob patterns (`**/*.md`), in order, each file once."""
-    out: list[str] = []
-    for pattern in patterns:
-        if any(ch in pattern for ch in "*?["):
-            rx = _glob_regex(pattern)
-            out.extend(sorted(f for f in view.files if rx.match(f) and f not in out))
-        elif pattern not in out:
-            out.append(pattern)
-    return out
-
-
-def _glob_regex(pattern: str) -> re.Pattern:
-    parts, i = [], 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            parts.append("(?:.*/)?")
-            i += 3
-        elif pattern[i] == "*":
-            parts.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            parts.append("[^/]")
-            i += 1
-        else:
-            parts.append(re.escape(pattern[i]))
-            i += 1
-    return re.compile("".join(parts) + r"\Z")
-
-
 def _checked_documents(ctx):
     for view, patterns in ((ctx.rules, ctx.config.rules.get("documents") or []),
                            (ctx.registry_repo, ctx.config.registry.get("documents") or [])):
         if view is None:
             continue
-        for name in _expand(view, patterns):
+        for name in view.expand(patterns):
             try:
                 if not view.is_file(name):
                     why = "is a directory, not a file" if view.is_dir(name) else "configured document not found"
