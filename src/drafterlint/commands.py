@@ -33,7 +33,7 @@ def explain_text(code: str) -> str:
         raise InputError(f"no rule {code!r}; `drafterlint rules` lists them")
     r = mod.RULE
     parts = [
-        f"{r.code} {r.name} (default severity: {r.severity}; needs: {', '.join(sorted(r.needs))})",
+        f"{r.code} {r.name} (default severity: {r.severity}; needs: {', '.join(sorted(r.needs)) or 'nothing'})",
         "",
         inspect.cleandoc(mod.__doc__ or r.summary),
     ]

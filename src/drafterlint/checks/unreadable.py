@@ -15,7 +15,7 @@ Failing::
 
 from __future__ import annotations
 
-from drafterlint.checks.base import RULES, Example, Rule
+from drafterlint.checks.base import Example, Rule
 from drafterlint.findings import Severity
 
 RULE = Rule(
@@ -23,7 +23,7 @@ RULE = Rule(
     name="unreadable",
     severity=Severity.ERROR,
     summary="a file cannot be read, decoded or parsed",
-    needs=frozenset({RULES}),
+    needs=frozenset(),  # any file of either repository
 )
 
 EXAMPLES = (
