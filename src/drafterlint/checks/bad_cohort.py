@@ -56,47 +56,31 @@ def _why(value) -> str | None:
     return None
 
 
-def check(ctx):
-    reg = ctx.registry
-    if reg is None:
-        return
+def _cohort_ids(reg):
+    """Every cohort id the registry writes: (value, location, what it is, stable key)."""
     for policy in reg.policies.values():
-        why = _why(policy.folder)
-        if why:
-            yield RULE.at(
-                policy.location(),
-                f"policy folder {policy.folder!r}: {why}; name the folder after the cohort it "
-                "applies to",
-                key=f"folder:{policy.folder}",
-            )
+        yield policy.folder, policy.location(), "policy folder", f"folder:{policy.folder}"
         for name, param in policy.versions.items():
-            if param is None:
-                continue
-            why = _why(param.value)
-            if why:
-                yield RULE.at(
-                    param.location,
-                    f"version {why}",
-                    key=f"{policy.folder}:{name}:version",
-                )
+            if param is not None:
+                yield param.value, param.location, f"version of {name}", f"{policy.folder}:{name}:version"
         for head in policy.heads:
-            if head.approved_cohort is None:
-                continue
-            why = _why(head.approved_cohort)
-            if why:
-                yield RULE.at(
-                    head.field_location("approved_cohort"),
-                    f"approved_cohort of {head.describe()}: {why}",
-                    key=f"{policy.folder}:{'/'.join(map(str, head.identity))}",
-                )
+            if head.approved_cohort is not None:
+                yield (head.approved_cohort, head.field_location("approved_cohort"),
+                       f"approved_cohort of {head.describe()}",
+                       f"{policy.folder}:{'/'.join(map(str, head.identity))}")
     for extra in reg.extra_lists:
         for entry in extra.entries:
-            if entry.approved_cohort is None:
-                continue
-            why = _why(entry.approved_cohort)
-            if why:
-                yield RULE.at(
-                    entry.field_location("approved_cohort"),
-                    f"approved_cohort of {entry.benchmark}: {entry.model_id}: {why}",
-                    key=f"{extra.name}:{entry.index}",
-                )
+            if entry.approved_cohort is not None:
+                yield (entry.approved_cohort, entry.field_location("approved_cohort"),
+                       f"approved_cohort of {entry.benchmark}: {entry.model_id}",
+                       f"{extra.name}:{entry.index}")
+
+
+def check(ctx):
+    if ctx.registry is None:
+        return
+    for value, location, what, key in _cohort_ids(ctx.registry):
+        why = _why(value)
+        if why:
+            hint = "; name the folder after the cohort it applies to" if what == "policy folder" else ""
+            yield RULE.at(location, f"{what} {value!r}: {why}{hint}", key=key)
