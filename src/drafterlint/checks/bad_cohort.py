@@ -83,4 +83,4 @@ def check(ctx):
         why = _why(value)
         if why:
             hint = "; name the folder after the cohort it applies to" if what == "policy folder" else ""
-            yield RULE.at(location, f"{what} {value!r}: {why}{hint}", key=key)
+            yield RULE.at(location, f"{what}: {why}{hint}", key=key)
