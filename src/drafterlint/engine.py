@@ -15,7 +15,7 @@ from drafterlint.checks import all_rules
 from drafterlint.checks.base import HISTORY, ONLINE, REGISTRY, RULES, TODAY, Context
 from drafterlint.config import Config
 from drafterlint.findings import RULES_REPO, REGISTRY_REPO, Finding, Skipped, UnreadableFile
-from drafterlint.sources import RepoView
+from drafterlint.sources import RepoView, github_pair
 
 _UNREADABLE = "DL702"
 
@@ -30,19 +30,12 @@ class RuleCrashed(Exception):
     """A rule failed in a way it should not: a bug in drafterlint, not in the checked files."""
 
 
-def _github_pair(value: str | None) -> tuple[str, str] | None:
-    if not value or "/" not in value:
-        return None
-    owner, name = value.strip("/").split("/", 1)
-    return owner.lower(), name.lower()
-
-
 def repo_view(config: Config, which: str, root: Path) -> RepoView:
     section = config.data[which]
     return RepoView(
         RULES_REPO if which == "rules" else REGISTRY_REPO,
         root,
-        github=_github_pair(section.get("github")),
+        github=github_pair(section.get("github")),
         default_branch=section.get("default_branch") or "main",
     )
 

@@ -236,7 +236,7 @@ def latest_checkpoints(ctx) -> list:
     reg = ctx.registry
     if reg is None:
         return []
-    policy = reg.latest() or (list(reg.policies.values())[-1] if reg.policies else None)
+    policy = reg.latest()
     if policy is None:
         return []
     out, seen = [], set()

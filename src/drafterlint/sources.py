@@ -319,6 +319,15 @@ def _can_fork() -> bool:
     return alone and hasattr(os, "fork") and (os.cpu_count() or 1) > 1
 
 
+def github_pair(value: str | None) -> tuple[str, str] | None:
+    """`OWNER/REPO` (as configured or as in a URL) -> ("owner", "repo"), lowercased as GitHub
+    compares them; None for anything else."""
+    if not value or "/" not in value.strip("/"):
+        return None
+    owner, name = value.strip("/").split("/", 1)
+    return owner.lower(), name.lower().removesuffix(".git")
+
+
 def glob_regex(pattern: str) -> "re.Pattern[str]":
     """A repository-relative glob: `*` and `?` stay within a folder, `**/` spans folders."""
     parts, i = [], 0

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Iterator
 from urllib.parse import unquote
 
 from drafterlint.findings import UnreadableFile
+from drafterlint.sources import github_pair
 
 if TYPE_CHECKING:
     from drafterlint.checks.base import Context
@@ -158,7 +159,7 @@ def _resolve(ctx, view, doc, link) -> Resolved:
     if scheme:
         name = scheme.group(1).lower()
         if name in ("http", "https"):
-            gh = _GITHUB.match(target)
+            gh = parse_github(target)
             if gh:
                 return _github(ctx, view, doc, link, gh)
             return Resolved(doc, view, link, EXTERNAL)
@@ -240,28 +241,50 @@ def _fragment_in(ctx, target, source, doc, link, rel, fragment, outcome) -> Reso
     )
 
 
-def _github(ctx, view, doc, link, m) -> Resolved:
-    owner, repo = m.group("owner").lower(), m.group("repo").lower()
-    if repo.endswith(".git"):
-        repo = repo[:-4]
+@dataclass(frozen=True)
+class GitHubLink:
+    """`https://github.com/OWNER/REPO[/blob|tree/REF[/PATH]][#frag]`, taken apart."""
+
+    owner: str  # as written
+    repo: str  # as written, without `.git`
+    kind: str | None  # "blob", "tree", or None for the repository's front page
+    ref: str | None
+    path: str  # repository-relative, percent-decoded, no leading or trailing "/"
+    fragment: str | None
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        return self.owner.lower(), self.repo.lower()
+
+
+def parse_github(url: str) -> GitHubLink | None:
+    m = _GITHUB.match(url.strip())
+    if m is None:
+        return None
+    return GitHubLink(m.group("owner"), m.group("repo").removesuffix(".git"), m.group("kind"),
+                      m.group("ref"), unquote((m.group("path") or "").strip("/")), m.group("frag"))
+
+
+def _github(ctx, view, doc, link, gh: GitHubLink) -> Resolved:
+    owner, repo = gh.pair
     targets = [v for v in (ctx.rules, ctx.registry_repo) if v is not None and v.github == (owner, repo)]
-    configured = {_pair(ctx.config.rules.get("github")), _pair(ctx.config.registry.get("github"))}
+    configured = {github_pair(ctx.config.rules.get("github")), github_pair(ctx.config.registry.get("github"))}
     if not targets:
         if (owner, repo) in configured:
             ctx.skip("DL204", f"links into {owner}/{repo} not checked: that repository was not given")
             return Resolved(doc, view, link, OK)
         return Resolved(doc, view, link, UNVERIFIABLE,
-                        f"link into {m.group('owner')}/{m.group('repo')}, which is not configured; not verified")
+                        f"link into {gh.owner}/{gh.repo}, which is not configured; not verified")
     target = targets[0]
-    kind, ref = m.group("kind"), m.group("ref")
+    kind, ref = gh.kind, gh.ref
     if kind is None:
         return Resolved(doc, view, link, OK)  # the repository's front page
     if ref not in (target.default_branch, "HEAD"):
         return Resolved(doc, view, link, UNVERIFIABLE,
                         f"link into {owner}/{repo} at `{ref}`, not the default branch "
                         f"`{target.default_branch}`; not verified")
-    rel = target.normalize(unquote((m.group("path") or "").lstrip("/")))
-    fragment = m.group("frag")
+    rel = target.normalize(gh.path)
+    fragment = gh.fragment
     if rel is None:
         return Resolved(doc, view, link, BROKEN_CROSS_REPO, "path escapes the repository")
     present_dir = rel == "" or target.is_dir(rel)
@@ -283,8 +306,3 @@ def _github(ctx, view, doc, link, m) -> Resolved:
     return _fragment_in(ctx, target, view, doc, link, md, fragment, BROKEN_CROSS_REPO)
 
 
-def _pair(value):
-    if not value or "/" not in value:
-        return None
-    o, r = value.lower().split("/", 1)
-    return o, r

@@ -247,11 +247,7 @@ class Drift:
 
 def reference_policy(ctx: "Context"):
     """The policy the Markdown list is held against: the newest cohort folder."""
-    reg = ctx.registry
-    if reg is None or not getattr(reg, "policies", None):
-        return None
-    latest = reg.latest() if hasattr(reg, "latest") else None
-    return latest or list(reg.policies.values())[-1]
+    return ctx.registry.latest() if ctx.registry is not None else None
 
 
 def drifts(ctx: "Context") -> list[Drift]:

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import posixpath
 import re
-from urllib.parse import unquote
 
 from drafterlint.checks._facts import rules_facts
-from drafterlint.checks._links import _GITHUB, resolve_all
+from drafterlint.checks._links import parse_github, resolve_all
+from drafterlint.sources import github_pair
 from drafterlint.checks._sections import section
 from drafterlint.checks.base import Example, Rule
 from drafterlint.findings import Severity
@@ -65,13 +65,6 @@ EXAMPLES = (
 _LISTY = re.compile(r"drafter|approved|checkpoint|spec[-_]?decod", re.I)
 
 
-def _pair(value):
-    if not value or "/" not in value:
-        return None
-    o, r = value.lower().strip("/").split("/", 1)
-    return o, r
-
-
 def _list_places(ctx) -> tuple[str, str, str]:
     reg = ctx.config.registry
     return (reg.get("github") or "", (reg.get("policies") or "").strip("/"),
@@ -81,17 +74,16 @@ def _list_places(ctx) -> tuple[str, str, str]:
 def _classify(ctx, r) -> str | None:
     """'reference' for a link to the list in the reference repository, 'elsewhere' for one to
     a list in another repository, None for any other link."""
-    m = _GITHUB.match(r.link.target.strip())
-    if not m:
+    gh = parse_github(r.link.target)
+    if gh is None:
         return None
-    pair = (m.group("owner").lower(), m.group("repo").lower().removesuffix(".git"))
-    path = unquote((m.group("path") or "").strip("/"))
+    path = gh.path
     github, policies, md = _list_places(ctx)
-    if pair == _pair(github):
+    if gh.pair == github_pair(github):
         if policies and (path == policies or path.startswith(policies + "/")):
             return "reference"
         if md and (path == md or path == posixpath.dirname(md)):
-            frag = m.group("frag")
+            frag = gh.fragment
             if not frag:
                 return "reference"
             if r.heading is not None and r.target_doc is not None:
@@ -131,9 +123,8 @@ def check(ctx):
         for r, kind in kinds:
             if kind != "elsewhere":
                 continue
-            m = _GITHUB.match(r.link.target.strip())
-            other = f"{m.group('owner')}/{m.group('repo')}"
-            path = (m.group("path") or "").strip("/")
+            gh = parse_github(r.link.target)
+            other, path = f"{gh.owner}/{gh.repo}", gh.path
             yield RULE.at(
                 ctx.rules.location(doc.path, r.link.line, r.link.column),
                 f"this link points to a list in {other} (`{path}`), but {said}; "

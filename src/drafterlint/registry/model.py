@@ -210,5 +210,8 @@ class Registry:
         return sorted(out, key=lambda cp: cp[0])  # type: ignore[arg-type, return-value]
 
     def latest(self) -> Policy | None:
+        """The newest cohort policy; when no folder is named as a cohort, the last folder."""
         cps = self.cohort_policies()
-        return cps[-1][1] if cps else None
+        if cps:
+            return cps[-1][1]
+        return list(self.policies.values())[-1] if self.policies else None
