@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from drafterlint.engine import Result
-from drafterlint.findings import Finding, Location, Severity, Skipped
+from drafterlint.findings import REPORT_MARKER, Finding, Location, Severity, Skipped
 from drafterlint.report import ReportMeta, render
 from drafterlint.report import github_report as gh
 
@@ -207,7 +207,7 @@ def test_markdown_report_verdict_counts_table_and_links(tmp_path):
     m = meta(rules=tmp_path / "r", registry=tmp_path / "g")
     m.github = {"rules": ("mlcommons/endpoints_policies", "abc123")}
     md = render(Result(fs), "markdown", m)
-    assert md.startswith("# drafterlint report\n")
+    assert md.startswith(REPORT_MARKER + "\n# drafterlint report\n")
     assert "❌ **1 error** — the check fails" in md
     assert "1 error, 1 warning, 1 info" in md
     assert "| `DL104` | toc-incomplete | warning | 1 |" in md

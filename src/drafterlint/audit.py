@@ -161,7 +161,9 @@ def _not_run_report(path: Path | None, which: str, message: str, today: str) -> 
         return
     from drafterlint.commands import write_atomically
 
-    text = (f"# drafterlint audit — {today}\n\n❌ **The audit could not run**: the {which} repository "
+    from drafterlint.findings import REPORT_MARKER
+
+    text = (f"{REPORT_MARKER}\n# drafterlint audit — {today}\n\n❌ **The audit could not run**: the {which} repository "
             f"could not be brought.\n\n> [!CAUTION]\n> {message}\n")
     try:
         write_atomically(path, text)

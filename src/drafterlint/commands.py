@@ -57,15 +57,26 @@ def _codes(value: str | None) -> list[str]:
     return [c.strip().upper() for c in (value or "").split(",") if c.strip()]
 
 
+def _checked_codes(option: str, value: str) -> list[str]:
+    from drafterlint.config import unknown_code
+
+    codes = _codes(value)
+    for code in codes:
+        problem = unknown_code(code)
+        if problem:
+            raise InputError(f"{option}: {problem}")
+    return codes
+
+
 def load_effective_config(args):
     from drafterlint.config import load_config
 
     config = load_config(args.config, start=Path.cwd())
     overrides: dict = {}
     if getattr(args, "select", None):
-        overrides["select"] = _codes(args.select)
+        overrides["select"] = _checked_codes("--select", args.select)
     if getattr(args, "ignore", None):
-        overrides["ignore"] = _codes(args.ignore)
+        overrides["ignore"] = _checked_codes("--ignore", args.ignore)
     if getattr(args, "fail_on", None):
         overrides["fail_on"] = args.fail_on
     if getattr(args, "extra_list", None):

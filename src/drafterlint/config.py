@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -158,7 +159,59 @@ def load_config(path: Path | None = None, *, start: Path | None = None) -> Confi
     if not isinstance(data, dict):
         raise InputError("configuration must be a mapping", str(path), 1)
     _validate(data, doc, path)
+    for key, items in _code_entries(data):
+        for index, code in items:
+            problem = unknown_code(str(code))
+            if problem:
+                line = (doc.nearest((key, index)) or (1, 1))[0]
+                raise InputError(f"{key}: {problem}", str(path), line)
     return Config(_merge(DEFAULTS, data), path, path.parent)
+
+
+def _code_entries(data: dict):
+    """(key, [(index or key, code)]) for every configuration key that names rules."""
+    for key in ("select", "ignore"):
+        if isinstance(data.get(key), list):
+            yield key, list(enumerate(data[key]))
+    if isinstance(data.get("severity"), dict):
+        yield "severity", [(k, k) for k in data["severity"]]
+
+
+def rule_codes() -> list[str]:
+    from drafterlint.checks import all_rules
+
+    return [m.RULE.code for m in all_rules()]
+
+
+def unknown_code(code: str) -> str | None:
+    """Why `code` selects no rule (with a did-you-mean), or None when it names a code or prefix.
+
+    A typo in --select would otherwise check nothing and pass; in --ignore it would silence
+    nothing and look like a false alarm.
+    """
+    import difflib
+
+    from drafterlint.checks import all_rules
+
+    wanted = code.strip().upper()
+    codes = rule_codes()
+    if wanted and any(c.startswith(wanted) for c in codes):
+        return None
+    by_name = {m.RULE.name: m.RULE.code for m in all_rules()}
+    families = sorted({c[:3] for c in codes})
+    if code.strip().lower() in by_name:
+        close = [by_name[code.strip().lower()]]
+    elif re.fullmatch(r"DL\d{3}", wanted) and wanted[:3] in families:
+        # Same family, nearest number: DL209 -> DL206 says more than a string distance does.
+        close = [min((c for c in codes if c[:3] == wanted[:3]), key=lambda c: abs(int(c[2:]) - int(wanted[2:])))]
+    else:
+        close = difflib.get_close_matches(wanted, codes, n=1, cutoff=0.6)
+        close = close or [by_name[c] for c in difflib.get_close_matches(code.strip().lower(), list(by_name), n=1, cutoff=0.6)]
+    if close:
+        hint = f"; did you mean `{close[0]}`?"
+    else:
+        hint = f"; the families are {', '.join(f + 'xx' for f in families)}"
+    return f"no rule code or prefix `{code}`{hint} (`drafterlint rules` lists them)"
 
 
 def config_schema() -> dict:

@@ -13,7 +13,7 @@ import stat
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from drafterlint.findings import Location, UnreadableFile
+from drafterlint.findings import REPORT_MARKER, REPORT_MARKER_WITHIN, Location, UnreadableFile
 
 if TYPE_CHECKING:
     from drafterlint.markdown.model import Document
@@ -196,15 +196,28 @@ class RepoView:
         return decode_text(self.read_bytes(rel, limit), self.location(rel))
 
     def expand(self, patterns: list[str]) -> list[str]:
-        """Configured names and glob patterns (`**/*.md`), in order, each file once."""
+        """Configured names and glob patterns (`**/*.md`), in order, each file once.
+
+        A pattern never matches a report drafterlint wrote (one that opens with REPORT_MARKER):
+        a Markdown or audit report written into the repository would otherwise be linted by the
+        next run. A file named explicitly is always kept."""
         out: dict[str, None] = {}
         for pattern in patterns:
             if any(ch in pattern for ch in "*?["):
                 rx = glob_regex(pattern)
-                out.update((f, None) for f in sorted(self.files) if rx.match(f))
+                out.update((f, None) for f in sorted(self.files) if rx.match(f) and not self._is_own_report(f))
             else:
                 out[pattern] = None
         return list(out)
+
+    def _is_own_report(self, rel: str) -> bool:
+        if not rel.endswith((".md", ".markdown")):
+            return False
+        try:
+            data = self.read_bytes(rel, min(self.max_file_bytes, MAX_MARKDOWN_BYTES))
+        except UnreadableFile:
+            return False  # reading it again for the check reports why
+        return REPORT_MARKER.encode() in data[:REPORT_MARKER_WITHIN]
 
     def parsed(self, rel: str) -> "Document | None":
         """The document if it has already been parsed; never reads."""

@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from drafterlint.findings import REPORT_MARKER
 from drafterlint.report import summary_counts
 from drafterlint.report.markdown_report import _ICON, _ORDER, cell, counts_line, finding_row, line_link, verdict
 
@@ -88,6 +89,7 @@ def _brief_row(meta, f) -> str:
 def render_audit(result, meta, info: AuditInfo, *, max_bytes: int | None = None) -> str:
     counts = summary_counts(result.findings)
     out: list[str] = [
+        REPORT_MARKER,
         f"# drafterlint audit — {info.today}",
         "",
         f"{verdict(counts)} · {counts_line(counts)} · drafterlint {meta.version}",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from collections import Counter
 
+from drafterlint.findings import REPORT_MARKER
 from drafterlint.report import summary_counts
 
 _ICON = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
@@ -83,6 +84,7 @@ def render_markdown(
     counts = summary_counts(result.findings)
     h = "#" * heading_level
     head: list[str] = [
+        REPORT_MARKER,
         f"{h} {title}",
         "",
         f"{verdict(counts)} · {counts_line(counts)} · drafterlint {meta.version}",
