@@ -1,0 +1,343 @@
+"""Inline positions: where each link, image and inline HTML tag of a block starts.
+
+Each block's raw inline source is scanned (escapes, code spans, autolinks, raw HTML, brackets)
+into candidate events, which are then aligned, in document order, with mistune's link / image /
+inline-HTML tokens.  The token gives what the link *is* (text, kind, resolved reference); the
+event gives *where* it is and its destination as written.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from mistune.helpers import parse_link_href, parse_link_title, unescape_char
+from mistune.util import unikey
+
+from drafterlint.markdown.blocks import _PosState
+from drafterlint.markdown.htmlattrs import _ANCHOR_ATTR_RE, _HREF_RE
+from drafterlint.markdown.model import Link
+
+_AUTOLINK_RE = re.compile(
+    r"<([A-Za-z][A-Za-z0-9+.\-]{1,31}:[^\s<>]*|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)*)>"
+)
+_TAG_RE = re.compile(
+    r"</?[A-Za-z][A-Za-z0-9\-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:\-]*(?:\s*=\s*(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*\s*/?>"
+    r"|<\?.*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[.*?\]\]>",
+    re.S,
+)
+_URL_RE = re.compile(r"(?:https?://|www\.)[^\s<]*[^\s<?!.,:*_~'\")\]]", re.I)
+_SIMPLE_DEST_RE = re.compile(r"[^\s\\&()<>\"'`]+")
+_ASCII_PUNCT = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+
+# --------------------------------------------------------------------------------------------
+# rendered text
+
+
+def _render(children: list[dict[str, Any]] | None, *, images: bool = True) -> str:
+    out: list[str] = []
+    _render_into(children or (), out, images)
+    return "".join(out)
+
+
+def _render_into(children: Any, out: list[str], images: bool) -> None:
+    for tok in children:
+        t = tok.get("type")
+        if t == "text":
+            out.append(html.unescape(tok.get("raw", "")))
+        elif t == "codespan":
+            out.append(tok.get("raw", ""))
+        elif t in ("softbreak", "linebreak"):
+            out.append(" ")
+        elif t == "inline_html" or t == "block_html":
+            continue
+        elif t == "image":
+            if images:
+                _render_into(tok.get("children") or (), out, images)
+        elif "children" in tok:
+            _render_into(tok["children"], out, images)
+        elif "raw" in tok:
+            out.append(tok["raw"])
+
+
+# --------------------------------------------------------------------------------------------
+# inline events
+
+
+_LINKISH = frozenset({"link", "image", "inline_html"})
+
+
+def _has_linkish(children: Any) -> bool:
+    stack = list(children or ())
+    while stack:
+        tok = stack.pop()
+        if tok.get("type") in _LINKISH:
+            return True
+        ch = tok.get("children")
+        if ch:
+            stack.extend(ch)
+    return False
+
+
+class _Ev:
+    __slots__ = ("pos", "kind", "close", "image", "text")
+
+    def __init__(self, pos: int, kind: str, close: int = -1, image: bool = False, text: str = ""):
+        self.pos = pos
+        self.kind = kind  # "lb" | "auto" | "url" | "tag"
+        self.close = close
+        self.image = image
+        self.text = text
+
+
+_SPECIAL_RE = re.compile(r"[\\`<\[\]]|(?<![^\s*_~(])(?:https?://|www\.)", re.I)
+
+
+def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
+    """Candidate link starts in s[a:b], in order: brackets, autolinks, bare URLs, HTML tags."""
+    events: list[_Ev] = []
+    stack: list[_Ev] = []
+    n = b
+    search = _SPECIAL_RE.search
+    i = a
+    while i < n:
+        m = search(s, i, n)
+        if m is None:
+            break
+        i = m.start()
+        c = s[i]
+        if c == "\\":
+            i += 2 if i + 1 < n and s[i + 1] in _ASCII_PUNCT else 1
+            continue
+        if c == "`":
+            j = i
+            while j < n and s[j] == "`":
+                j += 1
+            run = j - i
+            k = j
+            found = -1
+            while True:
+                k = s.find("`" * run, k, n)
+                if k < 0:
+                    break
+                e = k + run
+                if (e >= n or s[e] != "`") and s[k - 1] != "`":
+                    found = e
+                    break
+                while k < n and s[k] == "`":
+                    k += 1
+            i = found if found >= 0 else j
+            continue
+        if c == "<":
+            if s.startswith("<!--", i):
+                e = s.find("-->", i + 4, n)
+                if e >= 0:
+                    i = e + 3
+                    continue
+            m2 = _AUTOLINK_RE.match(s, i, n)
+            if m2:
+                events.append(_Ev(i, "auto", text=m2.group(1)))
+                i = m2.end()
+                continue
+            m2 = _TAG_RE.match(s, i, n)
+            if m2:
+                events.append(_Ev(i, "tag", text=m2.group(0)))
+                i = m2.end()
+                continue
+            i += 1
+            continue
+        if c == "[":
+            img = i > a and s[i - 1] == "!" and (i - 2 < a or s[i - 2] != "\\")
+            ev = _Ev(i - 1 if img else i, "lb", image=img)
+            events.append(ev)
+            stack.append(ev)
+            i += 1
+            continue
+        if c == "]":
+            if stack:
+                stack.pop().close = i
+            i += 1
+            continue
+        m2 = _URL_RE.match(s, i, n)
+        if m2:
+            events.append(_Ev(i, "url", text=m2.group(0)))
+            i = m2.end()
+            continue
+        i += 1
+    return events
+
+
+def _norm_label(s: str) -> str:
+    return unikey(s)
+
+
+class _Aligner:
+    """Walks mistune's inline tokens of one block and pins each link to its source event."""
+
+    def __init__(self, st: _PosState, a: int, b: int, parser: Any):
+        self.st = st
+        self.s = st.src
+        self.a = a
+        self.b = b
+        self.events = _scan_inline(st.src, a, b)
+        self.k = 0
+        self.p = parser
+        self.links: list[Link] = []
+        self.anchors: list[tuple[str, int]] = []
+
+    def run(self, children: list[dict[str, Any]], *, in_heading: bool = False) -> list[Link]:
+        self.in_heading = in_heading
+        try:
+            self._walk(children)
+        except RecursionError:
+            pass
+        return self.links
+
+    def _find(self, pred: Any) -> int:
+        evs = self.events
+        for j in range(self.k, len(evs)):
+            if pred(evs[j]):
+                return j
+        return -1
+
+    def _walk(self, children: Any) -> None:
+        for tok in children:
+            t = tok.get("type")
+            if t == "link" or t == "image":
+                self._link(tok, t == "image")
+            elif t == "inline_html":
+                self._html(tok)
+            elif "children" in tok:
+                self._walk(tok["children"])
+
+    def _bracket_ok(self, ev: _Ev, tok: dict[str, Any]) -> bool:
+        if ev.close < 0:
+            return False
+        s = self.s
+        after = ev.close + 1
+        nxt = s[after] if after < self.b else ""
+        if "ref" in tok:
+            ref = tok["ref"]
+            if nxt == "[":
+                j = s.find("]", after + 1, self.b)
+                if j >= 0:
+                    lab = s[after + 1 : j]
+                    if lab.strip():
+                        return _norm_label(lab) == ref
+            start = ev.pos + (2 if ev.image else 1)
+            return _norm_label(s[start : ev.close]) == ref
+        return nxt == "("
+
+    def _link(self, tok: dict[str, Any], image: bool) -> None:
+        url = (tok.get("attrs") or {}).get("url", "")
+        text = _render(tok.get("children"), images=True)
+        auto_ok = not image and "ref" not in tok
+
+        def ok(ev: _Ev) -> bool:
+            if ev.kind == "lb":
+                return ev.image == image and self._bracket_ok(ev, tok)
+            if auto_ok and ev.kind in ("auto", "url"):
+                return ev.text == text or html.unescape(ev.text) == text
+            return False
+
+        j = self._find(ok)
+        if j < 0:
+            j = self._find(lambda ev: ev.kind == "lb" and ev.image == image)
+        st, s = self.st, self.s
+        if j < 0:
+            line, col = st.position(self.a)
+            kind = "image" if image else ("reference" if "ref" in tok else "inline")
+            self._add(text, self._ref_target(tok, url), line, col, kind)
+            self._walk(tok.get("children") or ())
+            return
+        ev = self.events[j]
+        line, col = st.position(ev.pos)
+        if ev.kind in ("auto", "url"):
+            target = html.unescape(ev.text)
+            if ev.kind == "url" and target.lower().startswith("www."):
+                target = "http://" + target
+            elif ev.kind == "auto" and ":" not in target and "@" in target:
+                target = "mailto:" + target
+            self._add(text, target, line, col, "autolink")
+            self.k = j + 1
+            return
+        # a bracket: children first, then skip past the destination / label
+        self.k = j + 1
+        end = ev.close + 1 if ev.close >= 0 else ev.pos + 1
+        kind = "image" if image else ("reference" if "ref" in tok else "inline")
+        target = url
+        if "ref" in tok:
+            target = self._ref_target(tok, url)
+            if ev.close >= 0 and end < self.b and s[end] == "[":
+                k2 = s.find("]", end, self.b)
+                if k2 >= 0:
+                    end = k2 + 1
+        elif ev.close >= 0 and end < self.b and s[end] == "(":
+            p = end + 1
+            while p < self.b and s[p] in " \t\n":
+                p += 1
+            href, hpos = (None, None)
+            k2 = s.find(")", p, self.b)
+            simple = k2 > p and _SIMPLE_DEST_RE.fullmatch(s, p, k2) is not None
+            if simple:
+                # the common `(#frag)` / `(file.md#frag)`: no escapes, entities, spaces or title
+                target = s[p:k2]
+                end = k2 + 1
+            elif p < self.b and s[p] != ")":
+                href, hpos = parse_link_href(s, p)
+            else:
+                href, hpos = "", p
+            if simple:
+                pass
+            elif href is not None and hpos is not None:
+                target = html.unescape(unescape_char(href))
+                q = hpos
+                title, tpos = parse_link_title(s, q, self.b)
+                if tpos:
+                    q = tpos
+                while q < self.b and s[q] in " \t\n":
+                    q += 1
+                end = q + 1 if q < self.b and s[q] == ")" else q
+            else:
+                k2 = s.find(")", end, self.b)
+                end = k2 + 1 if k2 >= 0 else end
+        link_index = len(self.links)
+        self._add(text, target, line, col, kind)
+        self._walk(tok.get("children") or ())
+        del link_index
+        while self.k < len(self.events) and self.events[self.k].pos < end:
+            self.k += 1
+
+    def _ref_target(self, tok: dict[str, Any], url: str) -> str:
+        ref = tok.get("ref")
+        if ref:
+            data = self.p.refs.get(ref) or {}
+            return data.get("raw_url", url)
+        return url
+
+    def _html(self, tok: dict[str, Any]) -> None:
+        raw = tok.get("raw", "")
+        head = raw.split("\n", 1)[0]
+        j = self._find(lambda ev: ev.kind == "tag" and self.s.startswith(head, ev.pos))
+        if j < 0:
+            j = self._find(lambda ev: ev.kind == "tag")
+        if j >= 0:
+            pos = self.events[j].pos
+            self.k = j + 1
+        else:
+            pos = self.a
+        line, col = self.st.position(pos)
+        for m in _ANCHOR_ATTR_RE.finditer(raw):
+            name = html.unescape(m.group(1) or m.group(2) or m.group(3) or "")
+            if name:
+                self.anchors.append((name, line))
+        if re.match(r"<a\b", raw, re.I):
+            hm = _HREF_RE.search(raw)
+            if hm:
+                target = html.unescape(hm.group(1) or hm.group(2) or hm.group(3) or "")
+                self._add("", target, line, col, "html")
+
+    def _add(self, text: str, target: str, line: int, col: int, kind: str) -> None:
+        self.links.append(Link(text=text, target=target, line=line, column=col, kind=kind))
+
