@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -91,8 +92,11 @@ def _history_from(timed: dict[str, dict[str, str]], files: dict[str, str], base:
     return build_history(registry, Config().registry["policies"])
 
 
-def _static_hub(text: str):
-    """A "hub:answers" file: one "org/name@revision exists|missing" per line."""
+def _static_hub(text: str, files: dict[str, str]):
+    """A "hub:answers" file: one "org/name@revision exists|missing" per line; and the files the
+    hub serves, from "hub:org/name@revision/file" keys (JSON text)."""
+    import json
+
     from drafterlint.hub import StaticHub
 
     answers = {}
@@ -100,7 +104,7 @@ def _static_hub(text: str):
         if line.strip():
             ident, state = line.split()
             answers[ident] = state
-    return StaticHub(answers)
+    return StaticHub(answers, {k: json.loads(v) for k, v in files.items()})
 
 
 def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None = None, **ctx_kw):
@@ -109,11 +113,12 @@ def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None 
 
     # Additive conventions for audit rules' examples: "registry@<date>:<path>" keys are
     # versions committed on that date (the engine gets the real git history), and a
-    # "hub:answers" key stands in for the model hub.
+    # "hub:answers" key stands in for the model hub ("hub:org/name@rev/file" keys for its files).
     files, timed = _timed_files(files)
     hub = files.pop("hub:answers", None)
-    if hub is not None and "online" not in ctx_kw:
-        ctx_kw["online"] = _static_hub(hub)
+    hub_files = {k.partition(":")[2]: files.pop(k) for k in [k for k in files if k.startswith("hub:")]}
+    if (hub is not None or hub_files) and "online" not in ctx_kw:
+        ctx_kw["online"] = _static_hub(hub or "", hub_files)
     if timed and "history" not in ctx_kw:
         ctx_kw["history"] = _history_from(timed, files, base)
     rules, registry = write_files(files, base)
@@ -166,7 +171,9 @@ class FakeAPI:
     `issues`: number -> issue dict; `comments`: (number, body); `log`: (method, path) of every
     request; `fail`: a queue of (method, path prefix, status, headers) answered once, in order,
     before normal service; `always`: a status every request gets (the server "down");
-    `hub`: "org/name@rev" -> status for the model hub; `page_size`: the most issues per page.
+    `hub`: "org/name@rev" -> status for the model hub; `page_size`: the most issues per page;
+    `files`: "org/name@rev/file" -> the JSON the hub serves for it (a dict), or a status (int);
+    `slow`: such keys never answered (the request is held until the end of the test).
     """
 
     TOKEN = "ghp_test0123456789secret"
@@ -178,6 +185,9 @@ class FakeAPI:
         self.fail: list[tuple[str, str, int, dict]] = []
         self.always: int | None = None
         self.hub: dict[str, int] = {}
+        self.files: dict[str, object] = {}
+        self.slow: set[str] = set()
+        self.release = threading.Event()
         self.page_size = 2
         self.url = ""
         self.auth_seen: list[str | None] = []
@@ -227,6 +237,17 @@ def _make_handler(api: FakeAPI):
                 if m == method and path.startswith(prefix):
                     del api.fail[i]
                     return self._send(status, {"message": "scripted failure"}, headers)
+            served = re.fullmatch(r"/([^/]+)/([^/]+)/resolve/([^/]+)/([^/]+)", path)
+            if served and method == "GET":
+                key = f"{served.group(1)}/{served.group(2)}@{served.group(3)}/{served.group(4)}"
+                if key in api.slow:  # never answers: the client's timeout must end it
+                    api.release.wait(60)
+                    return None
+                content = api.files.get(key, 404)
+                if isinstance(content, int):
+                    return self._send(content, {"error": "no"},
+                                      {"X-Error-Code": "EntryNotFound"} if content == 404 else {})
+                return self._send(200, content)
             hub = re.fullmatch(r"/api/models/([^/]+)/([^/]+)/revision/([^/]+)", path)
             if hub and method == "GET":
                 status = api.hub.get(f"{hub.group(1)}/{hub.group(2)}@{hub.group(3)}", 404)
@@ -295,6 +316,7 @@ def fake_api():
     try:
         yield api
     finally:
+        api.release.set()
         guard.cancel()
         server.shutdown()
         server.server_close()

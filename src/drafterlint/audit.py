@@ -144,14 +144,20 @@ def _cohort_info(ctx, today: datetime.date):
     calendar = calendar or DEFAULT_CALENDAR
     now = Cohort.for_date(today, calendar)
     nxt = [(str(now + i), (now + i).publication_date(calendar).isoformat()) for i in range(HORIZON + 1)]
+    from drafterlint.checks._native import verdicts
+
+    checked = verdicts(ctx)  # what DL505 found in the checkpoints (audit --online)
     timeline = []
     if ctx.registry is not None:
         for head, _policy, approved, usable in eligibility(ctx):
+            v = checked.get(((head.repository or "").lower(), (head.revision or "").lower(),
+                             (head.method or "").lower())) if head.bundled else None
             timeline.append(TimelineHead(
                 model=head.model or "?", repository=head.repository or "?", revision=head.revision or "?",
                 method=head.method, approved=str(approved),
                 approved_date=approved.publication_date(calendar).isoformat(),
                 eligible=str(usable), eligible_date=usable.publication_date(calendar).isoformat(),
+                verified=v.short() if v is not None else "",
             ))
     return str(now), nxt, timeline
 

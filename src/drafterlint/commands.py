@@ -37,6 +37,7 @@ def explain_text(code: str) -> str:
         "",
         inspect.cleandoc(mod.__doc__ or r.summary),
     ]
+    parts += _options_text(r.code)
     for ex in getattr(mod, "EXAMPLES", ()):
         verdict = "passes" if ex.passing else "fails at " + ", ".join(
             f"{where}:{line}:{col}" for where, line, col in ex.expect
@@ -46,6 +47,20 @@ def explain_text(code: str) -> str:
             parts.append(f"  --- {name}")
             parts += [f"  | {ln}" for ln in content.rstrip("\n").split("\n")]
     return "\n".join(parts) + "\n"
+
+
+def _options_text(code: str) -> list[str]:
+    """The rule's options and their defaults (``rule_options.CODE``), as YAML to copy from."""
+    from drafterlint.config import DEFAULTS
+
+    defaults = (DEFAULTS.get("rule_options") or {}).get(code)
+    if not defaults:
+        return []
+    import yaml
+
+    text = yaml.safe_dump({"rule_options": {code: defaults}}, sort_keys=False, allow_unicode=True)
+    return ["", "Options (.drafterlint.yaml; these are the defaults):", ""] + [
+        f"    {ln}" for ln in text.rstrip("\n").split("\n")]
 
 
 def explain(code: str, out: TextIO) -> int:

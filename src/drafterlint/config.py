@@ -57,6 +57,28 @@ DEFAULTS: dict[str, Any] = {
         "extra_lists": [],
     },
     # Other repositories links may point into; links into ones not configured are DL206 (info).
+    # Options of individual rules, by code.
+    "rule_options": {
+        "DL505": {
+            # Per head method: the config.json keys whose positive value declares the head, and
+            # regular expressions (searched in each tensor name of model.safetensors.index.json)
+            # that show its weights; a `layer` group counts only at an index >= num_hidden_layers.
+            # A method with neither (or not listed) cannot be verified: an info, never an error.
+            "evidence": {
+                "mtp": {
+                    # DeepSeek V3/R1, GLM-4.5; Qwen3-Next, Qwen3.5/3.6.
+                    "config_keys": ["num_nextn_predict_layers", "mtp_num_hidden_layers"],
+                    "tensor_patterns": [
+                        r"^(?:model\.)?(?:language_model\.)?mtp\.",
+                        r"^(?:model\.)?(?:language_model\.)?layers\.(?P<layer>\d+)\.",
+                    ],
+                },
+                "dspark": {"config_keys": [], "tensor_patterns": []},  # no public convention yet
+            },
+            # Nested configurations searched for the keys and num_hidden_layers as well.
+            "nested_configs": ["text_config"],
+        },
+    },
     "select": [],
     "ignore": [],
     "severity": {},
@@ -225,7 +247,9 @@ def _validate(data: dict, doc: Any, path: Path) -> None:
 
     from drafterlint.schemaerrors import located_errors
 
-    validator = jsonschema.Draft202012Validator(config_schema())
+    # The format checker compiles the evidence table's regular expressions (`format: regex`).
+    validator = jsonschema.Draft202012Validator(
+        config_schema(), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
     first = next(iter(located_errors(validator, data, doc)), None)
     if first is not None:
         raise InputError(f"invalid configuration: {first.message}", str(path), first.line)

@@ -6,6 +6,13 @@ retries, a 401/403 (the hub answers so for gated and private repositories, and f
 ones: it cannot be told apart) — is *unknown*: the audit says it could not
 check, never that the revision is missing.
 
+``GET {hub}/{org}/{name}/resolve/{revision}/{file}`` (``json_file``) reads a JSON file of a
+repository (``config.json``, ``model.safetensors.index.json``) at a revision, for the native-head
+evidence (DL505, DL506). Only a full 40-hex commit is fetched: a branch or tag can move, so
+what it shows today proves nothing about the approved revision. 200 with a JSON object is
+FOUND, 404 is MISSING (with the hub's ``X-Error-Code``: ``EntryNotFound`` for a file the
+revision does not have), anything else UNKNOWN, as above.
+
 Requests have a timeout; 429 and 5xx are retried with exponential backoff, honouring
 ``Retry-After`` (seconds or an HTTP date, capped). Definite answers are cached on disk for a
 day under the cache directory. Once the hub cannot be reached at all, the remaining look-ups are
@@ -29,7 +36,10 @@ from urllib.parse import quote
 from drafterlint.retrying import RetryPolicy
 
 EXISTS, MISSING, UNKNOWN = "exists", "missing", "unknown"
+FOUND = "found"  # json_file: the file, parsed
 CACHE_SECONDS = 24 * 3600
+MAX_FILE_BYTES = 64 * 1024 * 1024  # a weight index of the largest public models is ~10 MB
+_COMMIT = re.compile(r"^[0-9a-f]{40}$")
 _PART = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$")
 _REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,254}$")
 
@@ -38,6 +48,18 @@ _REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,254}$")
 class Answer:
     state: str  # EXISTS, MISSING or UNKNOWN
     detail: str = ""  # why UNKNOWN (or the status code)
+
+
+@dataclass(frozen=True)
+class FileAnswer:
+    state: str  # FOUND, MISSING or UNKNOWN
+    detail: str = ""  # the status, or why UNKNOWN
+    data: dict | None = None  # the parsed file when FOUND
+
+
+def is_commit(revision: str | None) -> bool:
+    """A full commit hash: the only kind of revision whose files are fetched."""
+    return bool(revision) and _COMMIT.match(revision.lower()) is not None
 
 
 class HubClient:
@@ -83,6 +105,27 @@ class HubClient:
             self._store(url, answer)
         return answer
 
+    def json_file(self, repository: str | None, revision: str | None, filename: str) -> FileAnswer:
+        """The JSON object `filename` of `repository` at the commit `revision`."""
+        if not repository or not revision:
+            return FileAnswer(UNKNOWN, "no repository or revision to ask about")
+        if not is_commit(revision):
+            return FileAnswer(UNKNOWN, f"revision not pinned ({revision!r} is not a 40-hex commit)")
+        parts = repository.strip().split("/")
+        if len(parts) != 2 or not all(_PART.match(p) for p in parts) or not _PART.match(filename):
+            return FileAnswer(UNKNOWN, f"{repository} is not a model-hub repository id")
+        url = (f"{self.base_url}/{quote(parts[0])}/{quote(parts[1])}/resolve/"
+               f"{revision.lower()}/{quote(filename)}")
+        cached = self._cached_file(url)
+        if cached is not None:
+            return cached
+        if self._down is not None:
+            return FileAnswer(UNKNOWN, self._down)
+        answer = self._ask_file(url, filename)
+        if answer.state != UNKNOWN:
+            self._write_entry(url, {"state": answer.state, "detail": answer.detail, "data": answer.data})
+        return answer
+
     # -- HTTP -------------------------------------------------------------------------------
 
     def _get(self, url: str):
@@ -97,6 +140,10 @@ class HubClient:
         return self._session.get(url, timeout=self.timeout, allow_redirects=True)
 
     def _ask(self, url: str) -> Answer:
+        return self._fetch(url)[0]
+
+    def _fetch(self, url: str):
+        """(Answer, the response when there was a definite one)."""
         import requests
 
         try:
@@ -107,18 +154,68 @@ class HubClient:
             )
         except requests.RequestException as exc:
             self._down = f"could not reach the model hub ({type(exc).__name__})"
-            return Answer(UNKNOWN, self._down)
+            return Answer(UNKNOWN, self._down), None
         code = resp.status_code
         if code == 200:
-            return Answer(EXISTS, "200")
+            return Answer(EXISTS, "200"), resp
         if code == 404:
             err = resp.headers.get("X-Error-Code", "")
-            return Answer(MISSING, f"{code} {err}".strip())
+            return Answer(MISSING, f"{code} {err}".strip()), resp
         if code == 429 or code >= 500:
-            return Answer(UNKNOWN, f"the model hub answered {code} after {self._retry.retries + 1} attempts")
-        return Answer(UNKNOWN, f"the model hub answered {code} (gated, private or refused)")
+            return Answer(UNKNOWN, f"the model hub answered {code} after {self._retry.retries + 1} attempts"), None
+        return Answer(UNKNOWN, f"the model hub answered {code} (gated, private or refused)"), None
+
+    def _ask_file(self, url: str, filename: str) -> FileAnswer:
+        first, resp = self._fetch(url)
+        if first.state != EXISTS:
+            return FileAnswer(first.state, first.detail)
+        size = resp.headers.get("Content-Length") or ""
+        if (size.isdigit() and int(size) > MAX_FILE_BYTES) or len(resp.content) > MAX_FILE_BYTES:
+            return FileAnswer(UNKNOWN, f"{filename} is larger than {MAX_FILE_BYTES // 2**20} MiB")
+        try:
+            data = json.loads(resp.content.decode("utf-8-sig"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            return FileAnswer(UNKNOWN, f"{filename} is not valid JSON ({type(exc).__name__})")
+        if not isinstance(data, dict):
+            return FileAnswer(UNKNOWN, f"{filename} is not a JSON object")
+        return FileAnswer(FOUND, "200", data)
 
     # -- cache ------------------------------------------------------------------------------
+
+    def _cached_file(self, url: str) -> FileAnswer | None:
+        data = self._read_entry(url)
+        if data is None or data.get("state") not in (FOUND, MISSING):
+            return None
+        body = data.get("data")
+        if data["state"] == FOUND and not isinstance(body, dict):
+            return None
+        return FileAnswer(data["state"], str(data.get("detail", "")) + " (cached)", body)
+
+    def _read_entry(self, url: str) -> dict | None:
+        """A fresh cache entry for `url`, or None."""
+        path = self._cache_file(url)
+        if path is None or not path.is_file():
+            return None
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("url") != url or self._clock() - float(data["time"]) > CACHE_SECONDS:
+                return None
+            return data
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None
+
+    def _write_entry(self, url: str, entry: dict) -> None:
+        path = self._cache_file(url)
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".hub.", dir=path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump({"url": url, "time": self._clock(), **entry}, fh)
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a cache that cannot be written only costs a request next time
 
     def _cache_file(self, url: str) -> Path | None:
         if self.cache_dir is None:
@@ -155,14 +252,28 @@ class HubClient:
 
 
 class StaticHub:
-    """A hub that answers from a table ("org/name@revision" -> "exists"/"missing"); anything else
-    is unknown. For examples and tests that do not need a server."""
+    """A hub that answers from tables, for examples and tests that do not need a server.
 
-    def __init__(self, answers: dict[str, str]):
+    `answers`: "org/name@revision" -> "exists"/"missing" (revision look-ups); `files`:
+    "org/name@revision/file" -> the file's JSON object (json_file). A file missing at a revision
+    that has other files is MISSING; anything else is unknown."""
+
+    def __init__(self, answers: dict[str, str], files: dict[str, dict] | None = None):
         self.answers = dict(answers)
+        self.files = dict(files or {})
 
     def revision(self, repository: str | None, revision: str | None) -> Answer:
         state = self.answers.get(f"{repository}@{revision}")
         if state in (EXISTS, MISSING):
             return Answer(state, "static")
         return Answer(UNKNOWN, "the model hub could not be reached")
+
+    def json_file(self, repository: str | None, revision: str | None, filename: str) -> FileAnswer:
+        if not is_commit(revision):
+            return FileAnswer(UNKNOWN, f"revision not pinned ({revision!r} is not a 40-hex commit)")
+        at = f"{repository}@{revision}/"
+        if at + filename in self.files:
+            return FileAnswer(FOUND, "static", self.files[at + filename])
+        if any(k.startswith(at) for k in self.files):
+            return FileAnswer(MISSING, "404 EntryNotFound")
+        return FileAnswer(UNKNOWN, "the model hub could not be reached")

@@ -1,0 +1,353 @@
+"""Native heads held against the checkpoint itself (DL505, DL506; `audit --online` only).
+
+A checkpoint that ships a native head says so twice: its ``config.json`` declares it (a key
+whose positive value is the number of head layers) and its weight index
+(``model.safetensors.index.json``) carries the head's tensors. Which keys and which tensor names
+count, per method, is the *evidence table*: configuration (``rule_options.DL505.evidence``,
+defaults in ``drafterlint.config``), not code.
+
+The claims come from the catalog (every ``bundled: true`` head of every policy) and from the
+Markdown list (each checkpoint a sentence says ships a native head). Each checkpoint's two files
+are fetched once, at its pinned commit, and judged once per method:
+
+- PRESENT: the config declares the head and the weights show it (or there is no weight index,
+  a single-file checkpoint: then the config alone decides, and the verdict says so); or the
+  config declares none of the table's keys but the weights show the head;
+- ABSENT: a key is there with the value 0, or none is and the weights show no head, or the
+  config declares the head but the weight index carries none of its tensors (a quantized
+  re-publication that dropped them);
+- NO_CONVENTION: the table has neither keys nor patterns for the method (``dspark`` by
+  default): nothing to look for, "cannot verify";
+- UNKNOWN: the hub did not give a definite answer (timeout, 5xx, 429, 401/403 for a gated or
+  private repository, a missing ``config.json``), or the revision is not a full commit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from drafterlint.findings import Location
+
+if TYPE_CHECKING:
+    from drafterlint.checks.base import Context
+
+PRESENT, ABSENT, NO_CONVENTION, UNKNOWN = "present", "absent", "no-convention", "unknown"
+CONFIG, INDEX = "config.json", "model.safetensors.index.json"
+OPTIONS = "DL505"  # the rule whose options hold the table (DL506 reads the same one)
+
+
+@dataclass(frozen=True)
+class MethodEvidence:
+    method: str
+    config_keys: tuple[str, ...]
+    tensor_patterns: tuple[str, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.config_keys and not self.tensor_patterns
+
+    def looked_for(self, sections: tuple[str, ...]) -> str:
+        parts = []
+        if self.config_keys:
+            where = CONFIG + (f" or its {', '.join(sections)}" if sections else "")
+            parts.append(f"a positive {' or '.join(self.config_keys)} in {where}")
+        if self.tensor_patterns:
+            kinds = []
+            if any("(?P<layer>" in p for p in self.tensor_patterns):
+                kinds.append("past num_hidden_layers")
+            if any("(?P<layer>" not in p for p in self.tensor_patterns):
+                kinds.append(f"named like rule_options.{OPTIONS}.evidence.{self.method}")
+            parts.append(f"{self.method} tensors ({' or '.join(kinds)}) in {INDEX}")
+        return " and ".join(parts)
+
+
+@dataclass(frozen=True)
+class Table:
+    methods: dict[str, MethodEvidence]
+    sections: tuple[str, ...]  # nested configs searched too (e.g. text_config)
+
+    def of(self, method: str | None) -> MethodEvidence:
+        m = (method or "").lower()
+        return self.methods.get(m) or MethodEvidence(m, (), ())
+
+
+def evidence_table(ctx: "Context") -> Table:
+    def compute() -> Table:
+        opts = (ctx.config.data.get("rule_options") or {}).get(OPTIONS) or {}
+        methods = {
+            str(name).lower(): MethodEvidence(str(name).lower(), tuple(spec.get("config_keys") or ()),
+                                              tuple(spec.get("tensor_patterns") or ()))
+            for name, spec in (opts.get("evidence") or {}).items()
+        }
+        return Table(methods, tuple(opts.get("nested_configs") or ()))
+
+    return ctx.remember("native_evidence_table", compute)
+
+
+# -- judging one checkpoint -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    state: str
+    repository: str
+    revision: str
+    method: str
+    looked_for: str = ""
+    found: str = ""  # what the files show (for ABSENT and PRESENT), or why UNKNOWN
+
+    @property
+    def ident(self) -> str:
+        return f"{self.repository}@{self.revision}"
+
+    def short(self) -> str:
+        """One line for the audit's timeline."""
+        return {
+            PRESENT: f"✅ shown by the checkpoint ({self.found})",
+            ABSENT: f"❌ not in the checkpoint ({self.found})",
+            NO_CONVENTION: f"➖ cannot verify: no evidence table for {self.method}",
+            UNKNOWN: f"❔ could not verify: {self.found}",
+        }[self.state]
+
+
+@dataclass
+class _Files:
+    config: object  # hub.FileAnswer
+    index: object | None  # hub.FileAnswer, None when not asked
+
+
+def _files(ctx: "Context", repository: str, revision: str) -> _Files:
+    from drafterlint.hub import FOUND
+
+    cache = ctx.memo.setdefault("native_files", {})
+    key = (repository.lower(), revision.lower())
+    if key not in cache:
+        config = ctx.online.json_file(repository, revision, CONFIG)
+        index = ctx.online.json_file(repository, revision, INDEX) if config.state == FOUND else None
+        cache[key] = _Files(config, index)
+    return cache[key]
+
+
+def _number(value) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+@dataclass
+class _ConfigReading:
+    values: list[tuple[str, object]] = field(default_factory=list)  # (key as shown, value)
+    hidden_layers: int | None = None
+
+    @property
+    def declared(self) -> bool:
+        return any((_number(v) or 0) > 0 for _, v in self.values)
+
+    @property
+    def denied(self) -> bool:
+        return bool(self.values) and not self.declared
+
+    def text(self, ev: MethodEvidence) -> str:
+        if self.values:
+            return ", ".join(f"{k}: {v!r}" if not isinstance(v, (int, float)) else f"{k}: {v}"
+                             for k, v in self.values)
+        return f"{CONFIG} has no {' or '.join(ev.config_keys)}"
+
+
+def _read_config(data: dict, ev: MethodEvidence, sections: tuple[str, ...]) -> _ConfigReading:
+    scopes = [("", data)] + [(s, data[s]) for s in sections if isinstance(data.get(s), dict)]
+    out = _ConfigReading()
+    where_declared = None
+    for name, scope in scopes:
+        for key in ev.config_keys:
+            if key in scope:
+                out.values.append((f"{name}.{key}" if name else key, scope[key]))
+                if where_declared is None and (_number(scope[key]) or 0) > 0:
+                    where_declared = scope
+    for scope in ([where_declared] if where_declared is not None else []) + [s for _, s in scopes]:
+        n = _number(scope.get("num_hidden_layers"))
+        if n is not None:
+            out.hidden_layers = n
+            break
+    return out
+
+
+@dataclass
+class _WeightsReading:
+    tensors: int = 0
+    hits: list[str] = field(default_factory=list)
+    highest_layer: int | None = None
+    layer_pattern: bool = False  # a pattern with a `layer` group was tried
+
+    def text(self, ev: MethodEvidence, hidden: int | None) -> str:
+        if self.hits:
+            more = f" and {len(self.hits) - 1} more" if len(self.hits) > 1 else ""
+            return f"weight index: {self.hits[0]}{more}"
+        parts = [f"weight index: {self.tensors} tensors"]
+        if self.layer_pattern:
+            if hidden is None:
+                parts.append("num_hidden_layers unknown, so layers past it cannot be told")
+            else:
+                top = (f" (the highest is layer {self.highest_layer})"
+                       if self.highest_layer is not None and self.highest_layer < hidden - 1 else "")
+                parts.append(f"none past layer {hidden - 1}{top}")
+        named = [p for p in ev.tensor_patterns if "(?P<layer>" not in p]
+        if named:
+            parts.append("none matching " + " or ".join(f"`{p}`" for p in named))
+        return ", ".join(parts)
+
+
+def _read_weights(data: dict, ev: MethodEvidence, hidden: int | None) -> _WeightsReading | None:
+    names = data.get("weight_map")
+    if not isinstance(names, dict):
+        return None
+    compiled = [re.compile(p) for p in ev.tensor_patterns]
+    out = _WeightsReading(tensors=len(names), layer_pattern=any("layer" in rx.groupindex for rx in compiled))
+    for name in names:
+        if not isinstance(name, str):
+            continue
+        for rx in compiled:
+            m = rx.search(name)
+            if m is None:
+                continue
+            layer = m.groupdict().get("layer")
+            if "layer" in rx.groupindex:
+                if layer is None or not layer.isdigit():
+                    continue
+                n = int(layer)
+                out.highest_layer = n if out.highest_layer is None else max(out.highest_layer, n)
+                if hidden is None or n < hidden:
+                    continue
+            out.hits.append(name)
+            break
+    return out
+
+
+def verdict(ctx: "Context", repository: str, revision: str, method: str | None) -> Verdict:
+    """Whether repository@revision ships a head of `method`, memoised per run."""
+    memo = ctx.memo.setdefault("native_verdicts", {})
+    key = (repository.lower(), revision.lower(), (method or "").lower())
+    if key not in memo:
+        memo[key] = _judge(ctx, repository, revision, (method or "").lower())
+    return memo[key]
+
+
+def _judge(ctx: "Context", repository: str, revision: str, method: str) -> Verdict:
+    from drafterlint.hub import FOUND, MISSING, is_commit
+
+    table = evidence_table(ctx)
+    ev = table.of(method)
+    looked = ev.looked_for(table.sections)
+
+    def v(state: str, found: str) -> Verdict:
+        return Verdict(state, repository, revision, method, looked, found)
+
+    if ev.empty:
+        return v(NO_CONVENTION, "")
+    if not is_commit(revision):
+        return v(UNKNOWN, f"revision not pinned ({revision!r} is not a full 40-hex commit)")
+    files = _files(ctx, repository, revision)
+    if files.config.state != FOUND:
+        why = ("the hub has no " + CONFIG + f" there ({files.config.detail})"
+               if files.config.state == MISSING else files.config.detail)
+        return v(UNKNOWN, why)
+    conf = _read_config(files.config.data, ev, table.sections)
+    index = files.index
+    if index is None or index.state not in (FOUND, MISSING):
+        if conf.denied:
+            return v(ABSENT, conf.text(ev))
+        return v(UNKNOWN, f"{INDEX}: {index.detail if index is not None else 'not asked'}")
+    if index.state == MISSING:
+        note = f"no {INDEX} at this revision ({index.detail}): only {CONFIG} decides"
+        if not ev.config_keys:
+            return v(UNKNOWN, f"{note}, and the table has no config keys for {method}")
+        return v(PRESENT if conf.declared else ABSENT, f"{conf.text(ev)}; {note}")
+    weights = _read_weights(index.data, ev, conf.hidden_layers)
+    if weights is None:
+        return v(UNKNOWN, f"{INDEX} has no weight_map")
+    found = (f"{conf.text(ev)}; " if ev.config_keys else "") + weights.text(ev, conf.hidden_layers)
+    if conf.denied:
+        return v(ABSENT, found)
+    if weights.hits:
+        return v(PRESENT, found)
+    return v(ABSENT, found)
+
+
+def verdicts(ctx: "Context") -> dict[tuple[str, str, str], Verdict]:
+    """The verdicts this run reached, for the audit's report (nothing is fetched here)."""
+    return dict(ctx.memo.get("native_verdicts", {}))
+
+
+# -- the claims -----------------------------------------------------------------------------
+
+
+@dataclass
+class NativeClaim:
+    """One (checkpoint, method) someone says ships a native head, where it is said first."""
+
+    repository: str
+    revision: str
+    method: str
+    location: Location
+    source: str  # "the catalog" or "the Markdown list"
+    model: str | None
+    related: list[Location] = field(default_factory=list)
+
+
+def _same_rev(a: str, b: str) -> bool:
+    a, b = a.lower(), b.lower()
+    return a == b or (min(len(a), len(b)) >= 7 and (a.startswith(b) or b.startswith(a)))
+
+
+def native_claims(ctx: "Context") -> list[NativeClaim]:
+    return ctx.remember("native_claims", lambda: _claims(ctx))
+
+
+def _claims(ctx: "Context") -> list[NativeClaim]:
+    from drafterlint.checks._mdlist import markdown_list
+
+    out: list[NativeClaim] = []
+    reg = ctx.registry
+    if reg is None:
+        return out
+    for policy in reversed(list(reg.policies.values())):  # newest first: reported there
+        for h in policy.heads:
+            if not h.bundled or not h.repository or not h.revision or not h.method:
+                continue  # DL701 reports the missing field
+            if _find(out, h.repository, h.revision, h.method) is None:
+                out.append(NativeClaim(h.repository, h.revision, h.method.lower(),
+                                       h.field_location("bundled"), "the catalog", h.model))
+    ml = markdown_list(ctx)
+    for ms in (ml.models if ml is not None else ()):
+        for claim in ms.claims:
+            for e in ms.checkpoints:
+                if claim.repositories and e.repository.lower() not in claim.repositories:
+                    continue
+                if not e.revision:
+                    continue  # DL302 reports the unpinned entry
+                known = _find(out, e.repository, e.revision, claim.method)
+                if known is not None:
+                    if claim.location not in known.related and claim.location != known.location:
+                        known.related.append(claim.location)
+                    continue
+                out.append(NativeClaim(e.repository, e.revision, claim.method, claim.location,
+                                       "the Markdown list", ms.title, [e.location]))
+    return out
+
+
+def _find(claims: list[NativeClaim], repository: str, revision: str, method: str) -> NativeClaim | None:
+    for c in claims:
+        if (c.repository.lower() == repository.lower() and c.method == method.lower()
+                and _same_rev(c.revision, revision)):
+            return c
+    return None
+
+
+def claimed(ctx: "Context", repository: str, revision: str, method: str) -> bool:
+    return _find(native_claims(ctx), repository, revision, method) is not None

@@ -1,0 +1,122 @@
+"""DL505 native-head-absent — (online) the checkpoint itself shows no head of the claimed method.
+
+A head marked ``bundled: true`` in a catalog, or a sentence of the Markdown list (“the approved
+checkpoints include their native MTP heads”), says the checkpoint ships a native head. With
+``drafterlint audit --online`` (never in ``check``) each such checkpoint's ``config.json`` and
+weight index (``model.safetensors.index.json``) are fetched from the model hub at the pinned
+revision — a full 40-hex commit; a branch, tag or short hash is not fetched ("revision not
+pinned") — and held against the *evidence table*. Reported, at the head's ``bundled`` line (or
+at the list's sentence when only the list claims it), when the config declares no head
+(``num_nextn_predict_layers: 0``, or none of the keys) or the weights carry none of its tensors
+(a quantized re-publication that dropped the MTP layers: no tensor past layer
+``num_hidden_layers - 1``). A repository without a weight index (one ``model.safetensors``) is
+judged by its config alone, and the message says so.
+
+A method the table has no evidence for (``dspark`` by default: no public convention yet) is an
+info, “cannot verify”, never an error. A hub that does not answer definitely — a timeout, 5xx
+or 429 after the retries, 401/403 (a gated or private repository), a missing ``config.json`` —
+is never DL505: the audit lists the checkpoint under “could not check” with the reason (a skip
+entry, not a finding, so that a flaky hub does not open and close findings from week to week).
+Files are cached for a day; the hub URL is ``--hub-api-url``.
+
+Options: ``rule_options.DL505`` in ``.drafterlint.yaml`` (DL506 reads the same table); the
+defaults are printed below.
+
+``config_keys``: a positive value of any of them (in ``config.json`` or a nested configuration
+listed in ``nested_configs``) declares the head. ``tensor_patterns``: regular expressions
+searched in each tensor name of the weight index; one with a ``layer`` group counts only when
+that number is ≥ ``num_hidden_layers``. These defaults cover DeepSeek V3/R1 and GLM-4.5
+(``num_nextn_predict_layers``, ``model.layers.<N>.`` past the last layer) and Qwen3-Next and
+Qwen3.5/3.6 (``mtp_num_hidden_layers`` in ``text_config``, ``mtp.`` tensors). To extend it, add
+a method or keys: the configuration is merged key by key with the defaults, so
+``evidence: {dspark: {config_keys: [dspark_block_size]}}`` keeps ``mtp`` as it is; a list given
+replaces the default list.
+
+Passing (the config declares one MTP layer and the index has layer 4 of a 4-layer model)::
+
+    config.json: {"num_hidden_layers": 4, "num_nextn_predict_layers": 1}
+    model.safetensors.index.json: {"weight_map": {"model.layers.4.eh_proj.weight": "…"}}
+
+Failing: ``"num_nextn_predict_layers": 0``; or a quantized copy whose index stops at layer 3.
+"""
+
+from __future__ import annotations
+
+import json
+
+from drafterlint.checks._native import ABSENT, NO_CONVENTION, UNKNOWN, native_claims, verdict
+from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
+from drafterlint.findings import Severity
+
+RULE = Rule(
+    code="DL505",
+    name="native-head-absent",
+    severity=Severity.ERROR,
+    summary="the checkpoint's config and weights show no native head of the claimed method (audit --online)",
+    needs=frozenset({REGISTRY, ONLINE}),
+)
+
+_CAT = "registry:src/inference_endpoint/validation/policies/2026-11-C1/catalog.yaml"
+_REV = "1" * 40
+
+
+def _cat(repository: str, method: str) -> str:
+    return (
+        "version: 2026-11-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
+        f"    - model: m1\n      repository: {repository}\n      revision: {_REV}\n"
+        f"      approved_cohort: 2026-09-C1\n      method: {method}\n      bundled: true\n"
+        f"  approved_checkpoints:\n    m1:\n      - repository: {repository}\n"
+        f"        revision: {_REV}\n"
+    )
+
+
+def _hub(repository: str, config: dict, layers: int) -> dict[str, str]:
+    """The two files of `repository` at _REV: its config and a weight index of `layers` layers."""
+    weights = {f"model.layers.{i}.mlp.down_proj.weight": f"model-{i:05d}.safetensors" for i in range(layers)}
+    return {
+        f"hub:{repository}@{_REV}/config.json": json.dumps(config),
+        f"hub:{repository}@{_REV}/model.safetensors.index.json": json.dumps({"weight_map": weights}, indent=1),
+    }
+
+
+_MTP = {"num_hidden_layers": 4, "num_nextn_predict_layers": 1}
+
+EXAMPLES = (
+    Example("the checkpoint declares the MTP layer and carries its weights",
+            {_CAT: _cat("orga/m1", "mtp"), **_hub("orga/m1", _MTP, 5)}),
+    Example("the config says num_nextn_predict_layers: 0",
+            {_CAT: _cat("orga/m1", "mtp"), **_hub("orga/m1", {**_MTP, "num_nextn_predict_layers": 0}, 4)},
+            expect=((_CAT, 10, 16),)),
+    Example("a quantized copy kept the config but dropped the MTP layer's tensors",
+            {_CAT: _cat("orgq/m1-int4", "mtp"), **_hub("orgq/m1-int4", _MTP, 4)},
+            expect=((_CAT, 10, 16),)),
+    Example("a DSpark head cannot be verified with the default table (info)",
+            {_CAT: _cat("orga/m1", "dspark"), **_hub("orga/m1", _MTP, 5)},
+            expect=((_CAT, 10, 16),)),
+)
+
+
+def check(ctx):
+    for claim in native_claims(ctx):
+        v = verdict(ctx, claim.repository, claim.revision, claim.method)
+        what = f"{v.ident} ({claim.model or '?'})"
+        if v.state == UNKNOWN:
+            ctx.skip(RULE.code, f"could not verify on the model hub that {what} ships its native "
+                                f"{claim.method} head: {v.found}")
+        elif v.state == NO_CONVENTION:
+            yield RULE.at(
+                claim.location,
+                f"cannot verify that {what} ships a native {claim.method} head: the evidence "
+                f"table (rule_options.{RULE.code}.evidence) has no config keys or tensor patterns "
+                f"for {claim.method}; add them once the method has a public convention",
+                related=claim.related, key=f"unverifiable:{claim.method}:{v.ident}",
+                severity=Severity.INFO,
+            )
+        elif v.state == ABSENT:
+            yield RULE.at(
+                claim.location,
+                f"{claim.source} says {what} ships a native {claim.method} head, but the "
+                f"checkpoint shows none: looked for {v.looked_for}; found {v.found}. Correct the "
+                "claim, or pin a revision of a checkpoint that ships the head",
+                related=claim.related, key=f"absent:{claim.method}:{v.ident}",
+            )

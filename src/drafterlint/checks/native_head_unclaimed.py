@@ -1,0 +1,90 @@
+"""DL506 native-head-unclaimed — (online, info) an approved checkpoint ships a native head that
+neither the catalog nor the Markdown list records.
+
+A native head is approved together with its checkpoint, so one that nobody recorded is still
+usable; but the catalog (a ``bundled: true`` head) and the list are where submitters and the
+checker look, and the task force may want it there. With ``drafterlint audit --online`` each
+approved checkpoint of the newest policy is held against DL505's evidence table (its
+``config.json`` and weight index at the pinned commit, fetched once and shared with DL505):
+reported, at the checkpoint's revision, when the checkpoint shows a head of a method that no
+bundled head of the catalog and no sentence of the list claims for it. Methods without evidence
+in the table are not looked for; a checkpoint the hub does not answer for is listed under
+“could not check”, never reported.
+
+Passing: the checkpoint ships an MTP layer, and the catalog records a bundled ``mtp`` head::
+
+    approved_spec_decode_heads:
+      - {model: m1, repository: orga/m1, revision: 1111…, method: mtp, bundled: true, …}
+    approved_checkpoints:
+      m1:
+        - {repository: orga/m1, revision: 1111…}
+
+Failing: the same checkpoint, and no head recorded for it.
+"""
+
+from __future__ import annotations
+
+from drafterlint.checks._native import PRESENT, UNKNOWN, claimed, evidence_table, verdict
+from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
+from drafterlint.checks.native_head_absent import _CAT, _MTP, _REV, _cat, _hub
+from drafterlint.findings import Severity
+
+RULE = Rule(
+    code="DL506",
+    name="native-head-unclaimed",
+    severity=Severity.INFO,
+    summary="an approved checkpoint ships a native head that neither catalog nor list records (audit --online)",
+    needs=frozenset({REGISTRY, ONLINE}),
+)
+
+
+def _only_checkpoint(repository: str) -> str:
+    return (
+        "version: 2026-11-C1\nrevision: 1\ncatalogs:\n  approved_checkpoints:\n    m1:\n"
+        f"      - repository: {repository}\n        revision: {_REV}\n"
+    )
+
+
+EXAMPLES = (
+    Example("the shipped MTP head is recorded as a bundled head",
+            {_CAT: _cat("orga/m1", "mtp"), **_hub("orga/m1", _MTP, 5)}),
+    Example("the checkpoint has no MTP layer",
+            {_CAT: _only_checkpoint("orga/m1"), **_hub("orga/m1", {**_MTP, "num_nextn_predict_layers": 0}, 4)}),
+    Example("the checkpoint ships an MTP head nobody recorded",
+            {_CAT: _only_checkpoint("orga/m1"), **_hub("orga/m1", _MTP, 5)},
+            expect=((_CAT, 7, 19),)),
+)
+
+
+def check(ctx):
+    policy = ctx.registry.latest() if ctx.registry is not None else None
+    if policy is None:
+        return
+    methods = [ev for ev in evidence_table(ctx).methods.values() if not ev.empty]
+    seen: set[tuple[str, str]] = set()
+    unknown: dict[str, set[str]] = {}
+    for cp in policy.checkpoints:
+        if not cp.repository or not cp.revision:
+            continue  # DL701 reports the missing field
+        ident = (cp.repository.lower(), cp.revision.lower())
+        if ident in seen:
+            continue
+        seen.add(ident)
+        for ev in methods:
+            if claimed(ctx, cp.repository, cp.revision, ev.method):
+                continue  # DL505 holds the claim against the checkpoint
+            v = verdict(ctx, cp.repository, cp.revision, ev.method)
+            if v.state == UNKNOWN:
+                unknown.setdefault(v.found, set()).add(v.ident)
+            elif v.state == PRESENT:
+                yield RULE.at(
+                    cp.field_location("revision"),
+                    f"the approved checkpoint {v.ident} of {cp.model} ships a native {ev.method} "
+                    f"head ({v.found}) that neither the catalog nor the Markdown list records; a "
+                    "native head is approved with its checkpoint, so record it (a `bundled: true` "
+                    f"head with method {ev.method}) if submitters should find it",
+                    key=f"unclaimed:{ev.method}:{v.ident}",
+                )
+    for reason, idents in unknown.items():
+        ctx.skip(RULE.code, f"could not look on the model hub for unrecorded native heads in "
+                            f"{len(idents)} approved checkpoint(s): {reason}")
