@@ -223,32 +223,13 @@ class HubClient:
         return self.cache_dir / "hub" / (hashlib.sha256(url.encode()).hexdigest()[:32] + ".json")
 
     def _cached(self, url: str) -> Answer | None:
-        path = self._cache_file(url)
-        if path is None or not path.is_file():
+        data = self._read_entry(url)
+        if data is None or data.get("state") not in (EXISTS, MISSING):
             return None
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("url") != url or self._clock() - float(data["time"]) > CACHE_SECONDS:
-                return None
-            if data.get("state") not in (EXISTS, MISSING):
-                return None
-            return Answer(data["state"], str(data.get("detail", "")) + " (cached)")
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
+        return Answer(data["state"], str(data.get("detail", "")) + " (cached)")
 
     def _store(self, url: str, answer: Answer) -> None:
-        path = self._cache_file(url)
-        if path is None:
-            return
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".hub.", dir=path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump({"url": url, "time": self._clock(), "state": answer.state,
-                           "detail": answer.detail}, fh)
-            os.replace(tmp, path)
-        except OSError:
-            pass  # a cache that cannot be written only costs a request next time
+        self._write_entry(url, {"state": answer.state, "detail": answer.detail})
 
 
 class StaticHub:
