@@ -107,7 +107,7 @@ class Verdict:
         return {
             PRESENT: f"✅ shown by the checkpoint ({self.found})",
             ABSENT: f"❌ not in the checkpoint ({self.found})",
-            NO_CONVENTION: f"➖ cannot verify: no evidence table for {self.method}",
+            NO_CONVENTION: f"➖ cannot verify: the evidence table has nothing for {self.method}",
             UNKNOWN: f"❔ could not verify: {self.found}",
         }[self.state]
 
@@ -166,7 +166,7 @@ def _read_config(data: dict, ev: MethodEvidence, sections: tuple[str, ...]) -> _
     where_declared = None
     for name, scope in scopes:
         for key in ev.config_keys:
-            if key in scope:
+            if scope.get(key) is not None:  # null: not set
                 out.values.append((f"{name}.{key}" if name else key, scope[key]))
                 if where_declared is None and (_number(scope[key]) or 0) > 0:
                     where_declared = scope
@@ -254,8 +254,13 @@ def _judge(ctx: "Context", repository: str, revision: str, method: str) -> Verdi
         return v(UNKNOWN, f"revision not pinned ({revision!r} is not a full 40-hex commit)")
     files = _files(ctx, repository, revision)
     if files.config.state != FOUND:
-        why = ("the hub has no " + CONFIG + f" there ({files.config.detail})"
-               if files.config.state == MISSING else files.config.detail)
+        detail = files.config.detail
+        if files.config.state != MISSING:
+            why = detail
+        elif "EntryNotFound" in detail or detail.split(" (")[0] == "404":
+            why = f"no {CONFIG} at that revision ({detail})"
+        else:  # no such repository or revision: DL803's finding
+            why = f"{CONFIG}: the hub answered {detail}"
         return v(UNKNOWN, why)
     conf = _read_config(files.config.data, ev, table.sections)
     index = files.index
