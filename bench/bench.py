@@ -56,7 +56,7 @@ def generate(size: int, seed: int = 7) -> str:
     """A synthetic rules document of about `size` characters: numbered headings, a table of
     contents, alerts, tables, hard-wrapped paragraphs and links (some broken)."""
     rng = random.Random(seed)
-    words = "model drafter cohort approved list checkpoint head latency accuracy submission round".split()
+    words = ["model", "drafter", "cohort", "approved", "list", "checkpoint", "head", "latency", "accuracy", "submission", "round"]
     body: list[str] = []
     toc: list[str] = ["## Table of Contents", ""]
     n = 0

@@ -6,7 +6,6 @@ import json
 import shutil
 
 import pytest
-
 from conftest import FIXTURES
 
 EXAMPLE = FIXTURES / "example"

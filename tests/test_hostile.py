@@ -13,7 +13,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from hostile import SPEC, assert_sane, check, rules_repo, run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,7 +65,7 @@ def test_utf8_bom_is_not_a_column(tmp_path):
     rules_repo(tmp_path, b"\xef\xbb\xbf" + SPEC.encode() + b"\n[x](#nowhere)\n")
     run = check(tmp_path)
     assert_sane(run, (1,))
-    [f] = [f for f in run.findings("DL201")]
+    [f] = list(run.findings("DL201"))
     assert (f["line"], f["column"]) == (SPEC.count("\n") + 2, 1)
 
 

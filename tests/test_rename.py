@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 
 import pytest
-
 from conftest import FIXTURES
+
 from drafterlint.markdown.parse import parse_document
 
 DOC = FIXTURES / "example" / "rules" / "endpoints_rules.md"

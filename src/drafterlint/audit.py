@@ -88,8 +88,8 @@ def _bring(which: str, given: str | None, ref: str | None, config, workdir: Path
         dest = workdir / which
         sha = gitops.bring(str(path), ref, dest, full_history=True, allow_local=True)
         return Brought(which, dest, given, sha, configured_github)
-    sha = gitops.head_commit(path) if (path / ".git").exists() else None
-    return Brought(which, path.resolve(), given, sha, configured_github)
+    head = gitops.head_commit(path) if (path / ".git").exists() else None
+    return Brought(which, path.resolve(), given, head, configured_github)
 
 
 def _load_previous(path: Path | None) -> tuple[list[dict] | None, str | None, list[str]]:
@@ -178,9 +178,9 @@ def _not_run_report(path: Path | None, which: str, message: str, today: str) -> 
 
 
 def audit_command(args) -> int:
+    from drafterlint.checks.base import HISTORY
     from drafterlint.commands import exit_code, load_effective_config, parse_report_specs, parse_today, write_atomically
     from drafterlint.engine import _NEED_REASONS, RuleCrashed, build_context, run
-    from drafterlint.checks.base import HISTORY
     from drafterlint.findings import Skipped
     from drafterlint.report import ReportMeta, render
     from drafterlint.sources import cache_root

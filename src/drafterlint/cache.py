@@ -147,7 +147,7 @@ def _hook(d: dict) -> Any:
     if "s" in d:
         return frozenset(d["s"])
     if "d" in d:
-        return {k: v for k, v in d["d"]}
+        return dict(d["d"])
     if "e" in d:
         from drafterlint.findings import Severity
 
@@ -176,7 +176,10 @@ class Store:
                 self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
                 st = self.dir.stat()
                 mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
-                self._ok = mine and not (st.st_mode & 0o022)
+                # Windows reports every writable folder as mode 0o777 and guards it with ACLs
+                # instead (a per-user cache folder is the user's own): the mode says nothing.
+                private = os.name == "nt" or not (st.st_mode & 0o022)
+                self._ok = mine and private
             except OSError:
                 self._ok = False
         return self._ok

@@ -45,29 +45,74 @@ def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings reach --fail-on (reports are unchanged)")
 
 
+_DESCRIPTION = """\
+Keeps a benchmark's speculative-decoding rules (the rules repository's Markdown) and its
+approved-drafter lists (the reference repository's per-cohort policies) consistent: broken
+links and section references, copies of the list that drift, lead times, cohort ids, native
+heads and the numbers the rules state."""
+
+_EPILOG = """\
+examples:
+  drafterlint check --rules-repo ../endpoints_policies --registry-repo ../endpoints
+  drafterlint explain DL201
+  drafterlint audit --rules-repo URL --registry-repo URL --today 2026-11-04
+
+exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or configuration error,
+3 a repository could not be fetched.
+Run `drafterlint COMMAND --help` for a command's options."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="drafterlint", description=__doc__)
+    parser = _Parser(
+        prog="drafterlint",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"drafterlint {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    check = sub.add_parser("check", help="check the repositories (offline)")
+    check = sub.add_parser(
+        "check",
+        help="check the repositories (offline)",
+        description="Check the rules repository and the reference repository against each other, offline. "
+        "The whole repository is checked; files given (as pre-commit passes them) only locate it.",
+    )
     _add_common(check)
     check.add_argument("--base-ref", metavar="REF", help="git ref the change is based on: its changed lines are reported first")
     check.add_argument("--no-cache", action="store_true", help="neither use nor fill the content-hash cache (also DRAFTERLINT_NO_CACHE=1)")
     check.add_argument("files", nargs="*", help="ignored except to locate the repository (pre-commit passes them); the whole repository is checked")
 
-    sub.add_parser("rules", help="list every rule")
-    explain = sub.add_parser("explain", help="show a rule's documentation and examples")
+    sub.add_parser(
+        "rules",
+        help="list every rule",
+        description="List every rule: code, name, default severity and what it checks.",
+    )
+    explain = sub.add_parser(
+        "explain",
+        help="show a rule's documentation and examples",
+        description="Show a rule's documentation, its options, and a passing and a failing example.",
+    )
     explain.add_argument("code", help="a rule code (DL201) or name (broken-fragment)")
 
-    sync = sub.add_parser("sync", help="fetch the other repository into the local cache")
+    sync = sub.add_parser(
+        "sync",
+        help="fetch the other repository into the local cache",
+        description="Fetch the other repository (rules or registry) into the per-user cache, for offline checks.",
+    )
     sync.add_argument("--config", type=Path)
     sync.add_argument("which", choices=("rules", "registry"), help="which repository to fetch")
     sync.add_argument("--url", help="https URL of the repository (default: from configuration)")
     sync.add_argument("--ref", help="branch, tag or commit (default: the configured default branch)")
     sync.add_argument("--cache-dir", type=Path, help="cache location (default: per-user cache)")
 
-    audit = sub.add_parser("audit", help="the scheduled audit: both repositories via git, history and date checks")
+    audit = sub.add_parser(
+        "audit",
+        help="the scheduled audit: both repositories via git, history and date checks",
+        description="The scheduled audit: brings both repositories at their refs via git and runs every check, "
+        "including git history, dates (--today) and, with --online, the model hub; writes a "
+        "Markdown report and JSON, and can keep one tracking issue up to date.",
+    )
     _add_common(audit)
     audit.add_argument("--rules-ref", metavar="REF")
     audit.add_argument("--registry-ref", metavar="REF")

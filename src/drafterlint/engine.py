@@ -14,7 +14,7 @@ from types import ModuleType
 from drafterlint.checks import all_rules
 from drafterlint.checks.base import HISTORY, ONLINE, REGISTRY, RULES, TODAY, Context
 from drafterlint.config import Config
-from drafterlint.findings import RULES_REPO, REGISTRY_REPO, Finding, Skipped, UnreadableFile
+from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, Skipped, UnreadableFile
 from drafterlint.sources import RepoView, github_pair
 
 _UNREADABLE = "DL702"
@@ -151,8 +151,8 @@ def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
             view.finish_ahead()
     for reason, codes in ctx.memo.get("_skipped", {}).items():
         skipped_by_reason.setdefault(reason, []).extend(sorted(codes))
-    for err in ctx.memo.get("_unreadable", ()):
-        note_unreadable(err)
+    for late in ctx.memo.get("_unreadable", ()):
+        note_unreadable(late)
     result.skipped = [Skipped(",".join(codes), reason) for reason, codes in skipped_by_reason.items()]
     seen: set[tuple] = set()
     for f in [*unreadable.values(), *raw]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from drafterlint.retrying import RetryPolicy
 
@@ -80,7 +81,7 @@ class GitHubClient:
         self._token = token
         self.timeout = timeout
         self._retry = RetryPolicy(retries, backoff, max_retry_after, sleep)
-        self._session = None
+        self._session: Any = None  # a requests.Session, made on first use (import cost)
 
     def __repr__(self) -> str:  # never shows the token
         return f"GitHubClient({self.api_url!r}, {self.repo!r})"

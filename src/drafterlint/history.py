@@ -130,7 +130,7 @@ def build_history(
     hist.ref_sha = head.hexsha
     shallow = Path(repo.git_dir, "shallow").exists()
     commits = list(
-        repo.iter_commits(head, paths=policies_path or None, first_parent=True, max_count=max_commits + 1)
+        repo.iter_commits(head, paths=policies_path or "", first_parent=True, max_count=max_commits + 1)
     )
     truncated = len(commits) > max_commits
     commits = commits[:max_commits]

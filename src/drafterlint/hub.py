@@ -31,6 +31,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from drafterlint.retrying import RetryPolicy
@@ -82,7 +83,7 @@ class HubClient:
         self._retry = RetryPolicy(retries, backoff, max_retry_after, sleep, clock)
         self._token = token
         self._clock = clock
-        self._session = None
+        self._session: Any = None  # a requests.Session, made on first use (import cost)
         self._down: str | None = None  # set once the hub cannot be reached
         self.requests_made = 0
 

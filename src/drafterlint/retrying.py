@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import email.utils
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any
 
 
 @dataclass
@@ -41,7 +42,7 @@ class RetryPolicy:
             return min(max(0.0, int(reset) - self.clock()), self.max_retry_after)
         return self.backoff_delay(attempt)
 
-    def run(self, send: Callable[[], object], retryable: Callable[[object], bool],
+    def run(self, send: Callable[[], Any], retryable: Callable[[Any], bool],
             transient: tuple[type[BaseException], ...]):
         """Call `send` until it answers something not `retryable`, or the retries run out.
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from drafterlint.findings import Location
 
@@ -117,11 +117,11 @@ def parse_list(doc: "Document", repo: str, title: str) -> MarkdownList:
     end = sec.end_line or doc.line_count
     subs = [h for h in doc.headings if sec.line < h.line <= end and h.level == sec.level + 1]
     lines = doc.lines
-    for i, sub in enumerate(subs):
+    for _i, sub in enumerate(subs):
         sub_end = sub.end_line or end
         ms = ModelSection(sub.title.strip(), Location(repo, doc.path, sub.line, sub.column))
         out.models.append(ms)
-        blocks = sorted(
+        blocks: list[tuple[str, int, Any]] = sorted(
             [("p", p.line, p) for p in doc.paragraphs if sub.line < p.line <= sub_end]
             + [("l", b.line, b) for b in doc.lists if sub.line < b.line <= sub_end]
             + [("t", t.line, t) for t in doc.tables if sub.line < t.line <= sub_end],
@@ -360,7 +360,7 @@ def _list_drifts(ctx, ml: MarkdownList, policy, where: str):
     scope = set(matched) | {h.model for h in policy.heads if h.model}
     absent = [k for k in sorted(scope) if k not in matched]
     absent_locs = tuple(loc for loc in (_model_location(policy, k) for k in absent) if loc)
-    list_name = f"{ml.path} “{ml.section.title}”"
+    list_name = f"{ml.path} “{ml.section.title if ml.section else ''}”"
 
     for ms in unmatched:
         listed = ", ".join(e.repository for e in ms.checkpoints) or "none"

@@ -8,8 +8,9 @@ yields Findings and never prints.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from drafterlint.findings import Finding, Location, Severity
 

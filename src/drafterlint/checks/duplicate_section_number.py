@@ -18,6 +18,8 @@ Failing::
 
 from __future__ import annotations
 
+from typing import Any
+
 from drafterlint.checks import _links
 from drafterlint.checks.base import RULES, Example, Rule
 from drafterlint.findings import Severity
@@ -45,9 +47,9 @@ def _key(number: str) -> tuple[str, tuple]:
 
 def check(ctx):
     for view, doc in _links.checked_documents(ctx):
-        seen: dict[str, object] = {}
+        seen: dict[str, Any] = {}
         last: dict[str, tuple] = {}
-        last_heading: dict[str, object] = {}
+        last_heading: dict[str, Any] = {}
         for h in doc.headings:
             if not h.number:
                 continue

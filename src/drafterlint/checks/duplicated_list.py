@@ -19,10 +19,9 @@ Failing::
 
 from __future__ import annotations
 
-
 from drafterlint.checks._mdlist import _HF, _REPO_WORD
 from drafterlint.checks.base import REGISTRY, RULES, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.findings import Location, Severity
 
 RULE = Rule(
     code="DL301",
@@ -65,8 +64,8 @@ EXAMPLES = (
 )
 
 
-def _registry_repos(ctx) -> dict[str, object]:
-    out: dict[str, object] = {}
+def _registry_repos(ctx) -> dict[str, Location]:
+    out: dict[str, Location] = {}
     for policy in ctx.registry.policies.values():
         for item in [*policy.heads, *policy.checkpoints]:
             if isinstance(item.repository, str):
@@ -82,9 +81,9 @@ def _named(texts, targets, known) -> list[str]:
             if r in known and r not in found:
                 found.append(r)
     for t in targets:
-        m = _HF.search(t)
-        if m:
-            r = f"{m.group('org')}/{m.group('name')}".lower()
+        hf = _HF.search(t)
+        if hf:
+            r = f"{hf.group('org')}/{hf.group('name')}".lower()
             if r in known and r not in found:
                 found.append(r)
     return found

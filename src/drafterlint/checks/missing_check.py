@@ -56,7 +56,7 @@ _CHECK_FILES = ("point_checks.yaml", "curve_checks.yaml", "submission_checks.yam
 
 
 def _policy_checks(policy) -> dict:
-    out = {}
+    out: dict = {}
     for name in _CHECK_FILES:
         doc = policy.docs.get(name)
         checks = doc.get(("checks",)) if doc is not None else None

@@ -27,10 +27,10 @@ import re
 
 from drafterlint.checks._facts import rules_facts
 from drafterlint.checks._links import parse_github, resolve_all
-from drafterlint.sources import github_pair
 from drafterlint.checks._sections import section
 from drafterlint.checks.base import Example, Rule
 from drafterlint.findings import Severity
+from drafterlint.sources import github_pair
 
 RULE = Rule(
     code="DL603",
@@ -111,7 +111,7 @@ def check(ctx):
     for key, claim in (("speculative-decoding", facts.list_claim),
                        ("supported-models", facts.models_list_claim)):
         doc, h = section(ctx, key)
-        if h is None:
+        if h is None or doc is None:
             continue
         end = h.end_line or doc.line_count
         label = f"§{h.number}" if h.number else f"“{h.title}”"
@@ -124,6 +124,8 @@ def check(ctx):
             if kind != "elsewhere":
                 continue
             gh = parse_github(r.link.target)
+            if gh is None:  # "elsewhere" is only said of a github.com link
+                continue
             other, path = f"{gh.owner}/{gh.repo}", gh.path
             yield RULE.at(
                 ctx.rules.location(doc.path, r.link.line, r.link.column),

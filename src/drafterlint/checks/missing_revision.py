@@ -22,6 +22,8 @@ Failing (the hub answers 404)::
 
 from __future__ import annotations
 
+from typing import Any
+
 from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 
@@ -67,7 +69,7 @@ def check(ctx):
     for policy in reversed(list(ctx.registry.policies.values())):  # newest first
         entries += [("head", h) for h in policy.heads]
         entries += [("checkpoint", c) for c in policy.checkpoints]
-    asked: dict[tuple, object] = {}
+    asked: dict[tuple, Any] = {}
     reported: set[tuple] = set()
     unknown: dict[str, list[str]] = {}
     for kind, entry in entries:

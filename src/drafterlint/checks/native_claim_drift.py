@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from drafterlint.checks._mdlist import drifts
 from drafterlint.checks.base import REGISTRY, Example, Rule
-from drafterlint.checks.list_drift import A, CAT, README, catalog, readme
+from drafterlint.checks.list_drift import CAT, README, A, catalog, readme
 from drafterlint.findings import Severity
 
 RULE = Rule(

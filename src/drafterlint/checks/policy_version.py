@@ -67,6 +67,7 @@ def check(ctx):
         folder_cohort = policy.cohort
         # version: the folder's cohort when the folder is one, else what most files say
         versions = {n: p for n, p in policy.versions.items() if p is not None}
+        expected: str | None
         if folder_cohort is not None:
             expected = str(folder_cohort)
             basis = "its folder"

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from functools import lru_cache
+from functools import cache
 
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.findings import Location, Severity
@@ -62,7 +62,7 @@ _SCHEMA_FOR = {
 _SCHEMA_FOR_FORMAT = {"drafters": "approved_drafters.schema.json"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(name: str):
     from importlib.resources import files
 
@@ -80,7 +80,7 @@ def _where(path) -> str:
 
 
 def _allowed(schema: dict) -> list[str]:
-    return [k for k in (schema.get("properties") or {})]
+    return list(schema.get("properties") or {})
 
 
 def validate_doc(doc, schema_name: str):

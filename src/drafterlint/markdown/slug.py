@@ -50,7 +50,7 @@ def _is_alphabetic_symbol(cp: int) -> bool:
 class _Table(dict):
     """A lazily filled ``str.translate`` table: code point -> replacement (None = delete)."""
 
-    def __missing__(self, cp: int):  # type: ignore[override]
+    def __missing__(self, cp: int):
         if cp == 0x20:
             value: str | None = "-"
         elif cp == 0x2D:  # '-' is Pd but kept
@@ -66,7 +66,7 @@ class _Table(dict):
 _TABLE = _Table()
 # ASCII is by far the common case: fill it eagerly.
 for _cp in range(128):
-    _TABLE[_cp]  # noqa: B018  (fills the cache)
+    _TABLE[_cp]
 del _cp
 
 

@@ -11,7 +11,6 @@ then at the policy or the configuration; none hard-codes a number the rules stat
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:

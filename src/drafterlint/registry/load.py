@@ -106,7 +106,7 @@ def _fill_catalog(policy: Policy, doc: YamlDoc) -> None:
         for i, item in enumerate(heads):
             if not isinstance(item, dict):
                 continue
-            p = HEADS_PATH + (i,)
+            p: tuple = HEADS_PATH + (i,)
             bundled = item.get("bundled", False)
             policy.heads.append(
                 Head(

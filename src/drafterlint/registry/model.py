@@ -7,8 +7,9 @@ exact line and column of any field.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from drafterlint.cohorts import Cohort
 from drafterlint.findings import Location, UnreadableFile
@@ -207,7 +208,7 @@ class Registry:
     def cohort_policies(self) -> list[tuple[Cohort, Policy]]:
         """The policies whose folder name is a valid cohort, oldest first."""
         out = [(p.cohort, p) for p in self.policies.values() if p.cohort is not None]
-        return sorted(out, key=lambda cp: cp[0])  # type: ignore[arg-type, return-value]
+        return sorted(out, key=lambda cp: cp[0])
 
     def latest(self) -> Policy | None:
         """The newest cohort policy; when no folder is named as a cohort, the last folder."""

@@ -17,8 +17,9 @@ Every failure is an ``UnreadableFile`` with a line and column; never a traceback
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 import yaml
 from yaml.nodes import ScalarNode
@@ -101,7 +102,7 @@ class YamlDoc:
         return Location(self.repo, self.path, pos[0], pos[1])
 
     def get(self, path: Iterable, default: Any = None) -> Any:
-        cur = self.value
+        cur: Any = self.value
         for part in path:
             if isinstance(cur, dict) and isinstance(part, str) and part in cur:
                 cur = cur[part]

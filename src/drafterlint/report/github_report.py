@@ -92,7 +92,7 @@ def message_of(f) -> str:
     return f"{f.message} ({f.suggestion})" if f.suggestion else f.message
 
 
-def annotations(result, meta, ordered=None) -> tuple[list[str], list]:
+def annotation_lines(result, meta, ordered=None) -> tuple[list[str], list]:
     """The annotation lines, and the findings left unannotated (in priority order)."""
     if ordered is None:
         ordered = prioritised(result.findings, changed_lines(meta))
@@ -156,7 +156,7 @@ def append_summary(result, meta, ordered) -> bool:
 
 def render(result, meta) -> str:
     ordered = prioritised(result.findings, changed_lines(meta))
-    lines, rest = annotations(result, meta, ordered)
+    lines, rest = annotation_lines(result, meta, ordered)
     in_summary = append_summary(result, meta, ordered)
     out = list(lines)
     if rest:
