@@ -166,7 +166,6 @@ def _not_run_report(path: Path | None, which: str, message: str, today: str) -> 
     if path is None:
         return
     from drafterlint.commands import write_atomically
-
     from drafterlint.findings import REPORT_MARKER
 
     text = (f"{REPORT_MARKER}\n# drafterlint audit — {today}\n\n❌ **The audit could not run**: the {which} repository "

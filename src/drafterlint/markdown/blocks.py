@@ -195,7 +195,7 @@ class _PosBlockParser(BlockParser):
 _orig_parse_list_item = _list_parser._parse_list_item
 
 
-def _parse_list_item_with_position(block, bullet, item, token, state, rules):  # type: ignore[no-untyped-def]
+def _parse_list_item_with_position(block, bullet, item, token, state, rules):
     if isinstance(state, _PosState):
         # The cursor is at the start of the line after the item's marker line.
         marker_off = state.starts[state.line_index(max(0, state.cursor - 1))]

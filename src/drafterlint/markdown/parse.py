@@ -92,6 +92,7 @@ class _Builder:
         self.code_lines: set[int] = set()
         self.block_code_lines: set[int] = set()
         self.refs: dict[str, Any] = {}
+        self.line_starts: list[int] = []
 
     # -- inline helpers -------------------------------------------------------------------
 
@@ -466,7 +467,7 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
         )
     text = _normalise(text)
     b = _Builder(text, path)
-    b.line_starts = _line_starts(text)  # type: ignore[attr-defined]
+    b.line_starts = _line_starts(text)
     md = _markdown()
     state = _PosState()
     state.orig = b.lines
