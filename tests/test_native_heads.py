@@ -29,7 +29,7 @@ def serve(api, repository, revision, config, layers=None, names=()):
     if layers is not None:
         weights = {f"model.layers.{i}.self_attn.q_proj.weight": "model-00001.safetensors"
                    for i in range(layers)}
-        weights.update({n: "model-00002.safetensors" for n in names})
+        weights.update(dict.fromkeys(names, "model-00002.safetensors"))
         api.files[f"{repository}@{revision}/model.safetensors.index.json"] = {
             "metadata": {"total_size": 1}, "weight_map": weights}
 

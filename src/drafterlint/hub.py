@@ -60,7 +60,7 @@ class FileAnswer:
 
 def is_commit(revision: str | None) -> bool:
     """A full commit hash: the only kind of revision whose files are fetched."""
-    return bool(revision) and _COMMIT.match(revision.lower()) is not None
+    return revision is not None and _COMMIT.match(revision.lower()) is not None
 
 
 class HubClient:

@@ -32,6 +32,7 @@ from drafterlint.findings import Location
 
 if TYPE_CHECKING:
     from drafterlint.checks.base import Context
+    from drafterlint.hub import FileAnswer
 
 PRESENT, ABSENT, NO_CONVENTION, UNKNOWN = "present", "absent", "no-convention", "unknown"
 CONFIG, INDEX = "config.json", "model.safetensors.index.json"
@@ -114,8 +115,8 @@ class Verdict:
 
 @dataclass
 class _Files:
-    config: object  # hub.FileAnswer
-    index: object | None  # hub.FileAnswer, None when not asked
+    config: FileAnswer
+    index: FileAnswer | None  # None when not asked
 
 
 def _files(ctx: "Context", repository: str, revision: str) -> _Files:
@@ -262,7 +263,7 @@ def _judge(ctx: "Context", repository: str, revision: str, method: str) -> Verdi
         else:  # no such repository or revision: DL803's finding
             why = f"{CONFIG}: the hub answered {detail}"
         return v(UNKNOWN, why)
-    conf = _read_config(files.config.data, ev, table.sections)
+    conf = _read_config(files.config.data or {}, ev, table.sections)
     index = files.index
     if index is None or index.state not in (FOUND, MISSING):
         if conf.denied:
@@ -273,7 +274,7 @@ def _judge(ctx: "Context", repository: str, revision: str, method: str) -> Verdi
         if not ev.config_keys:
             return v(UNKNOWN, f"{note}, and the table has no config keys for {method}")
         return v(PRESENT if conf.declared else ABSENT, f"{conf.text(ev)}; {note}")
-    weights = _read_weights(index.data, ev, conf.hidden_layers)
+    weights = _read_weights(index.data or {}, ev, conf.hidden_layers)
     if weights is None:
         return v(UNKNOWN, f"{INDEX} has no weight_map")
     found = (f"{conf.text(ev)}; " if ev.config_keys else "") + weights.text(ev, conf.hidden_layers)

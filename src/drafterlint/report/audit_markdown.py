@@ -144,13 +144,13 @@ def render_audit(result, meta, info: AuditInfo, *, max_bytes: int | None = None)
             by_model.setdefault(h.model, []).append(h)
         for model, heads in by_model.items():
             out += ["", f"### {cell(model)}", "", gantt(model, heads, info), ""]
-            shown = any(h.verified for h in heads)
-            out += ["| head | method | approved | first eligible |" + (" in the checkpoint |" if shown else ""),
-                    "|---|---|---|---|" + ("---|" if shown else "")]
+            verified = any(h.verified for h in heads)
+            out += ["| head | method | approved | first eligible |" + (" in the checkpoint |" if verified else ""),
+                    "|---|---|---|---|" + ("---|" if verified else "")]
             for h in heads:
                 out.append(f"| `{cell(h.repository)}@{cell(h.revision[:12])}` | {cell(h.method or '')} "
                            f"| {h.approved} ({h.approved_date}) | {h.eligible} ({h.eligible_date}) |"
-                           + (f" {cell(h.verified)} |" if shown else ""))
+                           + (f" {cell(h.verified)} |" if verified else ""))
     else:
         out.append("No heads with a known approval cohort and lead time.")
     out.append("")
