@@ -260,7 +260,7 @@ def test_audit_online_shows_the_verified_state(cli, tmp_path, fake_api):
     serve(fake_api, "orgz/m1", R2, {"num_hidden_layers": 4, "num_nextn_predict_layers": 0}, layers=4)
     fake_api.files[f"orgg/m1@{R3}/config.json"] = 401
     out, js = tmp_path / "audit.md", tmp_path / "audit.json"
-    code, _, err = cli("audit", "--rules-repo", rules, "--registry-repo", registry, "--today", "2026-12-02",
+    code, _, _ = cli("audit", "--rules-repo", rules, "--registry-repo", registry, "--today", "2026-12-02",
                        "--online", "--hub-api-url", fake_api.url, "--select", "DL5",
                        "--output", out, "--json", js, "--cache-dir", tmp_path / "cache")
     report, data = out.read_text(), json.loads(js.read_text())

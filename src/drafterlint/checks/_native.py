@@ -74,7 +74,7 @@ class Table:
         return self.methods.get(m) or MethodEvidence(m, (), ())
 
 
-def evidence_table(ctx: "Context") -> Table:
+def evidence_table(ctx: Context) -> Table:
     def compute() -> Table:
         opts = (ctx.config.data.get("rule_options") or {}).get(OPTIONS) or {}
         methods = {
@@ -119,7 +119,7 @@ class _Files:
     index: FileAnswer | None  # None when not asked
 
 
-def _files(ctx: "Context", repository: str, revision: str) -> _Files:
+def _files(ctx: Context, repository: str, revision: str) -> _Files:
     from drafterlint.hub import FOUND
 
     cache = ctx.memo.setdefault("native_files", {})
@@ -230,7 +230,7 @@ def _read_weights(data: dict, ev: MethodEvidence, hidden: int | None) -> _Weight
     return out
 
 
-def verdict(ctx: "Context", repository: str, revision: str, method: str | None) -> Verdict:
+def verdict(ctx: Context, repository: str, revision: str, method: str | None) -> Verdict:
     """Whether repository@revision ships a head of `method`, memoised per run."""
     memo = ctx.memo.setdefault("native_verdicts", {})
     key = (repository.lower(), revision.lower(), (method or "").lower())
@@ -239,7 +239,7 @@ def verdict(ctx: "Context", repository: str, revision: str, method: str | None) 
     return memo[key]
 
 
-def _judge(ctx: "Context", repository: str, revision: str, method: str) -> Verdict:
+def _judge(ctx: Context, repository: str, revision: str, method: str) -> Verdict:
     from drafterlint.hub import FOUND, MISSING, is_commit
 
     table = evidence_table(ctx)
@@ -285,7 +285,7 @@ def _judge(ctx: "Context", repository: str, revision: str, method: str) -> Verdi
     return v(ABSENT, found)
 
 
-def verdicts(ctx: "Context") -> dict[tuple[str, str, str], Verdict]:
+def verdicts(ctx: Context) -> dict[tuple[str, str, str], Verdict]:
     """The verdicts this run reached, for the audit's report (nothing is fetched here)."""
     return dict(ctx.memo.get("native_verdicts", {}))
 
@@ -311,11 +311,11 @@ def _same_rev(a: str, b: str) -> bool:
     return a == b or (min(len(a), len(b)) >= 7 and (a.startswith(b) or b.startswith(a)))
 
 
-def native_claims(ctx: "Context") -> list[NativeClaim]:
+def native_claims(ctx: Context) -> list[NativeClaim]:
     return ctx.remember("native_claims", lambda: _claims(ctx))
 
 
-def _claims(ctx: "Context") -> list[NativeClaim]:
+def _claims(ctx: Context) -> list[NativeClaim]:
     from drafterlint.checks._mdlist import markdown_list
 
     out: list[NativeClaim] = []
@@ -355,5 +355,5 @@ def _find(claims: list[NativeClaim], repository: str, revision: str, method: str
     return None
 
 
-def claimed(ctx: "Context", repository: str, revision: str, method: str) -> bool:
+def claimed(ctx: Context, repository: str, revision: str, method: str) -> bool:
     return _find(native_claims(ctx), repository, revision, method) is not None
