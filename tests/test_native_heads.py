@@ -86,14 +86,27 @@ def test_gated_and_private_are_unknown(fake_api, tmp_path, status):
     fake_api.files[f"orgg/m1@{R1}/config.json"] = status
     a = client(fake_api, tmp_path).json_file("orgg/m1", R1, "config.json")
     assert a.state == UNKNOWN and str(status) in a.detail and "gated" in a.detail
+    # not remembered: once access is granted, the next audit reads the file
+    serve(fake_api, "orgg/m1", R1, {"num_nextn_predict_layers": 1})
+    assert client(fake_api, tmp_path).json_file("orgg/m1", R1, "config.json").state == FOUND
 
 
-def test_500_then_success(fake_api, tmp_path):
+def test_500_and_429_then_success_with_the_retry_policy(fake_api, tmp_path):
     serve(fake_api, "orga/m1", R1, {"num_nextn_predict_layers": 1})
-    fake_api.fail.append(("GET", "/orga/m1/resolve/", 500, {}))
-    a = client(fake_api, tmp_path).json_file("orga/m1", R1, "config.json")
+    fake_api.fail += [("GET", "/orga/m1/resolve/", 500, {}), ("GET", "/orga/m1/resolve/", 429, {"Retry-After": "2"})]
+    slept: list[float] = []
+    a = client(fake_api, tmp_path, sleep=slept.append, backoff=0.5).json_file("orga/m1", R1, "config.json")
     assert a.state == FOUND
-    assert [p for _, p in fake_api.log].count(f"/orga/m1/resolve/{R1}/config.json") == 2
+    assert [p for _, p in fake_api.log].count(f"/orga/m1/resolve/{R1}/config.json") == 3
+    assert slept == [0.5, 2.0]
+
+
+def test_a_missing_revision_is_not_called_a_missing_file(fake_api, tmp_path):
+    fake_api.fail.append(("GET", "/orgr/m1/resolve/", 404, {"X-Error-Code": "RevisionNotFound"}))
+    result = run(fake_api, tmp_path, {CAT: catalog([head("orgr/m1", R1)])})
+    assert findings(result, "DL505") == []
+    assert any("orgr/m1" in s.reason and "404 RevisionNotFound" in s.reason and "no config.json" not in s.reason
+               for s in result.skipped)
 
 
 def test_invalid_json_is_unknown(fake_api, tmp_path):
