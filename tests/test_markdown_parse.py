@@ -227,3 +227,24 @@ def test_never_crashes_and_positions_inside(parts):
     for t in doc.tables:
         for c in t.header + tuple(c for r in t.rows for c in r):
             inside(c.line, c.column)
+
+
+def test_list_items_after_a_block_quote_that_ended_the_previous_list():
+    # The quote interrupts the first list; the next list's item must not inherit its line.
+    doc = parse_document("1. [x](#y)\n> q\n- \n- [z](#w)\n", "x.md")
+    assert [(l.target, l.line, l.column) for l in doc.links] == [("#y", 1, 4), ("#w", 4, 3)]
+    assert [[(i.line, i.column) for i in lst.items] for lst in doc.lists] == [[(1, 1)], [(3, 1), (4, 1)]]
+
+
+def test_item_content_on_the_line_after_an_empty_marker():
+    doc = parse_document("-\n  [x](#y)\n", "x.md")
+    assert [(l.line, l.column) for l in doc.links] == [(2, 3)]
+
+
+def test_raw_html_blocks_count_from_their_first_line():
+    # A `<script>`/`<pre>` block runs to its closing tag; everything from its opening line is
+    # raw HTML (not links or headings), and an anchor inside has its own line.
+    doc = parse_document('para\n\n<pre>\n[x](#y)\n<a id="k">\n</pre>\n\nend\n', "x.md")
+    assert {3, 4, 5, 6} <= doc.code_lines and 1 not in doc.code_lines and 8 not in doc.code_lines
+    assert doc.html_anchors == {"k": 5}
+    assert doc.links == []

@@ -16,7 +16,6 @@ from bisect import bisect_right
 from typing import Any
 
 import mistune
-from mistune import list_parser as _list_parser
 from mistune.block_parser import BlockParser
 from mistune.core import BlockState
 from mistune.helpers import parse_link_href, unescape_char
@@ -38,6 +37,10 @@ class _PosState(BlockState):
         self.orig = parent.orig if parent is not None else []
         self._starts: list[int] | None = None
         self._pending_base: int | None = None
+        # Offsets of the marker lines of the list being parsed in this state (see parse_list).
+        self._item_marks: list[int] | None = None
+        # The last code or HTML block appended, until the next block shows where it ended.
+        self._open: dict[str, Any] | None = None
 
     # -- positions ------------------------------------------------------------------------
 
@@ -102,19 +105,45 @@ class _PosState(BlockState):
     def child_state(self, src: str, lazy_line_starts: Any = None) -> "_PosState":
         child = super().child_state(src, lazy_line_starts)
         assert isinstance(child, _PosState)
-        if self._pending_base is not None:
+        marks = self._item_marks
+        if self._pending_base is not None:  # a block quote's
             child.line_base = self._pending_base
             self._pending_base = None
+        elif marks is not None:
+            # A list item's: mistune has collected its lines, so the cursor is past the
+            # marker line of the next item (if any); the last mark is this item's marker.
+            marker_off = marks[-1]
+            _, marker_text = self.line_text(marker_off)
+            child.line_base = self.orig_line(marker_off)
+            m = _LIST_MARKER_RE.match(marker_text)
+            if m is not None and not marker_text[m.end() :].strip():
+                child.line_base += 1  # "-\n  foo": the item's content starts on the next line
+            marks.append(self.starts[self.line_index(max(0, self.cursor - 1))])
         else:
             child.line_base = self.orig_line(self.cursor)
         return child
 
+    def close_open_block(self, end: int | None = None) -> None:
+        """The open code/HTML block (if any) ended at `end`, by default the cursor.
+
+        Called when a block rule returns its end, where the next block starts (a rule's
+        method, a paragraph or a token added by a fast path of mistune's own loop) and at the
+        end of each state's parse: so positions need no parser internals."""
+        tok = self._open
+        if tok is not None:
+            self._open = None
+            tok.setdefault("_end", self.cursor if end is None else end)
+
     def append_token(self, token: dict[str, Any]) -> None:
+        self.close_open_block()
         if "_p" not in token and token["type"] not in ("list", "block_quote"):
             token["_p"] = (self, self.cursor)
+        if token["type"] in ("block_code", "block_html"):
+            self._open = token
         self.tokens.append(token)
 
     def add_paragraph(self, text: str) -> None:
+        self.close_open_block()
         last = self.last_token()
         if last and last["type"] == "paragraph":
             last["text"] += text
@@ -122,32 +151,51 @@ class _PosState(BlockState):
             self.tokens.append({"type": "paragraph", "text": text, "_p": (self, self.cursor)})
 
 
+# A list item's marker at the start of its line, as mistune's list rule matches it.
+_LIST_MARKER_RE = re.compile(r"[ \t]*(?:[*+-]|\d{1,9}[.)])")
+
+
 class _PosBlockParser(BlockParser):
+    """mistune's block parser, telling each token where it starts (through `_PosState`).
+
+    Only public methods are extended, each calling mistune's own: no mistune function is
+    replaced, so other users of mistune in the same process are unaffected.
+    """
+
     state_cls = _PosState
 
-    def parse_method(self, m: Any, state: Any) -> Any:
-        n = len(state.tokens)
-        end = super().parse_method(m, state)
-        if end and len(state.tokens) > n:
-            tok = state.tokens[-1]
-            if tok["type"] in ("block_code", "block_html") and "_end" not in tok:
-                tok["_end"] = end
-        return end
+    def parse(self, state: Any, rules: Any = None) -> None:
+        super().parse(state, rules)
+        state.close_open_block()  # the last block of this state ends where its source does
 
-    def _parse_indent_code_fast(self, state: Any) -> Any:
-        n = len(state.tokens)
-        end = super()._parse_indent_code_fast(state)
-        if end is not None and len(state.tokens) > n:
-            state.tokens[-1].setdefault("_end", end)
+    def parse_method(self, m: Any, state: Any) -> Any:
+        start = state.cursor
+        state.close_open_block()  # a block starts here
+        end = super().parse_method(m, state)
+        tok = state._open
+        if end and tok is not None:
+            # mistune moves the cursor to the end marker of `<pre>`, `<!--` ... blocks before
+            # adding them: the block starts where its rule matched
+            tok["_p"] = (state, start)
+            state.close_open_block(end)
         return end
 
     def parse_list(self, m: Any, state: Any) -> Any:
         start = state.cursor
         ids = {id(t) for t in state.tokens}
-        end = super().parse_list(m, state)
+        # mistune parses each item from a child state created right after the item's lines
+        # were collected; `child_state` pins the item to its marker line from these offsets.
+        saved = state._item_marks
+        state._item_marks = [start]
+        try:
+            end = super().parse_list(m, state)
+            marks = state._item_marks
+        finally:
+            state._item_marks = saved
         for tok in reversed(state.tokens):
             if tok["type"] == "list" and "_p" not in tok and id(tok) not in ids:
                 tok["_p"] = (state, start)
+                tok["_items"] = [(state, off) for off in marks[: len(tok["children"])]]
                 break
         return end
 
@@ -192,76 +240,11 @@ class _PosBlockParser(BlockParser):
         return end
 
 
-_orig_parse_list_item = _list_parser._parse_list_item
-
-
-def _parse_list_item_with_position(block, bullet, item, token, state, rules):
-    if isinstance(state, _PosState):
-        # The cursor is at the start of the line after the item's marker line.
-        marker_off = state.starts[state.line_index(max(0, state.cursor - 1))]
-        if state.cursor >= len(state.src) and not state.src.endswith("\n"):
-            marker_off = state.starts[-1]
-        marker_line = state.orig_line(marker_off)
-        base = marker_line
-        if not item.text.strip():
-            base += 1  # "-\n  foo": the item's content starts on the next line
-        state._pending_base = base
-        items = token.setdefault("_items", [])
-        items.append((state, marker_off))
-    return _orig_parse_list_item(block, bullet, item, token, state, rules)
-
-
-_list_parser._parse_list_item = _parse_list_item_with_position
-
-
-def _install_fast_delimiter_scan() -> None:
-    """mistune's emphasis pass finds the next `*`/`_` one character at a time in Python; a
-    regular expression search gives the same index, in C (a third of the inline time here)."""
-    try:
-        from mistune._inline import emphasis as _emphasis
-    except ImportError:  # another mistune layout: keep its own
-        return
-    original = getattr(_emphasis, "_next_delimiter_run", None)
-    if original is None:
-        return
-    search = re.compile(r"[*_]").search
-
-    def _next_delimiter_run(text: str, pos: int) -> int:
-        m = search(text, pos)
-        return m.start() if m is not None else max(pos, len(text))
-
-    if original("a*", 0) == _next_delimiter_run("a*", 0) == 1:
-        _emphasis._next_delimiter_run = _next_delimiter_run
-
-
-_install_fast_delimiter_scan()
-
-
-def _make_markdown() -> mistune.Markdown:
-    md = mistune.Markdown(renderer=None, block=_PosBlockParser(), inline=mistune.InlineParser())
-    for name in (
-        "table",
-        "strikethrough",
-        "url",
-        "mistune.plugins.table.table_in_quote",
-        "mistune.plugins.table.table_in_list",
-    ):
-        md.use(mistune.plugins.import_plugin(name))
-    md.inline = _FastInline(md.inline)  # type: ignore[assignment]
-    return md
-
-
 _PLAIN_RE = re.compile(r"[\\`*_<>\[\]!&~$^=:]|  \n|www\.", re.I)
 
 
-class _FastInline:
+class _FastInline(mistune.InlineParser):
     """mistune's inline parser, with a fast path for text that holds no inline markup at all."""
-
-    def __init__(self, inner: Any):
-        self.inner = inner
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
 
     def __call__(self, s: str, env: Any) -> list[dict[str, Any]]:
         if _PLAIN_RE.search(s) is None and "\\" not in s:
@@ -273,7 +256,20 @@ class _FastInline:
                 if line:
                     out.append({"type": "text", "raw": line})
             return out
-        return self.inner(s, env)
+        return super().__call__(s, env)
+
+
+def _make_markdown() -> mistune.Markdown:
+    md = mistune.Markdown(renderer=None, block=_PosBlockParser(), inline=_FastInline())
+    for name in (
+        "table",
+        "strikethrough",
+        "url",
+        "mistune.plugins.table.table_in_quote",
+        "mistune.plugins.table.table_in_list",
+    ):
+        md.use(mistune.plugins.import_plugin(name))
+    return md
 
 
 _MD: mistune.Markdown | None = None
