@@ -158,7 +158,7 @@ def read_inputs() -> dict:
         for name in (
             "rules-repo", "registry-repo", "rules-url", "rules-ref", "registry-url",
             "registry-ref", "config", "fail-on", "format", "sarif-file", "markdown-file",
-            "json-file", "base-ref",
+            "json-file", "base-ref", "scope",
         )
     }
     values["fail-on"] = values["fail-on"].lower() or "error"
@@ -236,6 +236,11 @@ def run() -> int:
         cmd.append(f"--config={_absolute(values['config'], workspace)}")
     if values["base-ref"]:
         cmd.append(f"--base-ref={values['base-ref']}")
+    # The repository the workflow runs for is the one under change: only its findings fail the
+    # step and are annotated (drafterlint matches the name against the configured `github`).
+    scope = values["scope"] or os.environ.get("GITHUB_REPOSITORY", "").strip()
+    if scope:
+        cmd.append(f"--scope={scope}")
     if "rules" in repos:
         cmd.append(f"--rules-repo={repos['rules']}")
     if "registry" in repos:
@@ -251,7 +256,7 @@ def run() -> int:
                "markdown-file": str(markdown_file or "")}
     if code in (0, 1) and json_file.is_file():
         doc = json.loads(json_file.read_text(encoding="utf-8"))
-        summary = doc.get("summary", {})
+        summary = (doc.get("scope") or {}).get("summary") or doc.get("summary", {})
         outputs.update(errors=str(summary.get("error", 0)), warnings=str(summary.get("warning", 0)),
                        infos=str(summary.get("info", 0)))
         if summary_markdown is not None:

@@ -20,7 +20,7 @@ ENTRY = ROOT / "action" / "entry.py"
 ACTION = ROOT / "action.yml"
 
 INPUTS = ("rules-repo", "registry-repo", "rules-url", "rules-ref", "registry-url", "registry-ref",
-          "config", "fail-on", "format", "sarif-file", "markdown-file", "json-file", "base-ref")
+          "config", "fail-on", "format", "sarif-file", "markdown-file", "json-file", "base-ref", "scope")
 
 
 def git(cwd, *args):

@@ -169,3 +169,32 @@ def test_try_repo_fails_on_a_broken_link(tmp_path, pre_commit_home):
     assert f"endpoints_rules.md:{line}:" in out
     assert "DL201 broken-fragment" in out
     assert "#29-model-equivalence-rules" in out  # the suggestion
+
+
+@needs_pre_commit
+def test_try_repo_in_the_rules_repository_is_quiet_and_scoped(tmp_path, pre_commit_home):
+    # The reference repository beside it (registry.path) has two defects of its own, and a link
+    # into an unconfigured repository is an info: each is one summary line, never a path with `..`.
+    broken = RULES_DOC.replace("](#29-model-equivalence-rules).", "](#2-9-model-equivalence).")
+    broken += "\nSee [elsewhere](https://github.com/someone/else/blob/main/x.md).\n"
+    repo = rules_repo(tmp_path, broken)
+    policy = tmp_path / "endpoints" / "src/inference_endpoint/validation/policies/2026-10-C0"
+    policy.mkdir(parents=True)
+    (policy / "catalog.yaml").write_text(
+        "version: 2026-10-C0\nrevision: 1\nversion: 2026-10-C0\ncatalogs:\n"
+        "  approved_spec_decode_heads: []\n  approved_checkpoints: {}\n", encoding="utf-8")
+    (repo / ".drafterlint.yaml").write_text(
+        "select: [DL2, DL3, DL7, DL8]\nregistry:\n  path: ../endpoints\n", encoding="utf-8")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "configure")
+    proc = try_repo(repo, pre_commit_home)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 1, out
+    tool = [ln for ln in out.splitlines() if ": DL" in ln or "not shown" in ln or "skipped" in ln
+            or "not changed here" in ln or "error(s)" in ln]
+    findings = [ln for ln in tool if ": DL" in ln]
+    assert len(findings) == 1 and findings[0].startswith("endpoints_rules.md:"), out
+    assert "1 info not shown: --show-info" in tool
+    assert "1 finding in mlcommons/endpoints, not changed here (1 error): -v shows them" in tool
+    assert sum("checks skipped" in ln for ln in tool) == 1
+    assert not any("/.." in ln or str(tmp_path) in ln for ln in tool), tool

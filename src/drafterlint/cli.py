@@ -80,6 +80,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_common(check)
     check.add_argument("--base-ref", metavar="REF", help="git ref the change is based on: its changed lines are reported first")
+    check.add_argument(
+        "--scope",
+        metavar="rules|registry|all|OWNER/REPO",
+        help="the repository under change: only its findings fail the run, are annotated and go to SARIF "
+        "(default: the one the command runs in)",
+    )
+    check.add_argument("-q", "--quiet", action="store_true", help="text: print only the summary line and why the run fails")
+    check.add_argument("-v", "--verbose", action="count", default=0, help="text: print every finding, every skipped check and the other repository's findings")
+    check.add_argument("--show-info", action="store_true", help="text: print info findings too (hidden by default)")
+    check.add_argument("--statistics", action="store_true", help="text: print the count of findings per rule, most frequent first")
     check.add_argument("--no-cache", action="store_true", help="neither use nor fill the content-hash cache (also DRAFTERLINT_NO_CACHE=1)")
     check.add_argument("files", nargs="*", help="ignored except to locate the repository (pre-commit passes them); the whole repository is checked")
 

@@ -149,14 +149,19 @@ def parse_report_specs(specs: list[str]) -> list[tuple[str, Path]]:
     return out
 
 
-def resolve_repos(config, args) -> tuple[Path | None, Path | None]:
-    from drafterlint.sources import locate
-
-    start = Path.cwd()
+def _start(args) -> Path:
+    """Where the command runs: the working directory, or the folder of the first file given."""
     files = getattr(args, "files", None) or []
     if files:  # pre-commit runs from the repository root, but be robust to being given paths
         first = Path(files[0])
-        start = (first if first.is_dir() else first.parent).resolve()
+        return (first if first.is_dir() else first.parent).resolve()
+    return Path.cwd()
+
+
+def resolve_repos(config, args) -> tuple[Path | None, Path | None]:
+    from drafterlint.sources import locate
+
+    start = _start(args)
     rules_dir, _ = locate(config, "rules", args.rules_repo, start)
     registry_dir, _ = locate(config, "registry", args.registry_repo, start)
     if rules_dir is None and registry_dir is None:
@@ -167,18 +172,29 @@ def resolve_repos(config, args) -> tuple[Path | None, Path | None]:
     return rules_dir, registry_dir
 
 
-def report_meta(rules_dir, registry_dir, args):
+def report_meta(rules_dir, registry_dir, args, config):
     from drafterlint.report import ReportMeta
+    from drafterlint.scope import resolve_scope, validate_scope
 
-    roots = {}
-    if rules_dir is not None:
-        roots["rules"] = args.rules_repo or str(rules_dir)
-    if registry_dir is not None:
-        roots["registry"] = args.registry_repo or str(registry_dir)
-    meta = ReportMeta(version=__version__, roots=roots)
-    meta.base_ref = getattr(args, "base_ref", None)  # type: ignore[attr-defined]
-    meta.local_roots = {"rules": rules_dir, "registry": registry_dir}  # type: ignore[attr-defined]
-    return meta
+    roots, names = {}, {}
+    for which, root, given in (("rules", rules_dir, args.rules_repo), ("registry", registry_dir, args.registry_repo)):
+        if root is not None:
+            roots[which] = given or str(root)
+            names[which] = config.data[which].get("github") or Path(root).resolve().name
+    cwd = _start(args)
+    return ReportMeta(
+        version=__version__,
+        roots=roots,
+        local_roots={"rules": rules_dir, "registry": registry_dir},
+        names=names,
+        base_ref=getattr(args, "base_ref", None),
+        scope=resolve_scope(validate_scope(getattr(args, "scope", None)), config, rules_dir, registry_dir, cwd),
+        cwd=Path.cwd(),
+        verbosity=getattr(args, "verbose", 0) - (1 if getattr(args, "quiet", False) else 0),
+        show_info=getattr(args, "show_info", False),
+        statistics=getattr(args, "statistics", False),
+        fail_on=config.fail_on,
+    )
 
 
 def emit(result, args, meta) -> None:
@@ -194,11 +210,14 @@ def emit(result, args, meta) -> None:
         write_atomically(path, render(result, fmt, meta))
 
 
-def exit_code(result, config, exit_zero: bool = False) -> int:
+def exit_code(result, config, exit_zero: bool = False, scope=None) -> int:
+    """1 when a finding in the repository under change reaches fail_on; findings elsewhere
+    never fail a run (scope None: every finding counts)."""
     if exit_zero:
         return EXIT_OK
     fail_on: Severity = config.fail_on
-    return EXIT_FINDINGS if any(f.severity >= fail_on for f in result.findings) else EXIT_OK
+    counted = result.findings if scope is None else scope.split(result.findings)[0]
+    return EXIT_FINDINGS if any(f.severity >= fail_on for f in counted) else EXIT_OK
 
 
 def _run_cache(args):
@@ -245,5 +264,6 @@ def check(args) -> int:
             return EXIT_USAGE
         if run_cache is not None:
             run_cache.save(config, rules_dir, registry_dir, result)
-    emit(result, args, report_meta(rules_dir, registry_dir, args))
-    return exit_code(result, config, args.exit_zero)
+    meta = report_meta(rules_dir, registry_dir, args, config)
+    emit(result, args, meta)
+    return exit_code(result, config, args.exit_zero, meta.scope)

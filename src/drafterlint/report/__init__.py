@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from drafterlint.findings import Severity
+from drafterlint.scope import EVERYTHING, Scope
 
 FORMATS = ("text", "json", "github", "sarif", "markdown")
 
@@ -15,6 +19,41 @@ class ReportMeta:
     roots: dict[str, str] = field(default_factory=dict)
     # Per repository name: (owner/repo, commit or ref) so reports can link to exact lines.
     github: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # Per repository name: its checkout (resolved paths, annotations, SARIF roots).
+    local_roots: dict[str, Path | None] = field(default_factory=dict)
+    # Per repository name: what a person calls it (`mlcommons/endpoints`).
+    names: dict[str, str] = field(default_factory=dict)
+    base_ref: str | None = None
+    scope: Scope = EVERYTHING  # the repository under change (drafterlint.scope)
+    cwd: Path | None = None  # where the command runs: text paths are relative to it
+    # What a person reading text output asked for: -1 quiet, 0 default, 1 verbose.
+    verbosity: int = 0
+    show_info: bool = False
+    statistics: bool = False
+    fail_on: Severity = Severity.ERROR
+
+    def name_of(self, repo: str) -> str:
+        return self.names.get(repo) or repo
+
+    def display_path(self, f) -> str:
+        """The finding's file relative to the working directory when it lies inside it, else
+        relative to its repository with the repository's name in front; never `..`."""
+        root = self.local_roots.get(f.location.repo)
+        if root is None:
+            return f.location.path
+        if self.cwd is not None:
+            try:
+                return (Path(root).resolve() / f.location.path).relative_to(self.cwd.resolve()).as_posix()
+            except ValueError:
+                pass
+        return f"{self.name_of(f.location.repo)}/{f.location.path}"
+
+    def elsewhere(self, others) -> list[tuple[str, list]]:
+        """Findings outside the scope, grouped per repository: [(name, findings)]."""
+        groups: dict[str, list] = {}
+        for f in others:
+            groups.setdefault(self.name_of(f.location.repo), []).append(f)
+        return list(groups.items())
 
 
 def render(result, fmt: str, meta: ReportMeta) -> str:
@@ -29,3 +68,14 @@ def summary_counts(findings) -> dict[str, int]:
     for f in findings:
         counts[str(f.severity)] += 1
     return counts
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def elsewhere_line(name: str, findings) -> str:
+    """ "9 findings in mlcommons/endpoints, not changed here (3 errors, 6 warnings)" """
+    c = summary_counts(findings)
+    parts = [plural(c[s], s) for s in ("error", "warning") if c[s]] + ([f"{c['info']} info"] if c["info"] else [])
+    return f"{plural(len(findings), 'finding')} in {name}, not changed here ({', '.join(parts)})"

@@ -52,7 +52,7 @@ def _workspace() -> Path:
 def annotation_path(meta, f, workspace: Path | None = None) -> str:
     """The finding's file relative to the workspace when its repository lies inside it."""
     workspace = workspace or _workspace()
-    root = (getattr(meta, "local_roots", None) or {}).get(f.location.repo)
+    root = meta.local_roots.get(f.location.repo)
     if root is None:
         return f.location.path
     full = (Path(root).resolve() / f.location.path)
@@ -64,13 +64,13 @@ def annotation_path(meta, f, workspace: Path | None = None) -> str:
 
 def changed_lines(meta) -> dict[str, dict[str, set[int]]]:
     """Per repository name: per path, the lines changed since meta.base_ref (when known)."""
-    base = getattr(meta, "base_ref", None)
+    base = meta.base_ref
     if not base:
         return {}
     from drafterlint.gitops import changed_lines as diff_lines
 
     out = {}
-    for repo, root in (getattr(meta, "local_roots", None) or {}).items():
+    for repo, root in meta.local_roots.items():
         if root is None:
             continue
         lines = diff_lines(Path(root), base)
@@ -93,9 +93,13 @@ def message_of(f) -> str:
 
 
 def annotation_lines(result, meta, ordered=None) -> tuple[list[str], list]:
-    """The annotation lines, and the findings left unannotated (in priority order)."""
+    """The annotation lines, and the findings left unannotated (in priority order).
+
+    Only the repository under change is annotated: GitHub cannot place the other one's files
+    on this diff, and they would take the ten places per level the real ones need."""
     if ordered is None:
         ordered = prioritised(result.findings, changed_lines(meta))
+    ordered = meta.scope.split(ordered)[0]
     budget = {Severity.ERROR: PER_LEVEL, Severity.WARNING: PER_LEVEL, Severity.INFO: PER_LEVEL}
     lines, rest = [], []
     workspace = _workspace()
@@ -171,11 +175,15 @@ def render(result, meta) -> str:
             f"(GitHub shows at most {PER_LEVEL} per level); {where}.",
             title="drafterlint: more findings",
         ))
-    # Plain log lines (not commands): what was skipped, and the totals.
+    # Plain log lines (not commands): the other repository, what was skipped, and the totals.
+    from drafterlint.report import elsewhere_line, summary_counts
+
+    mine, others = meta.scope.split(result.findings)
+    for name, group in meta.elsewhere(others):
+        where = "listed in the job summary" if in_summary else "run with --format json to see them"
+        out.append(f"drafterlint: {elsewhere_line(name, group)}: not annotated, {where}")
     for s in result.skipped:
         out.append(f"drafterlint: skipped {s.code}: {s.reason}")
-    from drafterlint.report import summary_counts
-
-    c = summary_counts(result.findings)
+    c = summary_counts(mine)
     out.append(f"drafterlint: {c['error']} error(s), {c['warning']} warning(s), {c['info']} info")
     return "\n".join(out) + "\n"

@@ -26,11 +26,24 @@ def finding_dict(f) -> dict:
 
 
 def document(result, meta) -> dict:
+    """Every finding, in scope or not; `scope` says which repository is under change and
+    counts its findings (the ones that fail the run)."""
+    scope = meta.scope
+    findings = []
+    for f in result.findings:
+        d = finding_dict(f)
+        d["in_scope"] = scope.covers(f)
+        findings.append(d)
     return {
         "tool": "drafterlint",
         "version": meta.version,
-        "findings": [finding_dict(f) for f in result.findings],
+        "findings": findings,
         "summary": summary_counts(result.findings),
+        "scope": {
+            "repositories": "all" if scope.repos is None else sorted(scope.repos),
+            "decided_by": scope.how,
+            "summary": summary_counts(scope.split(result.findings)[0]),
+        },
         "skipped": [{"codes": s.code.split(","), "reason": s.reason} for s in result.skipped],
     }
 

@@ -12,10 +12,11 @@ import html
 from collections import Counter
 
 from drafterlint.findings import REPORT_MARKER
-from drafterlint.report import summary_counts
+from drafterlint.report import elsewhere_line, summary_counts
 
 _ICON = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
 _ORDER = ("error", "warning", "info")
+ELSEWHERE_ROWS = 100  # rows per folded section of the other repository's findings
 
 
 def cell(text: str | None) -> str:
@@ -79,9 +80,13 @@ def render_markdown(
     max_bytes: int | None = None,
     heading_level: int = 2,
 ) -> str:
-    """The report; `findings` reorders or narrows the table (default: result.findings)."""
-    findings = list(result.findings if findings is None else findings)
-    counts = summary_counts(result.findings)
+    """The report; `findings` reorders or narrows the table (default: result.findings).
+
+    Counts, verdict and table cover the repository under change (meta.scope); the findings of
+    the other repository follow in one folded section per repository, after the table."""
+    mine, others = meta.scope.split(result.findings)
+    findings = meta.scope.split(result.findings if findings is None else findings)[0]
+    counts = summary_counts(mine)
     h = "#" * heading_level
     head: list[str] = [
         REPORT_MARKER,
@@ -90,16 +95,23 @@ def render_markdown(
         f"{verdict(counts)} · {counts_line(counts)} · drafterlint {meta.version}",
         "",
     ]
-    if result.findings:
+    if mine:
         head += ["| severity | count |", "|---|---:|"]
         head += [f"| {_ICON[s]} {s} | {counts[s]} |" for s in _ORDER if counts[s]]
         head.append("")
-        by_rule = Counter((f.code, f.name, str(f.severity)) for f in result.findings)
+        by_rule = Counter((f.code, f.name, str(f.severity)) for f in mine)
         head += ["| rule | name | severity | count |", "|---|---|---|---:|"]
         for (code, name, sev), n in sorted(by_rule.items(), key=lambda kv: (_ORDER.index(kv[0][2]), kv[0][0])):
             head.append(f"| `{code}` | {name} | {sev} | {n} |")
         head.append("")
     tail: list[str] = []
+    for name, group in meta.elsewhere(others):
+        tail += ["", "<details>", f"<summary>{cell(elsewhere_line(name, group))}</summary>", "",
+                 "| # | severity | rule | location | message | suggestion |", "|---:|---|---|---|---|---|"]
+        tail += [finding_row(meta, f, i) for i, f in enumerate(group[:ELSEWHERE_ROWS], 1)]
+        if len(group) > ELSEWHERE_ROWS:
+            tail += ["", f"{len(group) - ELSEWHERE_ROWS} more are in the JSON report."]
+        tail += ["", "</details>"]
     if result.skipped:
         tail += ["", f"{h}# Skipped checks", ""]
         tail += [f"- {cell(s.code)}: {cell(s.reason)}" for s in result.skipped]

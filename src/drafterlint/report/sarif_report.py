@@ -2,7 +2,9 @@
 
 One run; `tool.driver.rules` lists every rule (id = the stable code, help = the rule's own
 documentation), each result points at a repository-relative path with `uriBaseId` RULES or
-REGISTRY (resolved through `originalUriBaseIds` when the local roots are known), and carries
+REGISTRY (resolved through `originalUriBaseIds` when the local roots are known) — or, when one
+repository is under change (drafterlint.scope), only that repository's results, each relative
+to `%SRCROOT%` as code scanning expects of the uploading repository — and carries
 our own line-independent fingerprint under `partialFingerprints["drafterlint/v1"]`, so code
 scanning keeps an alert's identity when unrelated edits move it. Checks that could not run are
 tool execution notifications, not results.
@@ -57,28 +59,35 @@ def _uri(path: str) -> str:
     return quote(path, safe="/-._~")
 
 
-def physical(loc) -> dict:
+SRCROOT = "%SRCROOT%"
+
+
+def physical(loc, single: str | None = None) -> dict:
+    """`single`: the one repository under change, whose root is %SRCROOT%."""
+    base = SRCROOT if single is not None and loc.repo == single else base_id(loc.repo)
     return {
-        "artifactLocation": {"uri": _uri(loc.path), "uriBaseId": base_id(loc.repo)},
+        "artifactLocation": {"uri": _uri(loc.path), "uriBaseId": base},
         "region": {"startLine": max(1, loc.line), "startColumn": max(1, loc.column)},
     }
 
 
-def result_entry(f, index: dict[str, int]) -> dict:
+def result_entry(f, index: dict[str, int], single: str | None = None) -> dict:
     text = f.message if not f.suggestion else f"{f.message} ({f.suggestion})"
     entry = {
         "ruleId": f.code,
         "level": _LEVEL[f.severity],
         "message": {"text": text},
-        "locations": [{"physicalLocation": physical(f.location)}],
+        "locations": [{"physicalLocation": physical(f.location, single)}],
         "partialFingerprints": {FINGERPRINT: f.fingerprint},
     }
     if f.code in index:
         entry["ruleIndex"] = index[f.code]
-    if f.related:
+    # Written for one repository, a place in the other would name a path it does not have.
+    related = [loc for loc in f.related if single is None or loc.repo == single]
+    if related:
         entry["relatedLocations"] = [
-            {"id": i, "physicalLocation": physical(loc), "message": {"text": "related location"}}
-            for i, loc in enumerate(f.related, 1)
+            {"id": i, "physicalLocation": physical(loc, single), "message": {"text": "related location"}}
+            for i, loc in enumerate(related, 1)
         ]
     return entry
 
@@ -91,6 +100,8 @@ def _root_uri(root) -> str:
 def document(result, meta) -> dict:
     from drafterlint.checks import all_rules
 
+    # Written for upload: only the repository under change, paths relative to its root.
+    single = meta.scope.single
     mods = all_rules()
     rules = [rule_descriptor(m) for m in mods]
     index = {m.RULE.code: i for i, m in enumerate(mods)}
@@ -110,12 +121,16 @@ def document(result, meta) -> dict:
             }
         },
         "columnKind": "unicodeCodePoints",
-        "results": [result_entry(f, index) for f in result.findings],
+        "results": [
+            result_entry(f, index, single)
+            for f in result.findings
+            if single is None or f.location.repo == single
+        ],
     }
     roots = {
-        base_id(repo): {"uri": _root_uri(root)}
-        for repo, root in (getattr(meta, "local_roots", None) or {}).items()
-        if root is not None
+        (SRCROOT if repo == single else base_id(repo)): {"uri": _root_uri(root)}
+        for repo, root in meta.local_roots.items()
+        if root is not None and (single is None or repo == single)
     }
     if roots:
         run["originalUriBaseIds"] = roots

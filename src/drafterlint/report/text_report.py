@@ -1,25 +1,103 @@
-"""`path:line:col: CODE name: message` — one line a finding, the format editors understand."""
+"""`path:line:col: CODE name: message` — one line a finding, the format editors understand.
+
+Written for a person at a terminal or reading a pre-commit log, so it is quiet by default: the
+errors and warnings of the repository under change, one line each; the rest collapses into one
+summary line per kind (infos, the other repository's findings, checks that could not run), each
+saying how to see it. ``-v`` shows everything, ``--show-info`` the infos, ``-q`` only the
+summary line and why the run fails; ``--statistics`` adds the count per rule. Paths are
+relative to the working directory, or carry their repository's name (ReportMeta.display_path).
+"""
 
 from __future__ import annotations
 
-from drafterlint.report import summary_counts
+from collections import Counter
+
+from drafterlint.findings import Severity
+from drafterlint.report import elsewhere_line, plural, summary_counts
+
+# A skipped check's reason -> what it needs, short enough for one summary line.
+_NEEDS = (
+    ("no rules repository", "the rules repository"),
+    ("no reference repository", "the reference repository"),
+    ("needs git history", "`drafterlint audit`"),
+    ("needs a date", "`drafterlint audit`"),
+    ("needs the network", "`drafterlint audit --online`"),
+)
+
+
+def finding_line(meta, f) -> str:
+    line = f"{meta.display_path(f)}:{f.location.line}:{f.location.column}: {f.code} {f.name}: {f.message}"
+    if f.severity is not Severity.ERROR:
+        line += f" [{f.severity}]"
+    if f.suggestion:
+        line += f" ({f.suggestion})"
+    return line
+
+
+def skipped_line(skipped) -> str:
+    """ "5 checks skipped: 3 need the reference repository, 2 need `drafterlint audit` (-v lists them)" """
+    needs: Counter = Counter()
+    other: list[str] = []
+    for s in skipped:
+        label = next((need for start, need in _NEEDS if s.reason.startswith(start)), None)
+        if label is None:
+            other.append(f"{s.code}: {s.reason.split(': ')[0]}")
+        needs[label] += len(s.code.split(","))
+    parts = [f"{n} need{'s' if n == 1 else ''} {label}" for label, n in needs.items() if label is not None]
+    listed = "; ".join(p for p in (", ".join(parts), "; ".join(other)) if p)
+    return f"{plural(sum(needs.values()), 'check')} skipped: {listed} (-v lists them)"
+
+
+def statistics_lines(findings) -> list[str]:
+    """Count per rule, most frequent first (ties by code), as flake8 --statistics prints them."""
+    by_rule = Counter((f.code, f.name, f.severity) for f in findings)
+    ordered = sorted(by_rule.items(), key=lambda kv: (-kv[1], kv[0][0]))
+    return [f"{n:<5} {code} {name} [{sev}]" for (code, name, sev), n in ordered]
+
+
+def counts_line(findings) -> str:
+    c = summary_counts(findings)
+    return f"{c['error']} error(s), {c['warning']} warning(s), {c['info']} info"
+
+
+def failure_reason(meta, mine, others) -> str | None:
+    failing = [f for f in mine if f.severity >= meta.fail_on]
+    if not failing:
+        return None
+    where = f" in {meta.name_of(meta.scope.single)}" if meta.scope.single else ""
+    reason = f"fails: {plural(len(failing), 'finding')}{where} at or above --fail-on {meta.fail_on}"
+    if others:
+        reason += f"; the {plural(len(others), 'finding')} in other repositories do not count"
+    return reason
 
 
 def render(result, meta) -> str:
-    out = []
-    multi_repo = len({f.location.repo for f in result.findings}) > 1 or len(meta.roots) > 1
-    for f in result.findings:
-        path = f.location.path
-        if multi_repo and f.location.repo in meta.roots:
-            path = f"{meta.roots[f.location.repo].rstrip('/')}/{path}"
-        line = f"{path}:{f.location.line}:{f.location.column}: {f.code} {f.name}: {f.message}"
-        if f.severity.name != "ERROR":
-            line += f" [{f.severity}]"
-        if f.suggestion:
-            line += f" ({f.suggestion})"
-        out.append(line)
-    for s in result.skipped:
-        out.append(f"skipped {s.code}: {s.reason}")
-    c = summary_counts(result.findings)
-    out.append(f"{c['error']} error(s), {c['warning']} warning(s), {c['info']} info")
+    mine, others = meta.scope.split(result.findings)
+    verbose = meta.verbosity > 0
+    show_info = verbose or meta.show_info
+    out: list[str] = []
+    if meta.verbosity >= 0:
+        shown = [f for f in mine if show_info or f.severity > Severity.INFO]
+        out += [finding_line(meta, f) for f in shown]
+        hidden_infos = len(mine) - len(shown)
+        if meta.statistics:
+            out += statistics_lines(mine if not verbose else result.findings)
+        if hidden_infos:
+            out.append(f"{hidden_infos} info{'' if hidden_infos == 1 else 's'} not shown: --show-info")
+        for name, group in meta.elsewhere(others):
+            if verbose:
+                out.append(f"{elsewhere_line(name, group)}:")
+                out += [finding_line(meta, f) for f in group]
+            else:
+                out.append(f"{elsewhere_line(name, group)}: -v shows them")
+        if verbose:
+            out += [f"skipped {s.code}: {s.reason}" for s in result.skipped]
+        elif result.skipped:
+            out.append(skipped_line(result.skipped))
+    elif meta.statistics:
+        out += statistics_lines(mine)
+    out.append(counts_line(mine))
+    reason = failure_reason(meta, mine, others)
+    if reason:
+        out.append(reason)
     return "\n".join(out) + "\n"
