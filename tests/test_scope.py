@@ -11,7 +11,6 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
 from conftest import git_commit_all
 
 ROOT = Path(__file__).resolve().parents[1]

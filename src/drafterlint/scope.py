@@ -41,7 +41,8 @@ class Scope:
 
     def split(self, findings) -> tuple[list, list]:
         """(findings under change, findings elsewhere), each in the given order."""
-        mine, others = [], []
+        mine: list = []
+        others: list = []
         for f in findings:
             (mine if self.covers(f) else others).append(f)
         return mine, others
