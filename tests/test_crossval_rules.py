@@ -64,6 +64,32 @@ def test_list_pasted_into_the_rules(tmp_path):
     assert ("DL301", "endpoints_rules.md", 21, 1) in findings(root)
 
 
+def test_list_pasted_into_a_document_found_by_glob(tmp_path):
+    # `docs/pasted.md` is checked because `**/*.md` (the default rules.documents) names it:
+    # DL301 reads the same resolved list of documents as the link rules.
+    root = copy(tmp_path)
+    edit(root / "registry" / POLICY / "catalog.yaml", "  approved_checkpoints:\n",
+         "    - model: model-one\n      repository: orgb/ModelOne-EAGLE\n"
+         "      revision: b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2\n"
+         "      approved_cohort: 2026-09-C0\n      method: eagle\n  approved_checkpoints:\n")
+    (root / "rules" / "docs").mkdir()
+    (root / "rules" / "docs" / "pasted.md").write_text(
+        "# Notes\n\nWhat we may use:\n\n- orga/ModelOne\n- orgb/ModelOne-EAGLE\n")
+    assert ("DL301", "docs/pasted.md", 5, 1) in findings(root)
+
+
+def test_every_check_reads_one_list_of_documents(tmp_path):
+    # A broken link in the same globbed document is reported too: one list, not four.
+    root = copy(tmp_path)
+    (root / "rules" / "docs").mkdir()
+    (root / "rules" / "docs" / "pasted.md").write_text("# Notes\n\nSee [nowhere](#nowhere).\n")
+    ctx = build_context(Config(), root / "rules", root / "registry")
+    checked = [doc.path for _view, doc in ctx.documents.checked]
+    assert checked == ["endpoints_rules.md", "endpoints_submission_rules.md", "docs/pasted.md"]
+    assert ("DL201", "docs/pasted.md", 3, 5) in [
+        (f.code, f.location.path, f.location.line, f.location.column) for f in run(ctx).findings]
+
+
 def test_checkpoint_removed_from_the_markdown_list(tmp_path):
     root = copy(tmp_path)
     readme = root / "registry" / "examples" / "10_Agentic_Inference" / "README.md"

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from drafterlint.checks._facts import rules_facts
 from drafterlint.cohorts import Calendar
 from drafterlint.config import Config
 from drafterlint.engine import build_context
@@ -25,7 +24,7 @@ def at(fact):
 
 
 def test_speculative_decoding_facts(ctx):
-    f = rules_facts(ctx)
+    f = ctx.facts
     assert f.spec_lead.value == 3 and at(f.spec_lead) == ("endpoints_rules.md", 15, 14)
     assert f.head_methods == ["mtp", "dspark", "eagle"]
     assert [k.location.line for k in f.head_kinds] == [12, 12, 12]
@@ -35,7 +34,7 @@ def test_speculative_decoding_facts(ctx):
 
 
 def test_supported_models_and_check_table(ctx):
-    f = rules_facts(ctx)
+    f = ctx.facts
     assert f.model_list_weeks.value == 8 and at(f.model_list_weeks) == ("endpoints_rules.md", 29, 35)
     assert [m.value for m in f.supported_models] == ["Model One"]
     assert [r.name for r in f.check_rows] == [
@@ -46,7 +45,7 @@ def test_supported_models_and_check_table(ctx):
 
 
 def test_companion_facts(ctx):
-    f = rules_facts(ctx)
+    f = ctx.facts
     assert f.calendar.value == Calendar(weekday=1, occurrences=(2, 4))
     assert at(f.calendar) == ("endpoints_submission_rules.md", 11, 17)
     assert [b.value for b in f.calendar_bullets] == [(0, 2, 1), (1, 4, 1)]
@@ -55,10 +54,13 @@ def test_companion_facts(ctx):
 
 
 def test_published_for_the_registry_rules(ctx):
-    rules_facts(ctx)
-    assert ctx.memo["rules_lead_cohorts"][0] == 3
-    assert ctx.memo["rules_head_methods"] == ["mtp", "dspark", "eagle"]
-    assert ctx.memo["rules_model_list_weeks"][0] == 8
+    # Extracted before any check runs, as a typed object every rule reads.
+    from drafterlint.registry import head_methods, lead_time
+
+    assert ctx.facts.lead.value == 3
+    assert lead_time(ctx) == (3, ctx.facts.spec_lead.location)
+    assert head_methods(ctx)[:3] == ["mtp", "dspark", "eagle"]
+    assert ctx.facts.model_list_weeks.value == 8
 
 
 def test_a_missing_fact_is_reported_not_defaulted(tmp_path):
@@ -67,11 +69,11 @@ def test_a_missing_fact_is_reported_not_defaulted(tmp_path):
     (rules / "endpoints_rules.md").write_text(
         "# R\n\n#### 2.9.4 Speculative Decoding\n\nDrafters must be approved first.\n")
     ctx = build_context(Config(), rules, None)
-    f = rules_facts(ctx)
+    f = ctx.facts
     assert f.spec_lead is None
     (m,) = [m for m in f.missing if m.name == "lead_cohorts"]
     assert m.code == "DL601" and m.location.line == 3 and "at least two cohorts" in m.message
-    assert "rules_lead_cohorts" not in ctx.memo
+    assert ctx.facts.lead is None
 
 
 def test_numbers_in_words_and_digits():

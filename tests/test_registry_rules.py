@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from drafterlint.checks._facts import Fact, RulesFacts
 from drafterlint.checks.base import Context
 from drafterlint.config import Config
-from drafterlint.findings import Severity
+from drafterlint.findings import Location, Severity
 from drafterlint.registry import load_registry
 from drafterlint.sources import RepoView
 
@@ -29,7 +30,7 @@ POL = "src/inference_endpoint/validation/policies"
 FIXTURES = Path(__file__).resolve().parent.parent / "rules_fixtures" / "registry_cases"
 
 
-def run_rule(module, tmp: Path, files: dict[str, str], config: Config | None = None, memo=None):
+def run_rule(module, tmp: Path, files: dict[str, str], config: Config | None = None, facts=None):
     for key, text in files.items():
         repo, rel = key.split(":", 1)
         assert repo == "registry"
@@ -39,7 +40,7 @@ def run_rule(module, tmp: Path, files: dict[str, str], config: Config | None = N
     config = config or Config()
     view = RepoView("registry", tmp)
     reg = load_registry(view, config)
-    ctx = Context(config=config, registry=reg, registry_repo=view, memo=dict(memo or {}))
+    ctx = Context(config=config, registry=reg, registry_repo=view, facts=facts or RulesFacts(), prepared=True)
     return reg, list(module.check(ctx))
 
 
@@ -148,18 +149,25 @@ def test_unknown_method_suggests_closest(tmp_path):
     assert findings[0].suggestion == "did you mean `eagle3`?"
 
 
+RULES_AT = Location("rules", "endpoints_rules.md", 5, 1)
+
+
+def _stated_kinds(*methods: str) -> RulesFacts:
+    return RulesFacts(head_kinds=[Fact("head_kind", m, RULES_AT, m) for m in methods])
+
+
 def test_unknown_method_uses_rules_kinds_when_known(tmp_path):
     # The rules name kinds by example, so they extend the configured list; versions of a kind
     # (eagle3 for EAGLE-style) count as that kind.
     _, findings = run_rule(
         _rule("unknown_head_method"), tmp_path, _fixture("clean"),
-        memo={"rules_head_methods": ["mtp"]},
+        facts=_stated_kinds("mtp"),
         config=Config().merged({"registry": {"head_methods": ["dspark"]}}),
     )
     assert {f.location.line for f in findings} == {9}  # the eagle3 head
     _, findings = run_rule(
         _rule("unknown_head_method"), tmp_path, _fixture("clean"),
-        memo={"rules_head_methods": ["mtp", "eagle"]},
+        facts=_stated_kinds("mtp", "eagle"),
         config=Config().merged({"registry": {"head_methods": ["dspark"]}}),
     )
     assert findings == []
@@ -184,11 +192,10 @@ def test_canonical_publisher_from_config(tmp_path):
     assert as_expect(findings) == [(CAT, 11, 19)]
 
 
-def test_lead_time_from_rules_memo_wins(tmp_path):
+def test_lead_time_stated_by_the_rules_wins(tmp_path):
     # The policy says 2 (fine for 2026-09-C1 -> 2026-10-C1); the rules say 3.
-    _, findings = run_rule(
-        _rule("lead_time"), tmp_path, _fixture("clean"), memo={"rules_lead_cohorts": 3}
-    )
+    stated = RulesFacts(spec_lead=Fact("lead_cohorts", 3, RULES_AT, "at least three cohorts"))
+    _, findings = run_rule(_rule("lead_time"), tmp_path, _fixture("clean"), facts=stated)
     assert {f.location.line for f in findings} == {8, 13}
 
 

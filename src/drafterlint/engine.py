@@ -17,8 +17,6 @@ from drafterlint.config import Config
 from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, Skipped, UnreadableFile
 from drafterlint.sources import RepoView, github_pair
 
-_UNREADABLE = "DL702"
-
 
 @dataclass
 class Result:
@@ -62,28 +60,21 @@ def build_context(
         from drafterlint.registry.load import load_registry
 
         ctx.registry = load_registry(ctx.registry_repo, config)
-    _parse_documents(ctx)
+    prepare(ctx)
     return ctx
 
 
-def _parse_documents(ctx: Context) -> None:
-    """Parse the documents the checks will read now, while the rules document is parsed ahead:
-    each is parsed once either way, and errors are reported when a check asks for it."""
-    wanted = []
-    if ctx.rules is not None:
-        wanted += [(ctx.rules, rel) for rel in ctx.rules.expand(ctx.config.rules.get("documents") or [])]
-    if ctx.registry_repo is not None:
-        names = [*(ctx.config.registry.get("documents") or [])]
-        if ctx.config.registry.get("markdown_list"):
-            names.append(ctx.config.registry["markdown_list"])
-        wanted += [(ctx.registry_repo, rel) for rel in ctx.registry_repo.expand(names)]
-    for view, rel in wanted:
-        if view.parsing_ahead(rel) or not view.is_file(rel):
-            continue
-        try:
-            view.document(rel)
-        except UnreadableFile:
-            pass
+def prepare(ctx: Context) -> None:
+    """What every check reads, computed before the first one runs: the resolved documents,
+    the configured sections located in them, and the facts the rules text states."""
+    from drafterlint.checks._facts import extract
+    from drafterlint.checks._sections import locate_all
+    from drafterlint.documents import resolve
+
+    ctx.documents = resolve(ctx)
+    ctx.sections = locate_all(ctx)
+    ctx.facts = extract(ctx)
+    ctx.prepared = True
 
 
 def _attach(view: RepoView, cache) -> RepoView:
@@ -114,21 +105,11 @@ _NEED_REASONS = {
 
 
 def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
+    if not ctx.prepared:
+        prepare(ctx)
     result = Result()
     chosen = [r for r in (rules if rules is not None else all_rules()) if ctx.config.enabled(r.RULE.code)]
-    unreadable: dict[tuple[str, str], Finding] = {}
-    unreadable_rule = next((r for r in all_rules() if r.RULE.code == _UNREADABLE), None)
-
-    def note_unreadable(err: UnreadableFile) -> None:
-        if unreadable_rule is None or not ctx.config.enabled(_UNREADABLE):
-            return
-        key = (err.location.repo, err.location.path)
-        if key not in unreadable:
-            unreadable[key] = unreadable_rule.RULE.at(err.location, err.message, key=err.message)
-
-    if ctx.registry is not None:
-        for err in getattr(ctx.registry, "errors", ()):
-            note_unreadable(err)
+    chosen.sort(key=lambda r: r.RULE.last)  # stable: code order otherwise
 
     skipped_by_reason: dict[str, list[str]] = {}
     raw: list[Finding] = []
@@ -140,7 +121,7 @@ def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
         try:
             raw.extend(rule.check(ctx) or ())
         except UnreadableFile as err:
-            note_unreadable(err)
+            ctx.unreadable(err)
         except RecursionError:
             raise RuleCrashed(f"{rule.RULE.code}: input nested too deeply") from None
         except Exception as exc:  # a bug in a rule must be loud, but named, not a traceback
@@ -149,13 +130,11 @@ def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
     for view in (ctx.rules, ctx.registry_repo):
         if view is not None:
             view.finish_ahead()
-    for reason, codes in ctx.memo.get("_skipped", {}).items():
+    for reason, codes in ctx.skipped.items():
         skipped_by_reason.setdefault(reason, []).extend(sorted(codes))
-    for late in ctx.memo.get("_unreadable", ()):
-        note_unreadable(late)
     result.skipped = [Skipped(",".join(codes), reason) for reason, codes in skipped_by_reason.items()]
     seen: set[tuple] = set()
-    for f in [*unreadable.values(), *raw]:
+    for f in raw:
         if not ctx.config.enabled(f.code):
             continue
         override = ctx.config.severity_override(f.code)

@@ -206,14 +206,7 @@ def calendar_of(ctx):
     """The publication calendar the companion's §4.2 states, else the default one."""
     from drafterlint.cohorts import DEFAULT_CALENDAR
 
-    if ctx.rules is not None:
-        from drafterlint.checks._facts import rules_facts
-
-        rules_facts(ctx)
-    memo = ctx.memo.get("rules_calendar")
-    if isinstance(memo, tuple) and memo:
-        return memo[0]
-    return memo or DEFAULT_CALENDAR
+    return ctx.facts.calendar.value if ctx.facts.calendar is not None else DEFAULT_CALENDAR
 
 
 def latest_heads(ctx) -> list:

@@ -5,15 +5,9 @@ drafter kinds the rules name), with the exact position of the words that state i
 cannot be found is not defaulted: it is recorded as `Missing` with the sentence that was
 expected, and the rule that owns it (named by `code`) reports it.
 
-Publishes, for the registry rules (DL401, DL502, DL402), whichever of these the text states:
-
-- ``ctx.memo["rules_lead_cohorts"] = (int, Location)`` — §2.9.4's approval lead time;
-- ``ctx.memo["rules_head_methods"] = [method ids]`` — the drafter kinds §2.9.4 names;
-- ``ctx.memo["rules_calendar"] = (Calendar, Location)`` — the companion's §4.2 calendar;
-- ``ctx.memo["rules_model_list_weeks"] = (int, Location)`` — §3.2's model-list lead time.
-
-Call `rules_facts(ctx)` (memoised) before reading them: rules run in code order, so a rule must
-not rely on another having run first.
+The engine extracts them once, before any check runs, into ``ctx.facts`` (a `RulesFacts`):
+the registry rules read the lead time (`RulesFacts.lead`), the drafter kinds
+(`head_methods`), the calendar and the model-list lead time from there, whichever runs first.
 """
 
 from __future__ import annotations
@@ -115,6 +109,11 @@ class RulesFacts:
     missing: list[Missing] = field(default_factory=list)
 
     @property
+    def lead(self) -> Fact | None:
+        """The approval lead time in cohorts: §2.9.4's, else the §9.1 table's."""
+        return self.spec_lead if self.spec_lead is not None else self.table_lead
+
+    @property
     def head_methods(self) -> list[str]:
         out: list[str] = []
         for f in self.head_kinds:
@@ -190,25 +189,8 @@ def _section_plain(ctx, doc, heading) -> Plain:
 # -- extraction ---------------------------------------------------------------------------
 
 
-def rules_facts(ctx: "Context") -> RulesFacts:
-    """The facts of the rules text, extracted once per run (and published in ctx.memo)."""
-    facts = ctx.remember("rules_facts", lambda: _extract(ctx))
-    if facts.spec_lead is not None:
-        ctx.memo.setdefault("rules_lead_cohorts", (facts.spec_lead.value, facts.spec_lead.location))
-    elif facts.table_lead is not None:
-        ctx.memo.setdefault("rules_lead_cohorts", (facts.table_lead.value, facts.table_lead.location))
-    if facts.head_methods:
-        ctx.memo.setdefault("rules_head_methods", facts.head_methods)
-    if facts.calendar is not None:
-        ctx.memo.setdefault("rules_calendar", (facts.calendar.value, facts.calendar.location))
-    if facts.model_list_weeks is not None:
-        ctx.memo.setdefault(
-            "rules_model_list_weeks", (facts.model_list_weeks.value, facts.model_list_weeks.location)
-        )
-    return facts
-
-
-def _extract(ctx: "Context") -> RulesFacts:
+def extract(ctx: "Context") -> RulesFacts:
+    """The facts of the rules text (the engine calls this once, before the checks)."""
     from drafterlint.checks._sections import section
 
     facts = RulesFacts()
@@ -236,8 +218,8 @@ def _extract(ctx: "Context") -> RulesFacts:
         doc, h = section(ctx, "basics")
         if h is not None:
             _basics(ctx, facts, doc, h)
-    except UnreadableFile:
-        pass  # the engine reports the file (DL702) through the rule that reads it
+    except UnreadableFile as err:
+        ctx.unreadable(err)
     return facts
 
 

@@ -52,27 +52,8 @@ class Resolved:
 
 
 def checked_documents(ctx: "Context") -> list[tuple["RepoView", "Document"]]:
-    """The Markdown files whose links are checked, in configuration order.
-
-    A configured document that is missing or unreadable is recorded once as DL702 and left out;
-    the others are still checked.
-    """
-    return ctx.remember("checked_documents", lambda: list(_checked_documents(ctx)))
-
-
-def _checked_documents(ctx):
-    for view, patterns in ((ctx.rules, ctx.config.rules.get("documents") or []),
-                           (ctx.registry_repo, ctx.config.registry.get("documents") or [])):
-        if view is None:
-            continue
-        for name in view.expand(patterns):
-            try:
-                if not view.is_file(name):
-                    why = "is a directory, not a file" if view.is_dir(name) else "configured document not found"
-                    raise UnreadableFile(view.location(name), why)
-                yield view, view.document(name)
-            except UnreadableFile as err:
-                ctx.unreadable(err)
+    """The Markdown files whose links are checked: the engine's one resolved list."""
+    return ctx.documents.checked
 
 
 def fragment_ok(doc: "Document", fragment: str) -> bool:

@@ -83,11 +83,10 @@ def markdown_list(ctx: "Context") -> MarkdownList | None:
     """The configured Markdown list, parsed once; None when it is not configured or absent."""
 
     def compute():
-        view = ctx.registry_repo
-        rel = ctx.config.registry.get("markdown_list")
-        if view is None or not rel or not view.is_file(rel):
+        doc, view = ctx.documents.markdown_list, ctx.registry_repo
+        if doc is None or view is None:
             return None
-        return parse_list(view.document(rel), view.name, ctx.config.registry.get("markdown_list_section") or "")
+        return parse_list(doc, view.name, ctx.config.registry.get("markdown_list_section") or "")
 
     return ctx.remember("markdown_list", compute)
 
@@ -504,11 +503,10 @@ def ml_location(ml: MarkdownList) -> Location:
 
 
 def _table_drifts(ctx, policy, where: str):
-    from drafterlint.checks._facts import rules_facts
 
     if ctx.rules is None or not policy.enrolled_models:
         return
-    facts = rules_facts(ctx)
+    facts = ctx.facts
     if not facts.supported_models:
         return
     keys = [m for m, _ in policy.enrolled_models]

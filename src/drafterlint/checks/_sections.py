@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drafterlint.findings import UnreadableFile
-
 if TYPE_CHECKING:
     from drafterlint.markdown.model import Document, Heading
 
@@ -38,27 +36,20 @@ def locate(doc: "Document", key: str, number: str, title: str) -> Located:
     return Located(key, number, title, None, False)
 
 
+def locate_all(ctx) -> list[tuple["Document", Located]]:
+    """Every configured section of the main document and of the companion, located (the
+    engine does this once, before the checks; a missing document is DL702's)."""
+    out = []
+    for doc, sec_key in ((ctx.documents.main, "sections"), (ctx.documents.companion, "companion_sections")):
+        if doc is None:
+            continue
+        for key, spec in (ctx.config.rules.get(sec_key) or {}).items():
+            out.append((doc, locate(doc, key, str(spec["number"]), spec["title"])))
+    return out
+
+
 def configured_sections(ctx) -> list[tuple["Document", Located]]:
-    """Every configured section of the main document and of the companion, located."""
-
-    def compute():
-        out = []
-        for doc_key, sec_key in (("main", "sections"), ("companion", "companion_sections")):
-            name = ctx.config.rules.get(doc_key)
-            if not name or ctx.rules is None:
-                continue
-            try:
-                if not ctx.rules.is_file(name):
-                    raise UnreadableFile(ctx.rules.location(name), f"configured {doc_key} document not found")
-                doc = ctx.rules.document(name)
-            except UnreadableFile as err:
-                ctx.unreadable(err)
-                continue
-            for key, spec in (ctx.config.rules.get(sec_key) or {}).items():
-                out.append((doc, locate(doc, key, str(spec["number"]), spec["title"])))
-        return out
-
-    return ctx.remember("sections", compute)
+    return ctx.sections
 
 
 def section(ctx, key: str) -> tuple["Document | None", "Heading | None"]:

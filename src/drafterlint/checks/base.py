@@ -12,12 +12,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from drafterlint.checks._facts import RulesFacts
+from drafterlint.documents import Documents
 from drafterlint.findings import Finding, Location, Severity
 
 if TYPE_CHECKING:  # imported for annotations only: a pre-commit hook pays for every import
     import datetime
 
+    from drafterlint.checks._sections import Located
     from drafterlint.config import Config
+    from drafterlint.findings import UnreadableFile
+    from drafterlint.markdown.model import Document
     from drafterlint.sources import RepoView
 
 
@@ -36,6 +41,8 @@ class Rule:
     severity: Severity
     summary: str
     needs: frozenset[str] = frozenset({RULES})
+    # Runs after every other rule, because it reports what they met (DL702: unreadable files).
+    last: bool = False
 
     def at(
         self,
@@ -80,7 +87,12 @@ class Example:
 
 @dataclass
 class Context:
-    """Everything a check may look at: parsed documents and registry, never raw paths."""
+    """Everything a check may look at: parsed documents and registry, never raw paths.
+
+    Before any check runs the engine fills `documents` (the one resolved list of documents),
+    `sections` (the configured sections, located) and `facts` (what the rules text states):
+    every check reads the same ones, whichever runs first.
+    """
 
     config: "Config"
     rules: "RepoView | None" = None
@@ -89,16 +101,24 @@ class Context:
     today: "datetime.date | None" = None
     history: Any = None  # audit only
     online: Any = None  # audit --online only
-    # Facts extracted from the rules text, computed once and shared by the rules that need them.
+    prepared: bool = False
+    documents: Documents = field(default_factory=Documents)
+    sections: "list[tuple[Document, Located]]" = field(default_factory=list)
+    facts: RulesFacts = field(default_factory=RulesFacts)
+    # What checks met on the way: files that could not be read (reported by DL702) and parts of
+    # checks that could not run (reason -> codes, said once).
+    unreadable_files: "list[UnreadableFile]" = field(default_factory=list)
+    skipped: dict[str, set[str]] = field(default_factory=dict)
+    # Results one check computes and others reuse (resolved links, the parsed Markdown list).
     memo: dict[str, Any] = field(default_factory=dict)
 
     def unreadable(self, error) -> None:
         """Record a file that could not be read (DL702) without stopping the check that met it."""
-        self.memo.setdefault("_unreadable", []).append(error)
+        self.unreadable_files.append(error)
 
     def skip(self, code: str, reason: str) -> None:
         """Say once that part of a check could not run (never a failure)."""
-        self.memo.setdefault("_skipped", {}).setdefault(reason, set()).add(code)
+        self.skipped.setdefault(reason, set()).add(code)
 
     def remember(self, key: str, compute):
         if key not in self.memo:

@@ -2,7 +2,8 @@
 of linking to the list.
 
 The approved-drafter list lives in the reference repository; a copy in the rules drifts. Any
-list or table of the checked rules documents (``rules.documents``) that names two or more
+list or table of the checked rules documents (``rules.documents``, globs such as ``**/*.md``
+expanded: the same documents every check reads) that names two or more
 repositories the registry approves (heads or checkpoints of any policy folder; by ``org/name``
 or a model-hub link) is reported at its first line. A single mention in prose is not a list.
 
@@ -93,10 +94,7 @@ def check(ctx):
     known = _registry_repos(ctx)
     if not known:
         return
-    for name in ctx.config.rules.get("documents") or []:
-        if not ctx.rules.is_file(name):
-            continue  # DL702 through the link rules
-        doc = ctx.rules.document(name)
+    for doc in ctx.documents.of(ctx.rules):
         blocks = []
         for lst in doc.lists:
             blocks.append((lst.line, lst.column, [i.text for i in lst.items],

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 
-from drafterlint.checks._facts import rules_facts
 from drafterlint.checks._mdlist import reference_policy
 from drafterlint.checks.base import Example, Rule
 from drafterlint.checks.parameter_mismatch import POINT, RULES_MD, point_checks, rules_doc
@@ -74,7 +73,7 @@ def _checks_location(policy):
 
 
 def check(ctx):
-    facts = rules_facts(ctx)
+    facts = ctx.facts
     for m in facts.missing_for(RULE.code):
         yield RULE.at(m.location, m.message, key=f"missing:{m.name}")
     spec = facts.spec_section

@@ -25,7 +25,6 @@ from __future__ import annotations
 import posixpath
 import re
 
-from drafterlint.checks._facts import rules_facts
 from drafterlint.checks._links import parse_github, resolve_all
 from drafterlint.checks._sections import section
 from drafterlint.checks.base import Example, Rule
@@ -104,7 +103,7 @@ def _classify(ctx, r) -> str | None:
 
 
 def check(ctx):
-    facts = rules_facts(ctx)
+    facts = ctx.facts
     github, policies, md = _list_places(ctx)
     where = f"{github} (`{policies}` or `{md}`)"
     links = resolve_all(ctx)

@@ -88,13 +88,12 @@ EXAMPLES = (
 
 
 def check(ctx):
-    from drafterlint.checks._facts import rules_facts
     from drafterlint.history import latest_checkpoints
 
     hist = ctx.history
     if hist is None or ctx.registry is None or ctx.rules is None:
         return
-    facts = rules_facts(ctx)
+    facts = ctx.facts
     if facts.round_opens is None or facts.model_list_weeks is None:
         return
     opens: datetime.date = facts.round_opens.value

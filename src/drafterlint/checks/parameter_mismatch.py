@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from drafterlint.checks._facts import rules_facts
 from drafterlint.checks._mdlist import reference_policy
 from drafterlint.checks.base import Example, Rule
 from drafterlint.findings import Severity
@@ -104,7 +103,7 @@ def _show(v) -> str:
 
 
 def check(ctx):
-    facts = rules_facts(ctx)
+    facts = ctx.facts
     for m in facts.missing_for(RULE.code):
         yield RULE.at(m.location, m.message, key=f"missing:{m.name}")
     policy = reference_policy(ctx)

@@ -24,6 +24,7 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="a file cannot be read, decoded or parsed",
     needs=frozenset(),  # any file of either repository
+    last=True,  # reports the files the other rules could not read
 )
 
 EXAMPLES = (
@@ -37,6 +38,12 @@ EXAMPLES = (
 
 
 def check(ctx):
-    # The engine reports unreadable files itself (they surface wherever a file is read);
-    # this module exists so that DL702 can be selected, ignored and explained like any rule.
-    return ()
+    """Each unreadable file once, with the first reason met: the registry's files (read when it
+    was loaded), the documents (resolved before the checks) and any file a check read."""
+    met = [*getattr(ctx.registry, "errors", ()), *ctx.unreadable_files]
+    reported: set[tuple[str, str]] = set()
+    for err in met:
+        key = (err.location.repo, err.location.path)
+        if key not in reported:
+            reported.add(key)
+            yield RULE.at(err.location, err.message, key=err.message)

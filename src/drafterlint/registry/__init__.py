@@ -4,8 +4,8 @@ Kept light on purpose (``drafterlint.config`` imports ``registry.yamlload``): th
 loader are imported when called.
 
 The small look-ups below are where the rules' numbers and vocabularies come from. Each looks
-first at what the rules text says (``ctx.memo``, filled by the checks that read the rules) and
-then at the policy or the configuration; none hard-codes a number the rules state.
+first at what the rules text says (``ctx.facts``, extracted before the checks run) and then at
+the policy or the configuration; none hard-codes a number the rules state.
 """
 
 from __future__ import annotations
@@ -40,20 +40,13 @@ def _int_param(value: Any) -> int | None:
 def lead_time(ctx: "Context", policy: "Policy | None" = None) -> "tuple[int | None, Location | None]":
     """The approval lead time in cohorts, and where it is stated.
 
-    First what the rules text says (``ctx.memo["rules_lead_cohorts"]``: an int, or an
-    (int, Location) pair), then the policy's ``minimum_cohorts``; (None, None) when neither is
-    known, and the rules that need it stay silent.
+    First what the rules text says (§2.9.4, else the §9.1 table), then the policy's
+    ``minimum_cohorts``; (None, None) when neither is known, and the rules that need it stay
+    silent.
     """
-    _read_rules(ctx)
-    memo = ctx.memo.get("rules_lead_cohorts")
-    if isinstance(memo, tuple) and memo:
-        value = _int_param(memo[0])
-        if value is not None:
-            return value, (memo[1] if len(memo) > 1 else None)
-    elif memo is not None:
-        value = _int_param(memo)
-        if value is not None:
-            return value, None
+    stated = ctx.facts.lead
+    if stated is not None and _int_param(stated.value) is not None:
+        return _int_param(stated.value), stated.location
     if policy is not None:
         param = policy.params.get("lead_cohorts")
         if param is not None:
@@ -63,22 +56,13 @@ def lead_time(ctx: "Context", policy: "Policy | None" = None) -> "tuple[int | No
     return None, None
 
 
-def _read_rules(ctx: "Context") -> None:
-    """Make sure what the rules text states is in ctx.memo, whichever rule asks first."""
-    if ctx.rules is not None:
-        from drafterlint.checks._facts import rules_facts
-
-        rules_facts(ctx)
-
-
 def head_methods(ctx: "Context") -> list[str]:
     """The drafter kinds a head's method may name.
 
     The rules name kinds by example ("an MTP, DSpark, or EAGLE-style head … or analogous
     module"), so their list extends the configured one rather than replacing it.
     """
-    _read_rules(ctx)
-    kinds = [str(m) for m in (ctx.memo.get("rules_head_methods") or [])]
+    kinds = list(ctx.facts.head_methods)
     kinds += [str(m) for m in (ctx.config.registry.get("head_methods") or []) if str(m) not in kinds]
     return kinds
 

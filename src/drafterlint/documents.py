@@ -1,0 +1,78 @@
+"""The one resolved set of documents every check reads.
+
+The configured names and glob patterns (`rules.documents`, `registry.documents`, `**/*.md`)
+are expanded once, before any check runs; the main and companion rules documents and the
+registry's Markdown list are looked up once. A configured document that is missing or
+unreadable is recorded once (DL702) and left out; the checks all see the same list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from drafterlint.findings import UnreadableFile
+
+if TYPE_CHECKING:
+    from drafterlint.checks.base import Context
+    from drafterlint.markdown.model import Document
+    from drafterlint.sources import RepoView
+
+
+@dataclass
+class Documents:
+    # The documents whose contents are checked, in configuration order: the rules
+    # repository's `rules.documents`, then the registry's `registry.documents`.
+    checked: list[tuple["RepoView", "Document"]] = field(default_factory=list)
+    main: "Document | None" = None  # rules.main: the document with §2.9, §3.2, §9.1
+    companion: "Document | None" = None  # rules.companion: §4.2 calendar, §4.6 adoption
+    markdown_list: "Document | None" = None  # registry.markdown_list, when present
+
+    def of(self, view: "RepoView | None") -> list["Document"]:
+        """The checked documents of one repository."""
+        return [doc for v, doc in self.checked if v is view]
+
+
+def resolve(ctx: "Context") -> Documents:
+    wanted: list[tuple[RepoView, str, str]] = []  # (view, path, why it is wanted)
+    if ctx.rules is not None:
+        for key in ("main", "companion"):
+            if ctx.config.rules.get(key):
+                wanted.append((ctx.rules, ctx.config.rules[key], key))
+        wanted += [(ctx.rules, rel, "checked") for rel in ctx.rules.expand(ctx.config.rules.get("documents") or [])]
+    if ctx.registry_repo is not None:
+        view = ctx.registry_repo
+        wanted += [(view, rel, "checked") for rel in view.expand(ctx.config.registry.get("documents") or [])]
+        if ctx.config.registry.get("markdown_list"):
+            wanted.append((view, ctx.config.registry["markdown_list"], "markdown_list"))
+
+    # A document being parsed ahead (in another process) is asked for last, so that the others
+    # are parsed meanwhile.
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i][0].parsing_ahead(wanted[i][1]))
+    reported: set[tuple[str, str]] = set()
+    got = {i: _read(ctx, *wanted[i], reported) for i in order}
+    docs = Documents()
+    for i, (view, _rel, why) in enumerate(wanted):
+        doc = got[i]
+        if doc is None:
+            continue
+        if why == "checked":
+            docs.checked.append((view, doc))
+        else:
+            setattr(docs, why, doc)
+    return docs
+
+
+def _read(ctx, view, rel, why, reported) -> "Document | None":
+    try:
+        if not view.is_file(rel):
+            if why == "markdown_list":
+                return None  # optional: the list rules have nothing to compare
+            what = "configured document not found" if why == "checked" else f"configured {why} document not found"
+            raise UnreadableFile(view.location(rel), "is a directory, not a file" if view.is_dir(rel) else what)
+        return view.document(rel)
+    except UnreadableFile as err:
+        if (view.name, rel) not in reported:
+            reported.add((view.name, rel))
+            ctx.unreadable(err)
+        return None
