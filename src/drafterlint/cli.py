@@ -93,6 +93,25 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--no-cache", action="store_true", help="neither use nor fill the content-hash cache (also DRAFTERLINT_NO_CACHE=1)")
     check.add_argument("files", nargs="*", help="ignored except to locate the repository (pre-commit passes them); the whole repository is checked")
 
+    check.add_argument("--fix", action="store_true", help="first make the fixes `drafterlint fix` makes, then check")
+
+    fix = sub.add_parser(
+        "fix",
+        help="rewrite what can be rewritten safely (stale anchors, table of contents)",
+        description="Rewrite links to renamed or renumbered headings (DL201, DL203, DL204) and add missing "
+        "table-of-contents entries (DL104) where the right text is beyond doubt; every fix is proved "
+        "by checking the edited files before anything is written. Lists what needs a human, and why.",
+    )
+    fix.add_argument("--config", type=Path, help="configuration file (default: nearest .drafterlint.yaml)")
+    fix.add_argument("--rules-repo", metavar="DIR", help="checkout of the rules repository")
+    fix.add_argument("--registry-repo", metavar="DIR", help="checkout of the reference repository")
+    fix.add_argument("--diff", action="store_true", help="print a unified diff of the fixes and write nothing")
+    fix.add_argument("--select", metavar="CODES", help="fix only these codes or prefixes (DL104,DL2)")
+    fix.add_argument("--ignore", metavar="CODES", help="do not fix these codes or prefixes")
+    fix.add_argument("--today", metavar="YYYY-MM-DD", help=argparse.SUPPRESS)
+    fix.add_argument("--extra-list", action="append", default=[], metavar="[NAME=]FILE", help=argparse.SUPPRESS)
+    fix.add_argument("files", nargs="*", help="ignored except to locate the repository")
+
     sub.add_parser(
         "rules",
         help="list every rule",
@@ -164,6 +183,10 @@ def main(argv: list[str] | None = None) -> int:
             from drafterlint.commands import check
 
             return check(args)
+        if args.command == "fix":
+            from drafterlint.fix.command import fix_command
+
+            return fix_command(args)
         if args.command == "sync":
             from drafterlint.sync import sync_command
 

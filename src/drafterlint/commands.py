@@ -248,6 +248,10 @@ def _run_cache(args):
 def check(args) -> int:
     from drafterlint.engine import RuleCrashed, build_context, run
 
+    if getattr(args, "fix", False):
+        from drafterlint.fix.command import run_fix
+
+        run_fix(args, diff=False, out=sys.stderr, wanted=lambda code: True)
     run_cache = _run_cache(args)
     hit = run_cache.lookup(args, resolve_repos) if run_cache is not None else None
     if hit is not None:

@@ -7,6 +7,7 @@ leave it are treated as missing, and each document is read and parsed once.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import stat
@@ -218,6 +219,14 @@ class RepoView:
         except UnreadableFile:
             return False  # reading it again for the check reports why
         return REPORT_MARKER.encode() in data[:REPORT_MARKER_WITHIN]
+
+    def with_documents(self, documents: "dict[str, Document]") -> "RepoView":
+        """The same tree, with `documents` standing for the files of those names: how a fix is
+        checked before it is written. Everything else (listing, parsed documents) is shared."""
+        twin = copy.copy(self)
+        twin._documents = {**self._documents, **documents}
+        twin._ahead = {}
+        return twin
 
     def parsed(self, rel: str) -> "Document | None":
         """The document if it has already been parsed; never reads."""

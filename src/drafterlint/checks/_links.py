@@ -48,6 +48,7 @@ class Resolved:
     message: str = ""
     suggestion: str | None = None
     heading: "Heading | None" = None  # the heading the link lands on, when it is one
+    # The Markdown document the link points into; for a broken fragment, the one that lacks it.
     target_doc: "Document | None" = None
 
 
@@ -162,6 +163,7 @@ def _same_doc(view, doc, link, fragment) -> Resolved:
         doc, view, link, BROKEN_FRAGMENT,
         f"no heading or anchor `#{fragment}` in {doc.path}",
         _did_you_mean(suggest_anchor(doc, fragment)),
+        target_doc=doc,
     )
 
 
@@ -220,6 +222,7 @@ def _fragment_in(ctx, target, source, doc, link, rel, fragment, outcome) -> Reso
         doc, source, link, outcome,
         f"no heading or anchor `#{fragment}` in {where}",
         _did_you_mean(suggest_anchor(target_doc, fragment), "#" if target_doc is doc else f"{rel}#"),
+        target_doc=target_doc,
     )
 
 

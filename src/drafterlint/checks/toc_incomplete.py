@@ -75,15 +75,23 @@ def _listed(toc, entries, doc) -> set[int]:
     return listed
 
 
+def find_toc(doc):
+    """The table of contents' heading, or None."""
+    return next((h for h in doc.headings if h.title.strip().lower() in _TOC_TITLES), None)
+
+
+def toc_links(ctx, doc, toc) -> list:
+    """The resolved links inside the table of contents, in order."""
+    return [r for r in _links.resolve_all(ctx)
+            if r.doc is doc and toc.line < r.link.line <= toc.end_line]
+
+
 def check(ctx):
-    by_doc: dict[str, list] = {}
-    for r in _links.resolve_all(ctx):
-        by_doc.setdefault(r.doc.path, []).append(r)
     for view, doc in _links.checked_documents(ctx):
-        toc = next((h for h in doc.headings if h.title.strip().lower() in _TOC_TITLES), None)
+        toc = find_toc(doc)
         if toc is None:
             continue
-        entries = [r for r in by_doc.get(doc.path, []) if toc.line < r.link.line <= toc.end_line]
+        entries = toc_links(ctx, doc, toc)
         listed = _listed(toc, entries, doc)
         for h in doc.headings:
             if h.level in (2, 3) and h.number and h.number[0].isdigit() and id(h) not in listed:

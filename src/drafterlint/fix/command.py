@@ -1,0 +1,131 @@
+"""The `fix` command and `check --fix`: find, propose, prove, then write (or show the diff)."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import TextIO
+
+from drafterlint.findings import InputError
+
+EXIT_OK, EXIT_LEFT, EXIT_USAGE = 0, 1, 2
+
+
+def _wanted(select: str | None, ignore: str | None):
+    from drafterlint.commands import _codes
+
+    chosen, dropped = _codes(select), _codes(ignore)
+
+    def wanted(code: str) -> bool:
+        if chosen and not any(code.startswith(c) for c in chosen):
+            return False
+        return not any(code.startswith(c) for c in dropped)
+
+    return wanted
+
+
+def run_fix(args, *, diff: bool, out: TextIO, wanted) -> tuple[int, int]:
+    """Fix (or, with `diff`, show) what can be fixed; returns (fixed, left needing a human)."""
+    from drafterlint import fix as fixing
+    from drafterlint.commands import load_effective_config, parse_today, resolve_repos
+    from drafterlint.engine import build_context, run
+
+    config = load_effective_config(args)
+    rules_dir, registry_dir = resolve_repos(config, args)
+    ctx = build_context(config, rules_dir, registry_dir, today=parse_today(args.today))
+    result = run(ctx)
+    finder = fixing.renamed_heading
+    if getattr(args, "base_ref", None):
+        from drafterlint.fix.base import base_finder
+
+        finder = base_finder(ctx, args.base_ref)
+    proposals, left = fixing.propose(ctx, result.findings, wanted, finder)
+    plan = fixing.prove(ctx, result.findings, proposals)
+    left = sorted([*left, *plan.left], key=lambda item: item.finding.sort_key())
+    views = {v.name: v for v in (ctx.rules, ctx.registry_repo) if v is not None}
+    written = []
+    for (repo, path), (before, after) in sorted(plan.files.items()):
+        shown = _shown(views[repo].root, path)
+        if diff:
+            out.write(_unified(shown, before, after))
+            continue
+        from drafterlint.fix.edits import Refused, write_fixed
+
+        try:
+            write_fixed(views[repo].root, path, before, after)
+            written.append((repo, path))
+        except Refused as exc:
+            left += [fixing.Left(p.finding, str(exc)) for p in plan.proposals if p.file == (repo, path)]
+    done = [p for p in plan.proposals if diff or p.file in written]
+    out.flush()  # the diff, before the summary on stderr
+    _summary(sys.stderr if diff else out, done, left, views, would=diff)
+    return len(done), len(left)
+
+
+def _shown(root: Path, rel: str) -> str:
+    full = root / rel
+    try:
+        relative = os.path.relpath(full, Path.cwd())
+    except ValueError:  # another drive (Windows)
+        return full.as_posix()
+    return Path(relative).as_posix() if not relative.startswith("..") else full.as_posix()
+
+
+def _unified(shown: str, before: bytes, after: bytes) -> str:
+    a = before.decode("utf-8").splitlines(keepends=True)
+    b = after.decode("utf-8").splitlines(keepends=True)
+    lines = list(difflib.unified_diff(a, b, f"a/{shown}", f"b/{shown}"))
+    return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
+                   for line in lines)
+
+
+def _summary(out: TextIO, done, left, views, *, would: bool) -> None:
+    per_rule = Counter(p.finding.code for p in done)
+    counts = ", ".join(f"{code} ×{n}" for code, n in sorted(per_rule.items()))
+    out.write(f"{'would fix' if would else 'fixed'} {len(done)}" + (f" ({counts})" if counts else "") + "\n")
+    for p in done:
+        out.write(f"  {_where(p.finding, views)}: {p.finding.code} {_what(p)} ({p.why})\n")
+    if left:
+        out.write(f"left {len(left)} needing a human:\n")
+        for item in left:
+            f = item.finding
+            out.write(f"  {_where(f, views)}: {f.code} {f.message}: {item.why}\n")
+
+
+def _where(f, views) -> str:
+    view = views.get(f.location.repo)
+    path = _shown(view.root, f.location.path) if view is not None else f.location.path
+    return f"{path}:{f.location.line}:{f.location.column}"
+
+
+def _what(p) -> str:
+    return "; ".join(f"`{e.old}` -> `{e.new.strip()}`" if e.old else f"inserted `{e.new.strip()}`"
+                     for e in sorted(p.edits, key=lambda e: (e.line, e.column)))
+
+
+def fix_command(args: argparse.Namespace) -> int:
+    wanted = _wanted(args.select, args.ignore)
+    # `--select`/`--ignore` choose what is fixed; every check still runs, so that a fix that
+    # would break something another rule watches is caught.
+    engine_args = argparse.Namespace(**{**vars(args), "select": None, "ignore": None})
+    if args.select:
+        from drafterlint.fix import FIXABLE, FOR_A_HUMAN
+
+        known = [*FIXABLE, *FOR_A_HUMAN]
+        if not any(code.startswith(c) for c in _codes_of(args.select) for code in known):
+            raise InputError(f"--select {args.select}: none of these rules has fixes "
+                             f"(fixable: {', '.join(sorted(FIXABLE))})")
+    fixed, left = run_fix(engine_args, diff=args.diff, out=sys.stdout, wanted=wanted)
+    if args.diff and fixed:
+        return EXIT_LEFT
+    return EXIT_LEFT if left else EXIT_OK
+
+
+def _codes_of(value: str) -> list[str]:
+    from drafterlint.commands import _codes
+
+    return _codes(value)

@@ -1,0 +1,53 @@
+"""Fixes for broken fragments (DL201, DL203, DL204): point the link at the heading it meant.
+
+The heading comes from `renamed` (the document alone) or, with a base ref, from the earlier
+version of the target document (`base_heading`). The edit replaces the fragment, and the
+section number written in the link's text when it is the old one (`[§8.3](#83-withdrawal)`
+becomes `[§8.2](#82-withdrawal)`, `[8.3 Withdrawal](…)` in a table of contents likewise):
+text and anchor named the same section, which only moved. Any other wording is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Callable
+
+from drafterlint.fix.edits import Edit
+from drafterlint.fix.renamed import Mapped, NotMapped, renamed_heading
+from drafterlint.fix.source import inline_spans, position_of
+
+if TYPE_CHECKING:
+    from drafterlint.checks._links import Resolved
+    from drafterlint.markdown.model import Document
+
+# Anything that maps (target document, fragment) to the heading meant, or says why not.
+HeadingFinder = Callable[["Document", str], "Mapped | NotMapped"]
+
+_SECTION_IN_TEXT = re.compile(r"(§\s?|^\s*)([0-9]+(?:\.[0-9]+)*)(?![0-9]|\.[0-9])")
+
+
+def link_edits(r: "Resolved", finder: HeadingFinder = renamed_heading) -> tuple[tuple[Edit, ...], str]:
+    """The edits that repoint `r`'s link and why; no edits and the reason when it cannot be."""
+    target = r.link.target
+    hash_at = target.find("#")
+    if r.target_doc is None or hash_at < 0:
+        return (), "no target document to look the heading up in"
+    fragment = target[hash_at + 1:]
+    found = finder(r.target_doc, fragment)
+    if isinstance(found, NotMapped):
+        return (), found.why
+    spans = inline_spans(r.doc, r.link)
+    if spans is None:
+        return (), "the link is not written as a plain [text](target); change it by hand"
+    heading = found.heading
+    frag_start = spans.dest_start + hash_at + 1
+    line, col = position_of(r.doc, frag_start)
+    edits = [Edit(line, col, fragment, heading.slug)]
+    old_digits = re.match(r"[0-9]*", fragment).group()  # type: ignore[union-attr]
+    link_text = r.doc.text[spans.text_start:spans.text_end]
+    for m in _SECTION_IN_TEXT.finditer(link_text):
+        number = m.group(2)
+        if number.replace(".", "") == old_digits and number != heading.number:
+            line, col = position_of(r.doc, spans.text_start + m.start(2))
+            edits.append(Edit(line, col, number, heading.number or number))
+    return tuple(edits), found.why
