@@ -85,12 +85,12 @@ def propose(ctx: "Context", findings: list["Finding"], wanted: Callable[[str], b
             r = by_place.get((loc.repo, loc.path, loc.line, loc.column, f.code))
             edits, why = link_edits(r, finder) if r is not None else ((), "link not found again")
         else:
-            edits, why = _toc_edits(ctx, tocs, f)
+            edits, why = _toc_edits(ctx, tocs, f, finder)
         (proposals.append(Proposal(f, edits, why)) if edits else left.append(Left(f, why)))
     return proposals, left
 
 
-def _toc_edits(ctx, tocs: dict, f) -> tuple[tuple[Edit, ...], str]:
+def _toc_edits(ctx, tocs: dict, f, finder: HeadingFinder) -> tuple[tuple[Edit, ...], str]:
     view = _view(ctx, f.location.repo)
     doc = view.parsed(f.location.path) if view is not None else None
     heading = next((h for h in doc.headings if h.line == f.location.line), None) if doc else None
@@ -98,7 +98,7 @@ def _toc_edits(ctx, tocs: dict, f) -> tuple[tuple[Edit, ...], str]:
         return (), "heading not found again"
     fixer = tocs.get(id(doc))
     if fixer is None:
-        fixer = tocs[id(doc)] = TocFixer(ctx, doc)
+        fixer = tocs[id(doc)] = TocFixer(ctx, doc, finder)
     return fixer.missing(heading)
 
 

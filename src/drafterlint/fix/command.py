@@ -7,6 +7,7 @@ import difflib
 import os
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -62,8 +63,22 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted) -> tuple[int, int]:
             left += [fixing.Left(p.finding, str(exc)) for p in plan.proposals if p.file == (repo, path)]
     done = [p for p in plan.proposals if diff or p.file in written]
     out.flush()  # the diff, before the summary on stderr
+    if written:  # say where what is left now is: inserted lines moved it
+        left = [fixing.Left(_moved(item.finding, [p for p in done if p.file == _file(item.finding)]), item.why)
+                for item in left]
     _summary(sys.stderr if diff else out, done, left, views, would=diff)
     return len(done), len(left)
+
+
+def _file(f) -> tuple[str, str]:
+    return f.location.repo, f.location.path
+
+
+def _moved(f, proposals):
+    """`f` placed in the file as the proposals' edits left it."""
+    here = (f.location.line, f.location.column)
+    shift = sum(e.new.count("\n") for p in proposals for e in p.edits if (e.line, e.column) <= here)
+    return replace(f, location=replace(f.location, line=f.location.line + shift)) if shift else f
 
 
 def _shown(root: Path, rel: str) -> str:

@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING
 from drafterlint.checks import _links
 from drafterlint.checks.toc_incomplete import find_toc, toc_links
 from drafterlint.fix.edits import Edit
+from drafterlint.fix.renamed import Mapped
 from drafterlint.fix.source import inline_spans
 
 if TYPE_CHECKING:
+    from drafterlint.fix.links import HeadingFinder
     from drafterlint.markdown.model import Document, Heading
 
 _ITEM = re.compile(r"^( *)([-*+]|[0-9]+[.)])( +)\Z")
@@ -41,6 +43,7 @@ class _Entry:
     gap: str
     text: str | None  # the entry's text as written; None for a planned one
     planned: bool = False
+    stale: bool = False  # its link is broken (and fixed in this run): no model for the style
 
     @property
     def content(self) -> int:
@@ -62,7 +65,7 @@ def heading_source(doc: "Document", h: "Heading") -> str | None:
 class TocFixer:
     """Proposals for one document's table of contents; `missing` is called in document order."""
 
-    def __init__(self, ctx, doc: "Document"):
+    def __init__(self, ctx, doc: "Document", finder: "HeadingFinder"):
         self.doc = doc
         self.toc = find_toc(doc)
         self.entries: list[_Entry] = []
@@ -71,16 +74,21 @@ class TocFixer:
             self.problem = "the document has no table of contents"
             return
         for r in toc_links(ctx, doc, self.toc):
-            if r.outcome != _links.OK or r.heading is None or r.target_doc is not doc:
+            if r.target_doc is not doc:
                 continue
-            entry = self._entry(r)
+            heading = r.heading
+            if r.outcome == _links.BROKEN_FRAGMENT:
+                # A stale entry is fixed in the same run: it still holds its heading's place.
+                found = finder(doc, r.link.target.partition("#")[2])
+                heading = found.heading if isinstance(found, Mapped) else None
+            entry = self._entry(r, heading, r.outcome != _links.OK) if heading is not None else None
             if entry is not None:
                 self.entries.append(entry)
         order = [e.heading.line for e in self.entries]
         if order != sorted(order):
             self.problem = "the table of contents is not in document order"
 
-    def _entry(self, r) -> _Entry | None:
+    def _entry(self, r, heading: "Heading", stale: bool) -> _Entry | None:
         spans = inline_spans(self.doc, r.link)
         if spans is None:
             return None
@@ -90,7 +98,7 @@ class TocFixer:
         line_start = spans.text_start - r.link.column  # the "[" is at text_start - 1
         if m is None or "\n" in text or line[spans.dest_end + 1 - line_start:].strip():
             return None
-        return _Entry(r.heading, r.link.line, len(m.group(1)), m.group(2), m.group(3), text)
+        return _Entry(heading, r.link.line, len(m.group(1)), m.group(2), m.group(3), text, stale=stale)
 
     def missing(self, h: "Heading") -> tuple[tuple[Edit, ...], str]:
         if self.problem:
@@ -125,7 +133,9 @@ class TocFixer:
         return (edit,), f"inserted after line {after}"
 
     def _style(self, peers: list[_Entry]):
-        real = [e for e in peers if not e.planned]
+        real = [e for e in peers if not e.planned and not e.stale]
+        if not real:
+            return "the table of contents has no sound entry of that level to copy the style from"
         # A bullet, or the delimiter of a numbered item ("." or ")").
         markers = {e.marker if e.marker in _BULLETS else e.marker[-1] for e in real}
         if len(markers) != 1:

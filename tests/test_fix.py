@@ -1,0 +1,301 @@
+"""`drafterlint fix`: what it rewrites, what it leaves to a human, and how it touches files."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from drafterlint.fix.edits import Edit, Refused, apply_edits, write_fixed
+
+RULES = """\
+# Rules
+
+## Table of Contents
+
+1. [Basics](#1-basics)
+2. [Seeds](#2-seeds)
+   - [2.1 Rotation](#21-rotation)
+   - [2.3 Withdrawal](#23-withdrawal)
+3. [Custom Hardware](#3-custom-hardware)
+   - [3.1 Open Question: Custom SKU Classes](#31-open-question-custom-sku-classes)
+4. [Appendices](#4-appendices)
+
+## 1. Basics
+
+See [§2.3](#23-withdrawal) for withdrawals and
+[§2.3 Withdrawal](#23-withdrawal) again, then [the rule](#31-open-question-custom-sku-classes).
+The [old window](#24-pareto-updates) and [rotation](#seed-rotation) are gone.
+Section [§1](#23-withdrawal) names the wrong section. [Elsewhere](#21-rotation) is fine.
+[§2.1](#22-withdrawal) disagrees with its target. A [reference][wd] link.
+
+[wd]: #23-withdrawal
+
+## 2. Seeds
+
+### 2.1 Rotation
+
+### 2.2 Withdrawal
+
+### 2.4 Sunset Rules
+
+## 3. Custom Hardware
+
+### 3.1 Custom SKU Classes \\[SKU\\]
+
+## 4. Appendices
+
+### 4.1 Checklist
+
+### 4.2 Glossary `terms`
+"""
+
+COMPANION = """\
+# Submission
+
+## 1. Basics
+
+See [Rules §2.3](endpoints_rules.md#23-withdrawal).
+"""
+
+
+def _repo(tmp_path: Path, rules: str = RULES, companion: str = COMPANION, newline: str = "\n",
+          bom: bool = False) -> Path:
+    root = tmp_path / "rules"
+    root.mkdir()
+    data = rules.replace("\n", newline).encode()
+    (root / "endpoints_rules.md").write_bytes((b"\xef\xbb\xbf" if bom else b"") + data)
+    (root / "endpoints_submission_rules.md").write_text(companion)
+    return root
+
+
+def _findings(cli, root: Path) -> list[dict]:
+    code, out, err = cli("check", "--rules-repo", root, "--format", "json", "--no-cache", "--fail-on", "info")
+    assert code in (0, 1), err
+    return json.loads(out)["findings"]
+
+
+def _codes_at(findings, path="endpoints_rules.md") -> set[tuple[str, int]]:
+    return {(f["code"], f["line"]) for f in findings if f["path"] == path}
+
+
+EXPECTED = RULES.replace(
+    "   - [2.3 Withdrawal](#23-withdrawal)", "   - [2.2 Withdrawal](#22-withdrawal)"
+).replace(
+    "(#31-open-question-custom-sku-classes)", "(#31-custom-sku-classes-sku)"
+).replace(
+    "See [§2.3](#23-withdrawal)", "See [§2.2](#22-withdrawal)"
+).replace(
+    "[§2.3 Withdrawal](#23-withdrawal)", "[§2.2 Withdrawal](#22-withdrawal)"
+).replace(
+    "   - [2.2 Withdrawal](#22-withdrawal)\n",
+    "   - [2.2 Withdrawal](#22-withdrawal)\n   - [2.4 Sunset Rules](#24-sunset-rules)\n",
+).replace(
+    "4. [Appendices](#4-appendices)\n",
+    "4. [Appendices](#4-appendices)\n   - [4.1 Checklist](#41-checklist)\n"
+    "   - [4.2 Glossary `terms`](#42-glossary-terms)\n",
+)
+
+
+def test_fixes_renumbered_reworded_and_missing_toc_entries(cli, tmp_path):
+    root = _repo(tmp_path)
+    code, out, err = cli("fix", "--rules-repo", root)
+    text = (root / "endpoints_rules.md").read_text()
+    assert text == EXPECTED, out
+    # The companion's link into the renumbered section is repointed too (DL203), its text kept
+    # apart from the number.
+    assert (root / "endpoints_submission_rules.md").read_text() == COMPANION.replace(
+        "[Rules §2.3](endpoints_rules.md#23-withdrawal)", "[Rules §2.2](endpoints_rules.md#22-withdrawal)")
+    assert code == 1  # some findings are left for a human
+    assert out.startswith("fixed 9 (DL104 ×3, DL201 ×5, DL203 ×1)\n"), out
+    assert "same title, renumbered to §2.2" in out
+    assert "same number, title now “Custom SKU Classes [SKU]”" in out
+
+
+def test_what_is_left_for_a_human_and_why(cli, tmp_path):
+    root = _repo(tmp_path)
+    code, out, err = cli("fix", "--rules-repo", root, cwd=root)
+    left = out.split("needing a human:\n", 1)[1]
+    lines = {line.split(": ", 1)[0].strip(): line for line in left.splitlines()}
+    assert "no heading has that title, and §2.4 is now “Sunset Rules”, another section" in lines["endpoints_rules.md:20:5"]
+    assert "carries no section number" in lines["endpoints_rules.md:20:42"]
+    # `[§1](#23-withdrawal)`: repointing it would leave its text naming the wrong section.
+    assert "would leave or add a finding: DL205" in lines["endpoints_rules.md:21:9"]
+    # DL205 is never rewritten: either side could be wrong.
+    assert "DL205" in lines["endpoints_rules.md:22:1"] and "either could be the wrong one" in lines["endpoints_rules.md:22:1"]
+    assert "plain [text](target)" in lines["endpoints_rules.md:22:53"]
+    text = (root / "endpoints_rules.md").read_text()
+    for untouched in ("[§2.1](#22-withdrawal)", "[old window](#24-pareto-updates)", "[§1](#23-withdrawal)",
+                      "[wd]: #23-withdrawal", "[rotation](#seed-rotation)"):
+        assert untouched in text
+
+
+def test_after_fix_check_no_longer_reports_the_fixed_findings(cli, tmp_path):
+    root = _repo(tmp_path)
+    before = _findings(cli, root)
+    cli("fix", "--rules-repo", root)
+    after = _findings(cli, root)
+    fixed_lines = {8, 10, 15, 16}
+    assert {("DL201", n) for n in fixed_lines} <= _codes_at(before)
+    assert not {("DL201", n) for n in fixed_lines} & _codes_at(after)
+    assert not any(f["code"] == "DL104" for f in after)
+    assert any(f["code"] == "DL104" for f in before)
+    assert not any(f["code"] == "DL203" for f in after)
+    # Nothing new: every finding after is one that was there before (lines moved by 2 inserted).
+    key = lambda f: (f["code"], f["path"], f["message"])  # noqa: E731
+    assert {key(f) for f in after} <= {key(f) for f in before}
+
+
+def test_second_run_changes_nothing(cli, tmp_path):
+    root = _repo(tmp_path)
+    cli("fix", "--rules-repo", root)
+    first = {p.name: p.read_bytes() for p in root.iterdir()}
+    code, out, err = cli("fix", "--rules-repo", root)
+    assert out.startswith("fixed 0\n")
+    assert {p.name: p.read_bytes() for p in root.iterdir()} == first
+
+
+def test_crlf_and_bom_kept_byte_for_byte(cli, tmp_path):
+    root = _repo(tmp_path, newline="\r\n", bom=True)
+    cli("fix", "--rules-repo", root)
+    data = (root / "endpoints_rules.md").read_bytes()
+    assert data == b"\xef\xbb\xbf" + EXPECTED.replace("\n", "\r\n").encode()
+
+
+def test_no_trailing_newline_and_mixed_endings_kept(cli, tmp_path):
+    rules = RULES.rstrip("\n")
+    root = _repo(tmp_path, rules=rules)
+    raw = (root / "endpoints_rules.md").read_bytes().replace(b"## 1. Basics\n", b"## 1. Basics\r\n")
+    (root / "endpoints_rules.md").write_bytes(raw)
+    cli("fix", "--rules-repo", root)
+    data = (root / "endpoints_rules.md").read_bytes()
+    assert not data.endswith(b"\n")
+    assert b"## 1. Basics\r\n" in data and data.count(b"\r\n") == 1
+    assert data == EXPECTED.rstrip("\n").replace("## 1. Basics\n", "## 1. Basics\r\n").encode()
+
+
+def test_diff_writes_nothing_and_applies_with_git(cli, tmp_path):
+    root = _repo(tmp_path)
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in root.glob("*.md")}
+    code, out, err = cli("fix", "--diff", "--rules-repo", root, cwd=root)
+    assert code == 1  # there is something to fix
+    assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in root.glob("*.md")} == before
+    assert out.startswith("--- a/endpoints_rules.md\n+++ b/endpoints_rules.md\n")
+    assert "+   - [4.1 Checklist](#41-checklist)\n" in out
+    assert err.startswith("would fix 9 ")
+    # The diff is the fix: git applies it and the result is what `fix` writes.
+    subprocess.run(["git", "-C", str(root), "apply", "-"], input=out.encode(), check=True)
+    assert (root / "endpoints_rules.md").read_text() == EXPECTED
+
+
+def test_select_fixes_only_those_rules(cli, tmp_path):
+    root = _repo(tmp_path)
+    code, out, err = cli("fix", "--select", "DL104", "--rules-repo", root)
+    assert out.startswith("fixed 3 (DL104 ×3)\n")
+    text = (root / "endpoints_rules.md").read_text()
+    assert "(#23-withdrawal)" in text and "[4.1 Checklist](#41-checklist)" in text
+    code, out, err = cli("fix", "--select", "DL3", "--rules-repo", root)
+    assert code == 2 and "none of these rules has fixes" in err
+
+
+def test_check_fix_fixes_then_reports_what_is_left(cli, tmp_path):
+    root = _repo(tmp_path)
+    code, out, err = cli("check", "--fix", "--rules-repo", root, "--format", "json", "--no-cache")
+    assert err.startswith("fixed 9 ")
+    findings = json.loads(out)["findings"]
+    assert not any(f["code"] in ("DL104", "DL203") for f in findings)
+    assert ("DL201", 20) in _codes_at(findings)  # left, three lines down
+
+
+def test_file_mode_kept_and_symlink_inside_kept(cli, tmp_path):
+    root = _repo(tmp_path)
+    real = root / "docs" / "rules.md"
+    real.parent.mkdir()
+    (root / "endpoints_rules.md").rename(real)
+    (root / "endpoints_rules.md").symlink_to(Path("docs") / "rules.md")
+    os.chmod(real, 0o640)
+    cli("fix", "--rules-repo", root)
+    assert (root / "endpoints_rules.md").is_symlink()
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    assert real.read_text() == EXPECTED
+    assert not [p for p in real.parent.iterdir() if p.name != "rules.md"]  # no temporary left
+
+
+def test_document_outside_the_repository_is_never_written(cli, tmp_path):
+    root = _repo(tmp_path)
+    outside = tmp_path / "outside.md"
+    outside.write_bytes((root / "endpoints_rules.md").read_bytes())
+    (root / "endpoints_rules.md").unlink()
+    (root / "endpoints_rules.md").symlink_to(outside)
+    cli("fix", "--rules-repo", root)
+    assert outside.read_text() == RULES
+    # And the applier itself refuses, whoever calls it.
+    with pytest.raises(Refused, match="outside the repository"):
+        write_fixed(root, "endpoints_rules.md", outside.read_bytes(), b"changed")
+    assert outside.read_text() == RULES
+
+
+def test_unparseable_file_is_not_touched(cli, tmp_path):
+    root = _repo(tmp_path)
+    bad = RULES.encode().replace(b"Basics\n\nSee", b"Basics\n\n\xff See")
+    (root / "endpoints_rules.md").write_bytes(bad)
+    code, out, err = cli("fix", "--rules-repo", root)
+    assert (root / "endpoints_rules.md").read_bytes() == bad
+    assert "endpoints_rules.md" not in out.split("needing a human", 1)[0].split("\n", 1)[1]
+
+
+def test_applier_checks_old_text_and_overlaps():
+    raw = "one\r\ntwo words\r\n".encode()
+    assert apply_edits(raw, [Edit(2, 5, "words", "bytes"), Edit(3, 1, "", "three\n")]) == \
+        "one\r\ntwo bytes\r\nthree\r\n".encode()
+    with pytest.raises(Refused, match="no longer reads"):
+        apply_edits(raw, [Edit(2, 1, "six", "ten")])
+    with pytest.raises(Refused, match="same text"):
+        apply_edits(raw, [Edit(2, 1, "two", "2"), Edit(2, 2, "wo", "x")])
+    with pytest.raises(Refused, match="same text"):
+        apply_edits(raw, [Edit(2, 1, "two", "2"), Edit(2, 1, "", "x")])
+    # Two insertions at one place keep their order.
+    assert apply_edits(raw, [Edit(1, 1, "", "a\n"), Edit(1, 1, "", "b\n")]) == b"a\r\nb\r\n" + raw
+
+
+def test_write_refuses_a_file_changed_since_read(tmp_path):
+    (tmp_path / "d.md").write_bytes(b"now\n")
+    with pytest.raises(Refused, match="changed while"):
+        write_fixed(tmp_path, "d.md", b"before\n", b"after\n")
+    assert (tmp_path / "d.md").read_bytes() == b"now\n"
+
+
+AMBIGUOUS = """\
+# Rules
+
+## 1. Basics
+
+See [§2.3](#23-withdrawal) and [§6.1](#61-seed-rotation-window).
+
+## 2. Seeds
+
+### 2.2 Withdrawal
+
+## 5. Results
+
+### 5.1 Withdrawal
+
+## 6. Other
+
+### 6.1 Seed Rotation Policy
+
+### 6.2 Seed Rotation Window
+"""
+
+
+def test_ambiguous_targets_are_left(cli, tmp_path):
+    root = _repo(tmp_path, rules=AMBIGUOUS)
+    code, out, err = cli("fix", "--rules-repo", root)
+    assert (root / "endpoints_rules.md").read_text() == AMBIGUOUS
+    assert "2 headings have that title (§2.2, §5.1)" in out
+    assert "§6.2 has that title but §6.1 has its number" in out
