@@ -250,9 +250,9 @@ def test_unparseable_file_is_not_touched(cli, tmp_path):
 
 
 def test_applier_checks_old_text_and_overlaps():
-    raw = "one\r\ntwo words\r\n".encode()
+    raw = b"one\r\ntwo words\r\n"
     assert apply_edits(raw, [Edit(2, 5, "words", "bytes"), Edit(3, 1, "", "three\n")]) == \
-        "one\r\ntwo bytes\r\nthree\r\n".encode()
+        b"one\r\ntwo bytes\r\nthree\r\n"
     with pytest.raises(Refused, match="no longer reads"):
         apply_edits(raw, [Edit(2, 1, "six", "ten")])
     with pytest.raises(Refused, match="same text"):

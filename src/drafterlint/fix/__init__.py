@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from drafterlint.checks import _links
 from drafterlint.fix.edits import Edit, Refused, SourceFile, apply_edits, read_for_fix
@@ -65,7 +66,7 @@ class Plan:
 def propose(ctx: "Context", findings: list["Finding"], wanted: Callable[[str], bool],
             finder: HeadingFinder = renamed_heading) -> tuple[list[Proposal], list[Left]]:
     """Edits for every wanted finding that has a safe fix; the others, each with why."""
-    by_place = {}
+    by_place: dict[tuple, _links.Resolved] = {}
     for r in _links.resolve_all(ctx):
         if r.outcome in LINK_CODES:
             by_place[(r.repo.name, r.doc.path, r.link.line, r.link.column, r.outcome)] = r
@@ -82,8 +83,8 @@ def propose(ctx: "Context", findings: list["Finding"], wanted: Callable[[str], b
             continue
         loc = f.location
         if f.code in LINK_CODES:
-            r = by_place.get((loc.repo, loc.path, loc.line, loc.column, f.code))
-            edits, why = link_edits(r, finder) if r is not None else ((), "link not found again")
+            found = by_place.get((loc.repo, loc.path, loc.line, loc.column, f.code))
+            edits, why = link_edits(found, finder) if found is not None else ((), "link not found again")
         else:
             edits, why = _toc_edits(ctx, tocs, f, finder)
         (proposals.append(Proposal(f, edits, why)) if edits else left.append(Left(f, why)))

@@ -39,12 +39,7 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted) -> tuple[int, int]:
     rules_dir, registry_dir = resolve_repos(config, args)
     ctx = build_context(config, rules_dir, registry_dir, today=parse_today(args.today))
     result = run(ctx)
-    finder = fixing.renamed_heading
-    if getattr(args, "base_ref", None):
-        from drafterlint.fix.base import base_finder
-
-        finder = base_finder(ctx, args.base_ref)
-    proposals, left = fixing.propose(ctx, result.findings, wanted, finder)
+    proposals, left = fixing.propose(ctx, result.findings, wanted)
     plan = fixing.prove(ctx, result.findings, proposals)
     left = sorted([*left, *plan.left], key=lambda item: item.finding.sort_key())
     views = {v.name: v for v in (ctx.rules, ctx.registry_repo) if v is not None}

@@ -10,7 +10,8 @@ text and anchor named the same section, which only moved. Any other wording is k
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from drafterlint.fix.edits import Edit
 from drafterlint.fix.renamed import Mapped, NotMapped, renamed_heading

@@ -27,15 +27,6 @@ class LinkSpans:
     dest_end: int  # the ")"
 
 
-def line_starts(text: str) -> list[int]:
-    starts = [0]
-    i = text.find("\n")
-    while i >= 0:
-        starts.append(i + 1)
-        i = text.find("\n", i + 1)
-    return starts
-
-
 def offset_of(doc: "Document", line: int, column: int) -> int:
     starts = _starts(doc)
     return starts[line - 1] + column - 1
@@ -52,7 +43,9 @@ def position_of(doc: "Document", offset: int) -> tuple[int, int]:
 def _starts(doc: "Document") -> list[int]:
     starts = doc.__dict__.get("_fix_line_starts")
     if starts is None:
-        starts = doc.__dict__["_fix_line_starts"] = line_starts(doc.text)
+        from drafterlint.markdown.parse import _line_starts
+
+        starts = doc.__dict__["_fix_line_starts"] = _line_starts(doc.text)
     return starts
 
 
