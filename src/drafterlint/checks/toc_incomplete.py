@@ -82,8 +82,15 @@ def find_toc(doc):
 
 def toc_links(ctx, doc, toc) -> list:
     """The resolved links inside the table of contents, in order."""
-    return [r for r in _links.resolve_all(ctx)
-            if r.doc is doc and toc.line < r.link.line <= toc.end_line]
+    by_doc = ctx.remember("links_by_document", lambda: _by_document(_links.resolve_all(ctx)))
+    return [r for r in by_doc.get(id(doc), ()) if toc.line < r.link.line <= toc.end_line]
+
+
+def _by_document(resolved) -> dict[int, list]:
+    out: dict[int, list] = {}
+    for r in resolved:
+        out.setdefault(id(r.doc), []).append(r)
+    return out
 
 
 def check(ctx):
