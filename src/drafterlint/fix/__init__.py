@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drafterlint.checks import _links
@@ -166,6 +166,7 @@ def _try(ctx, findings, proposals: list[Proposal], originals: dict) -> str | Non
     """None if the proposals are safe together; else what goes wrong."""
     if not proposals:
         return None
+    from drafterlint.checks.base import Context
     from drafterlint.engine import run
     from drafterlint.findings import UnreadableFile
     from drafterlint.markdown.parse import TooComplex, parse_document
@@ -182,11 +183,14 @@ def _try(ctx, findings, proposals: list[Proposal], originals: dict) -> str | Non
             replaced.setdefault(repo, {})[path] = parse_document(decode_text(data, view.location(path)), path)
         except (UnreadableFile, TooComplex) as exc:
             return f"the edited file would not parse: {exc}"
-    views = {}
-    for name, view in (("rules", ctx.rules), ("registry_repo", ctx.registry_repo)):
-        if view is not None and view.name in replaced:
-            views[name] = view.with_documents(replaced[view.name])
-    after = run(replace(ctx, memo={}, **views)).findings
+    def edited_view(view):
+        return view.with_documents(replaced[view.name]) if view is not None and view.name in replaced else view
+
+    # A fresh context over the same registry and the edited documents: prepared (documents,
+    # sections, facts) again by the engine, as for any run.
+    again = Context(config=ctx.config, rules=edited_view(ctx.rules), registry_repo=edited_view(ctx.registry_repo),
+                    registry=ctx.registry, today=ctx.today, history=ctx.history, online=ctx.online)
+    after = run(again).findings
     expected = Counter(map(_identity, findings)) - Counter(_identity(p.finding) for p in proposals)
     new = [f for f in after if not _take(expected, _identity(f))]
     if new:
