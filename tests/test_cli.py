@@ -43,9 +43,11 @@ def test_json_contract(cli, repos):
         assert {"code", "name", "severity", "repo", "path", "line", "column", "message", "suggestion"} <= set(f)
         assert f["repo"] in ("rules", "registry")
         assert f["code"].startswith("DL2")
-    assert any(f["code"] == "DL204" and f["line"] == 96 for f in doc["findings"]) or any(
-        f["code"] == "DL204" for f in doc["findings"]
-    )
+    # The planted cross-repository defect: the reference-style link in §3.2's table, reported
+    # where the link is used (not at its definition), with the heading the README does have.
+    dl204 = [(f["path"], f["line"], f["column"], f["suggestion"]) for f in doc["findings"] if f["code"] == "DL204"]
+    assert dl204 == [("endpoints_rules.md", 98, 28,
+                      "did you mean `examples/10_Agentic_Inference/README.md#borealis-12b`?")]
     assert code == 1
 
 

@@ -195,8 +195,15 @@ def test_deep_nesting_does_not_crash():
     assert parse_document(nested, "x.md").lists
 
 
-def test_unbalanced_input_does_not_crash():
-    parse_document("[[[ ]( `` ` <a href= ![ ](\n# [x\n> [!NOTE\n| a |\n|-|\n| [ |\n", "x.md")
+def test_unbalanced_input_parses_as_github_does():
+    doc = parse_document("[[[ ]( `` ` <a href= ![ ](\n# [x\n> [!NOTE\n| a |\n|-|\n| [ |\n", "x.md")
+    # No bracket, tick or tag is ever closed: no link, and each line still has its block.
+    assert doc.links == []
+    assert [(h.level, h.title, h.line, h.column) for h in doc.headings] == [(1, "[x", 2, 1)]
+    assert [(q.line, q.alert) for q in doc.quotes] == [(3, None)]  # `[!NOTE` unclosed: no alert
+    assert [(t.line, [c.text for c in t.header], [[c.text for c in r] for r in t.rows]) for t in doc.tables] == [
+        (4, ["a"], [["["]])]
+    assert [(p.line, p.text) for p in doc.paragraphs] == [(1, "[[[ ]( `` ` <a href= ![ ]("), (3, "[!NOTE")]
 
 
 TOKENS = st.sampled_from(
