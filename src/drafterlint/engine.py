@@ -152,8 +152,28 @@ def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
 
 
 def _suppressed(ctx: Context, f: Finding) -> bool:
+    if f.location.repo not in (RULES_REPO, REGISTRY_REPO):
+        return False
     view = ctx.rules if f.location.repo == RULES_REPO else ctx.registry_repo
-    if view is None or not f.location.path.endswith((".md", ".markdown")):
+    if view is None:
+        return False
+    if f.location.path.endswith((".yaml", ".yml")):
+        return f.code in _yaml_suppressions(ctx, view, f.location.path).get(f.location.line, ())
+    if not f.location.path.endswith((".md", ".markdown")):
         return False
     doc = view.parsed(f.location.path)  # a document no rule read has no comments to honour
     return doc is not None and doc.is_suppressed(f.code, f.location.line)
+
+
+def _yaml_suppressions(ctx: Context, view: RepoView, rel: str) -> dict[int, frozenset[str]]:
+    """`# drafterlint: disable=CODE` comments of one YAML file, read once per run."""
+    from drafterlint.registry.yamlload import suppressed_lines
+
+    memo = ctx.memo.setdefault("_yaml_suppressions", {})
+    key = (view.name, rel)
+    if key not in memo:
+        try:
+            memo[key] = suppressed_lines(view.read_text(rel))
+        except UnreadableFile:
+            memo[key] = {}
+    return memo[key]

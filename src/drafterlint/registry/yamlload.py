@@ -17,6 +17,7 @@ Every failure is an ``UnreadableFile`` with a line and column; never a traceback
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -341,3 +342,24 @@ def _scalar(ev, fail) -> Any:
     if tag == _TAG + "merge":
         raise fail("merge keys (<<) are not supported: write the entries out", *_pos(ev))
     return ev.value  # text, timestamps (kept as written), `=`
+
+
+_DISABLE = re.compile(r"#\s*drafterlint:\s*disable=([A-Za-z0-9_, -]+)")
+
+
+def suppressed_lines(text: str) -> dict[int, frozenset[str]]:
+    """Line -> the codes `# drafterlint: disable=DL303[,DL304]` silences there.
+
+    The comment silences its own line (`- model: m1  # drafterlint: disable=DL303`), and, on a
+    line of its own, the line below it. YAML has no block comments, so there is no range form.
+    """
+    out: dict[int, set[str]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        m = _DISABLE.search(line)
+        if m is None:
+            continue
+        codes = {c.strip().upper() for c in re.split(r"[,\s]+", m.group(1)) if c.strip()}
+        out.setdefault(number, set()).update(codes)
+        if line[: m.start()].strip() == "":
+            out.setdefault(number + 1, set()).update(codes)
+    return {n: frozenset(c) for n, c in out.items()}
