@@ -134,13 +134,14 @@ def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
         skipped_by_reason.setdefault(reason, []).extend(sorted(codes))
     result.skipped = [Skipped(",".join(codes), reason) for reason, codes in skipped_by_reason.items()]
     seen: set[tuple] = set()
+    yaml_comments: dict[tuple[str, str], dict[int, frozenset[str]]] = {}
     for f in raw:
         if not ctx.config.enabled(f.code):
             continue
         override = ctx.config.severity_override(f.code)
         if override is not None:
             f = f.with_severity(override)
-        if _suppressed(ctx, f):
+        if _suppressed(ctx, f, yaml_comments):
             continue
         ident = (f.code, f.location, f.message)
         if ident in seen:
@@ -151,29 +152,29 @@ def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
     return result
 
 
-def _suppressed(ctx: Context, f: Finding) -> bool:
+def _suppressed(ctx: Context, f: Finding, yaml_comments: dict) -> bool:
+    """Silenced by a comment in its file; `yaml_comments` keeps each YAML file's, read once."""
     if f.location.repo not in (RULES_REPO, REGISTRY_REPO):
         return False
     view = ctx.rules if f.location.repo == RULES_REPO else ctx.registry_repo
     if view is None:
         return False
     if f.location.path.endswith((".yaml", ".yml")):
-        return f.code in _yaml_suppressions(ctx, view, f.location.path).get(f.location.line, ())
+        key = (view.name, f.location.path)
+        if key not in yaml_comments:
+            yaml_comments[key] = _yaml_suppressions(view, f.location.path)
+        return f.code in yaml_comments[key].get(f.location.line, ())
     if not f.location.path.endswith((".md", ".markdown")):
         return False
     doc = view.parsed(f.location.path)  # a document no rule read has no comments to honour
     return doc is not None and doc.is_suppressed(f.code, f.location.line)
 
 
-def _yaml_suppressions(ctx: Context, view: RepoView, rel: str) -> dict[int, frozenset[str]]:
-    """`# drafterlint: disable=CODE` comments of one YAML file, read once per run."""
+def _yaml_suppressions(view: RepoView, rel: str) -> dict[int, frozenset[str]]:
+    """`# drafterlint: disable=CODE` comments of one YAML file."""
     from drafterlint.registry.yamlload import suppressed_lines
 
-    memo = ctx.memo.setdefault("_yaml_suppressions", {})
-    key = (view.name, rel)
-    if key not in memo:
-        try:
-            memo[key] = suppressed_lines(view.read_text(rel))
-        except UnreadableFile:
-            memo[key] = {}
-    return memo[key]
+    try:
+        return suppressed_lines(view.read_text(rel))
+    except UnreadableFile:
+        return {}
