@@ -10,7 +10,6 @@ the child line with the original line (the child line is the original line minus
 
 from __future__ import annotations
 
-import html
 import re
 from bisect import bisect_right
 from typing import Any
@@ -18,8 +17,11 @@ from typing import Any
 import mistune
 from mistune.block_parser import BlockParser
 from mistune.core import BlockState
-from mistune.helpers import parse_link_href, unescape_char
+from mistune.helpers import parse_link_href
 from mistune.util import unikey
+
+from drafterlint.markdown.autolinks import URL_START, url_end
+from drafterlint.markdown.text import decode
 
 # --------------------------------------------------------------------------------------------
 # mistune with positions
@@ -228,16 +230,41 @@ class _PosBlockParser(BlockParser):
         return state.cursor
 
     def parse_ref_link(self, m: Any, state: Any) -> Any:
+        label = m.group("reflink_1") or ""
+        if label.startswith("^"):
+            return None  # `[^1]: …` defines a footnote (GitHub renders it as text), no reference
         refs = state.env["ref_links"]
-        key = unikey(m.group("reflink_1") or "")
+        key = unikey(label)
         had = key in refs
         end = super().parse_ref_link(m, state)
         if end and key and not had and key in refs:
             href, _ = parse_link_href(state.src, m.end(), block=True)
             if href is not None:
-                refs[key]["raw_url"] = html.unescape(unescape_char(href))
+                refs[key]["raw_url"] = decode(href)
             refs[key]["_line"] = state.orig_line(m.start())
         return end
+
+
+def _parse_bare_url(inline: Any, m: Any, state: Any) -> int:
+    """mistune's inline rule for a GFM extended autolink, ended the way cmark-gfm ends it."""
+    start = m.start()
+    end = url_end(state.src, start)
+    if end < 0:
+        inline.process_text(m.group(0), state)
+        return m.end()
+    text = state.src[start:end]
+    if state.brackets:  # inside link text: the link's `]` wins
+        close = text.find("]")
+        if close >= 0:
+            text, end = text[:close], start + close
+    if state.in_link or state.depth >= inline.max_nested_level:
+        inline.process_text(text, state)
+        return end
+    url = "http://" + text if text.startswith("www.") else text
+    state.append_token(
+        {"type": "link", "children": [{"type": "text", "raw": text}], "attrs": {"url": url}, "_autolink": text}
+    )
+    return end
 
 
 _PLAIN_RE = re.compile(r"[\\`*_<>\[\]!&~$^=:]|  \n|www\.", re.I)
@@ -264,11 +291,14 @@ def _make_markdown() -> mistune.Markdown:
     for name in (
         "table",
         "strikethrough",
-        "url",
         "mistune.plugins.table.table_in_quote",
         "mistune.plugins.table.table_in_list",
     ):
         md.use(mistune.plugins.import_plugin(name))
+    try:  # mistune 3.4 skips plain text up to a rule's first characters
+        md.inline.register("url_link", URL_START, _parse_bare_url, start_chars=("h", "H", "w"))
+    except TypeError:
+        md.inline.register("url_link", URL_START, _parse_bare_url)
     return md
 
 

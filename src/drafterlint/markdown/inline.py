@@ -8,16 +8,17 @@ event gives *where* it is and its destination as written.
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
-from mistune.helpers import parse_link_href, parse_link_title, unescape_char
+from mistune.helpers import parse_link_href, parse_link_title
 from mistune.util import unikey
 
+from drafterlint.markdown.autolinks import URL_START, url_end
 from drafterlint.markdown.blocks import _PosState
-from drafterlint.markdown.htmlattrs import _ANCHOR_ATTR_RE, _HREF_RE
+from drafterlint.markdown.htmlattrs import anchors_in, hrefs_in
 from drafterlint.markdown.model import Link
+from drafterlint.markdown.text import decode, decode_entities
 
 _AUTOLINK_RE = re.compile(
     r"<([A-Za-z][A-Za-z0-9+.\-]{1,31}:[^\s<>]*|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)*)>"
@@ -27,7 +28,6 @@ _TAG_RE = re.compile(
     r"|<\?.*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[.*?\]\]>",
     re.S,
 )
-_URL_RE = re.compile(r"(?:https?://|www\.)[^\s<]*[^\s<?!.,:*_~'\")\]]", re.I)
 _SIMPLE_DEST_RE = re.compile(r"[^\s\\&()<>\"'`]+")
 _ASCII_PUNCT = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
@@ -35,28 +35,30 @@ _ASCII_PUNCT = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # rendered text
 
 
-def _render(children: list[dict[str, Any]] | None, *, images: bool = True) -> str:
+def _render(children: list[dict[str, Any]] | None, *, images: bool = True, breaks: str = " ") -> str:
+    """Rendered text; `breaks` is what a line break becomes (a heading's text keeps GitHub's
+    newline, which its anchor drops: `a⏎*` is `#a`, not `#a-`)."""
     out: list[str] = []
-    _render_into(children or (), out, images)
+    _render_into(children or (), out, images, breaks)
     return "".join(out)
 
 
-def _render_into(children: Any, out: list[str], images: bool) -> None:
+def _render_into(children: Any, out: list[str], images: bool, breaks: str = " ") -> None:
     for tok in children:
         t = tok.get("type")
         if t == "text":
-            out.append(html.unescape(tok.get("raw", "")))
+            out.append(decode_entities(tok.get("raw", "")))
         elif t == "codespan":
             out.append(tok.get("raw", ""))
         elif t in ("softbreak", "linebreak"):
-            out.append(" ")
+            out.append(breaks)
         elif t == "inline_html" or t == "block_html":
             continue
         elif t == "image":
             if images:
-                _render_into(tok.get("children") or (), out, images)
+                _render_into(tok.get("children") or (), out, images, breaks)
         elif "children" in tok:
-            _render_into(tok["children"], out, images)
+            _render_into(tok["children"], out, images, breaks)
         elif "raw" in tok:
             out.append(tok["raw"])
 
@@ -91,7 +93,7 @@ class _Ev:
         self.text = text
 
 
-_SPECIAL_RE = re.compile(r"[\\`<\[\]]|(?<![^\s*_~(])(?:https?://|www\.)", re.I)
+_SPECIAL_RE = re.compile(r"[\\`<\[\]]|" + URL_START)
 
 
 def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
@@ -159,10 +161,10 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
                 stack.pop().close = i
             i += 1
             continue
-        m2 = _URL_RE.match(s, i, n)
-        if m2:
-            events.append(_Ev(i, "url", text=m2.group(0)))
-            i = m2.end()
+        e = url_end(s, i, n)
+        if e > 0:
+            events.append(_Ev(i, "url", text=s[i:e]))
+            i = e
             continue
         i += 1
     return events
@@ -238,7 +240,7 @@ class _Aligner:
             if ev.kind == "lb":
                 return ev.image == image and self._bracket_ok(ev, tok)
             if auto_ok and ev.kind in ("auto", "url"):
-                return ev.text == text or html.unescape(ev.text) == text
+                return ev.text == text or decode_entities(ev.text) == text
             return False
 
         j = self._find(ok)
@@ -254,7 +256,7 @@ class _Aligner:
         ev = self.events[j]
         line, col = st.position(ev.pos)
         if ev.kind in ("auto", "url"):
-            target = html.unescape(ev.text)
+            target = decode_entities(ev.text)
             if ev.kind == "url" and target.lower().startswith("www."):
                 target = "http://" + target
             elif ev.kind == "auto" and ":" not in target and "@" in target:
@@ -291,7 +293,7 @@ class _Aligner:
             if simple:
                 pass
             elif href is not None and hpos is not None:
-                target = html.unescape(unescape_char(href))
+                target = decode(href)
                 q = hpos
                 title, tpos = parse_link_title(s, q, self.b)
                 if tpos:
@@ -328,15 +330,10 @@ class _Aligner:
         else:
             pos = self.a
         line, col = self.st.position(pos)
-        for m in _ANCHOR_ATTR_RE.finditer(raw):
-            name = html.unescape(m.group(1) or m.group(2) or m.group(3) or "")
-            if name:
-                self.anchors.append((name, line))
-        if re.match(r"<a\b", raw, re.I):
-            hm = _HREF_RE.search(raw)
-            if hm:
-                target = html.unescape(hm.group(1) or hm.group(2) or hm.group(3) or "")
-                self._add("", target, line, col, "html")
+        for name, _ in anchors_in(raw):
+            self.anchors.append((name, line))
+        for target, _ in hrefs_in(raw):
+            self._add("", target, line, col, "html")
 
     def _add(self, text: str, target: str, line: int, col: int, kind: str) -> None:
         self.links.append(Link(text=text, target=target, line=line, column=col, kind=kind))

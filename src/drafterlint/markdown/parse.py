@@ -24,13 +24,12 @@ The work is split by concern: `blocks` (block positions, mistune's block parser)
 
 from __future__ import annotations
 
-import html
 import re
 from bisect import bisect_right
 from typing import Any
 
 from drafterlint.markdown.blocks import _markdown, _PosState
-from drafterlint.markdown.htmlattrs import _A_TAG_RE, _ANCHOR_ATTR_RE, _HREF_RE, _comments
+from drafterlint.markdown.htmlattrs import _comments, anchors_in, hrefs_in
 from drafterlint.markdown.inline import _Aligner, _has_linkish, _render
 from drafterlint.markdown.model import (
     Document,
@@ -145,16 +144,11 @@ class _Builder:
                 self.block_code_lines.update(rng)
             else:
                 raw = tok.get("raw", "")
-                for m in _ANCHOR_ATTR_RE.finditer(raw):
-                    name = html.unescape(m.group(1) or m.group(2) or m.group(3) or "")
-                    if name:
-                        self.html_anchors.setdefault(name, st.orig_line(off + m.start()))
-                for m in _A_TAG_RE.finditer(raw):
-                    hm = _HREF_RE.search(m.group(0))
-                    if hm:
-                        line, col = st.position(off + m.start())
-                        target = html.unescape(hm.group(1) or hm.group(2) or hm.group(3) or "")
-                        self.links.append(Link("", target, line, col, "html"))
+                for name, at in anchors_in(raw):
+                    self.html_anchors.setdefault(name, st.orig_line(off + at))
+                for target, at in hrefs_in(raw):
+                    line, col = st.position(off + at)
+                    self.links.append(Link("", target, line, col, "html"))
 
     def _span(self, tok: dict[str, Any]) -> tuple[_PosState, int, int]:
         st, off = tok["_p"]
@@ -194,6 +188,10 @@ class _Builder:
             text_raw = tok.get("_text", "")
             b = a + len(text_raw)
             # the underline was consumed separately; the text is the paragraph's lines
+        else:
+            # an ATX heading's text follows its `#`s: its inline spans lie anywhere on the line
+            end = st.src.find("\n", a)
+            b = len(st.src) if end < 0 else end
         first = a
         while first < b and st.src[first] in " \t":
             first += 1
@@ -201,7 +199,7 @@ class _Builder:
         links = self._inline(st, a, b, tok.get("children"), heading=True)
         self.links.extend(links)
         anchors = [name for name, _ in self._last_anchors]
-        text = _render(tok.get("children"), images=False)
+        text = _render(tok.get("children"), images=False, breaks="\n")
         level = (tok.get("attrs") or {}).get("level", 1)
         self.head_raw.append((line, col, level, text, anchors))
 
@@ -340,9 +338,9 @@ class _Builder:
             m = _NUMBER_RE.match(text)
             if m:
                 number = m.group(1).rstrip(".")
-                title = m.group(2).strip()
+                title = " ".join(m.group(2).split())
             else:
-                number, title = None, text.strip()
+                number, title = None, " ".join(text.split())
             out.append(
                 Heading(level, text, number, title, slugger.slug(text), tuple(anchors), line, col)
             )

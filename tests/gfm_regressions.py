@@ -1,0 +1,30 @@
+"""Every minimal disagreement the differential test (test_gfm_differential.py) found between
+drafterlint and cmark-gfm and that is fixed, kept so that none comes back."""
+
+REGRESSIONS: list[str] = [
+    # an entity needs its semicolon: `&amp` is text, the anchor is #amp
+    "### &amp",
+    "### &ampx; and &#35;",
+    # anchors: only id/name on elements GitHub's sanitizer keeps, never in comments
+    ' <span id=z1>s</span><b data-id="d1">b</b>',
+    '### <meta name="m1">x',
+    '> - <!-- <a id="c1"> -->x',
+    '<div>\n<!-- <a id="no"> -->\n <a href="h&amp;x" name=z>\n</div>',
+    # a multi-line setext heading: GitHub's text keeps the newline, the anchor drops it
+    "in  \n*\n-",
+    "a\nb\n===",
+    # footnotes are neither reference definitions nor links
+    "[^1]: a note\n\nsee [^1]",
+    "see [^1] and [x](#y)\n\n[^1]: a note with [a link](#z)",
+    # GFM extended autolinks: www., trailing punctuation, balanced parentheses, brackets kept
+    "see www.a.example/b?c=d, and (https://a.example/x) and https://a.example/p_(q))",
+    "x https://x.example/a.json[name] y",
+    "> www.a.example",
+    "- www.a.example #",
+    "wordhttps://a.example/x is no link",
+    "https://a.example/x&amp; and https://a.example/y;",
+    # link positions inside ATX headings, after inline spans
+    "# <https://a.example/x>",
+    '## [t](f.md "t")[x](#y)https://a.example/p',
+    "   ### a `b` [b](#c) ##",
+]
