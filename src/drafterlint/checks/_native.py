@@ -152,7 +152,8 @@ class _ConfigReading:
 
     @property
     def denied(self) -> bool:
-        return bool(self.values) and not self.declared
+        """A key says 0 (and none says more); a value that is no number says nothing."""
+        return not self.declared and any(_number(v) is not None for _, v in self.values)
 
     def text(self, ev: MethodEvidence) -> str:
         if self.values:
