@@ -4,6 +4,9 @@ The rules document and its companion link into each other's sections; when one o
 renumbered, links in the other break. Anchors are computed exactly as GitHub renders the
 target document, and the suggestion names its closest anchor.
 
+Fixable: `drafterlint fix` repoints the link as for DL201, looking the heading up in the target
+document.
+
 Passing::
 
     endpoints_rules.md:            See [Submission Rules §4.6](endpoints_submission_rules.md#46-seed-rotation).

@@ -8,6 +8,9 @@ repositories that are not configured, are DL206 (info), never errors. A missing 
 error when the checkout is a git work tree: a plain folder may be a partial copy, so there it is
 DL206 too. Without the other repository the links into it are skipped, said once.
 
+Fixable: `drafterlint fix` repoints a broken fragment as for DL201 (headings of numbered
+documents; a fragment without a section number is left to a human).
+
 Passing::
 
     [Kimi K3](https://github.com/mlcommons/endpoints/tree/main/examples/agentic#kimi-k3)

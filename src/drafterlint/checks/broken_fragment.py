@@ -6,6 +6,10 @@ marks, digits, `_` and `-` kept; each space becomes `-`; everything else dropped
 matches fragments without regard to case, and so does this rule. The suggestion names the
 closest existing anchor — the same title under its new number first, after a renumbering.
 
+Fixable: `drafterlint fix` repoints the link when the heading it meant is beyond doubt — exactly
+one heading with the fragment's title under another number, or, if none, the one heading with
+its number and a mostly shared title — and updates the old number in the link text with it.
+
 Passing::
 
     ## 4.6 Seed Rotation

@@ -7,6 +7,9 @@ section. Link text qualified by another document (`[Submission Rules §6.8](othe
 checked against that document. A bare `§X.Y` in prose, not preceded by the name of another
 document ("General Submission Rules §4.3"), must exist in the same document (warning).
 
+Not fixed automatically: either the text or the target may be the wrong one. `drafterlint fix`
+lists these as needing a human.
+
 Passing::
 
     ## 7.4 RDI

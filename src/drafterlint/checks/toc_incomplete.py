@@ -6,6 +6,9 @@ link in it whose fragment resolves to the heading. Lettered appendix subsections
 numbered within their appendix and are not required. Documents without a table of contents are
 not checked. Broken entries are DL201.
 
+Fixable: `drafterlint fix` inserts the entry after the one of the heading before it, in the
+table's own marker, indentation and text style; a stale entry is repointed as for DL201.
+
 Passing::
 
     ## Table of Contents
