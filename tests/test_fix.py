@@ -299,3 +299,46 @@ def test_ambiguous_targets_are_left(cli, tmp_path):
     assert (root / "endpoints_rules.md").read_text() == AMBIGUOUS
     assert "2 headings have that title (§2.2, §5.1)" in out
     assert "§6.2 has that title but §6.1 has its number" in out
+
+
+WIDE = """\
+# Rules
+
+## Contents
+
+9. [Nine](#9-nine)
+10. [Ten](#10-ten)
+    - [10.1 First](#101-first)
+    - [10.2 Second](#102-second)
+
+## 9. Nine
+
+## 10. Ten
+
+### 10.1 First
+
+### 10.2 Second
+
+## 11. Eleven
+
+### 11.1 Checks
+"""
+
+
+def test_toc_entries_follow_the_tables_numbering_and_nesting(cli, tmp_path):
+    root = _repo(tmp_path, rules=WIDE, companion="# Submission\n")
+    code, out, err = cli("fix", "--rules-repo", root)
+    assert code == 0, out
+    # The new section gets the next list number (its own), its subsection nests under it as
+    # the others nest under theirs: indented to the parent entry's text.
+    assert (root / "endpoints_rules.md").read_text() == WIDE.replace(
+        "    - [10.2 Second](#102-second)\n",
+        "    - [10.2 Second](#102-second)\n11. [Eleven](#11-eleven)\n    - [11.1 Checks](#111-checks)\n")
+
+
+def test_toc_with_mixed_styles_is_left(cli, tmp_path):
+    mixed = WIDE.replace("    - [10.2 Second]", "    * [10.2 Second]")
+    root = _repo(tmp_path, rules=mixed)
+    code, out, err = cli("fix", "--rules-repo", root)
+    assert (root / "endpoints_rules.md").read_text().count("11.1") == 1  # only the heading
+    assert "use different list markers" in out
