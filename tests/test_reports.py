@@ -9,6 +9,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from drafterlint.checks import rule_infos
+from drafterlint.commands import changed_since
 from drafterlint.engine import Result
 from drafterlint.findings import REPORT_MARKER, Finding, Location, Severity, Skipped
 from drafterlint.report import ReportMeta, render
@@ -24,7 +26,7 @@ def finding(line=1, sev=Severity.ERROR, code="DL201", name="broken-fragment", pa
 
 
 def meta(tmp_path=None, **roots) -> ReportMeta:
-    m = ReportMeta(version="9.9.9", roots={k: str(v) for k, v in roots.items()})
+    m = ReportMeta(version="9.9.9", roots={k: str(v) for k, v in roots.items()}, rules=tuple(rule_infos()))
     m.base_ref = None
     m.local_roots = {k: Path(v) for k, v in roots.items()}
     return m
@@ -149,18 +151,19 @@ def test_findings_on_changed_lines_are_annotated_first(tmp_path):
     _git(repo, "commit", "-qam", "change")
     fs = [finding(i) for i in range(1, 31)]
     m = meta(rules=repo)
-    m.base_ref = base
-    errors = _commands(gh.render(Result(fs), m))["error"]
+
+    def based_on(ref):  # what the command hands the report: the changed lines, read from git
+        m.base_ref, m.changed = ref, changed_since(m.local_roots, ref)
+        return _commands(gh.render(Result(fs), m))["error"]
+
+    errors = based_on(base)
     assert "line=25," in errors[0]
     assert len(errors) == 10
     # Without the base ref, line 25 is not among the first ten.
-    m.base_ref = None
-    assert not any("line=25," in e for e in _commands(gh.render(Result(fs), m))["error"])
+    assert not any("line=25," in e for e in based_on(None))
     # A base that is not in the history (or not a valid ref) is ignored, not an error.
-    m.base_ref = "0" * 40
-    assert "line=1," in _commands(gh.render(Result(fs), m))["error"][0]
-    m.base_ref = "--output=/tmp/x"
-    assert "line=1," in _commands(gh.render(Result(fs), m))["error"][0]
+    assert "line=1," in based_on("0" * 40)[0]
+    assert "line=1," in based_on("--output=/tmp/x")[0]
 
 
 # -- github: job summary ---------------------------------------------------------------------
@@ -287,3 +290,21 @@ def test_sarif_from_the_cli_on_a_real_fixture_is_valid(tmp_path, cli, sarif_vali
     assert _errors(sarif_validator, doc) == []
     codes = {r["ruleId"] for r in doc["runs"][0]["results"]}
     assert "DL201" in codes
+
+
+# -- one direction of data -------------------------------------------------------------------
+
+
+def test_reports_take_findings_and_metadata_only():
+    # A report formats: it neither runs the checks' code nor asks git (the command fills
+    # ReportMeta.rules and ReportMeta.changed before any report is rendered).
+    import ast
+
+    import drafterlint.report as report_pkg
+
+    for path in Path(report_pkg.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        for forbidden in ("drafterlint.checks", "drafterlint.gitops", "drafterlint.engine", "subprocess", "git"):
+            assert not any(m == forbidden or m.startswith(forbidden + ".") for m in imported), (path.name, forbidden)

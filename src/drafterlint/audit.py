@@ -279,7 +279,9 @@ def audit_command(args) -> int:
         info.new = [f for f in result.findings if f.fingerprint not in before]
         info.still_open = [f for f in result.findings if f.fingerprint in before]
         info.fixed = [d for fp, d in before.items() if fp not in current]
-    meta = ReportMeta(version=__version__, roots={k: b.source for k, b in brought.items()})
+    from drafterlint.checks import rule_infos
+
+    meta = ReportMeta(version=__version__, roots={k: b.source for k, b in brought.items()}, rules=tuple(rule_infos()))
     for k, b in brought.items():
         info.repositories[k] = {"source": b.source, "commit": b.sha, "github": b.github}
         if b.sha and b.github:

@@ -172,7 +172,24 @@ def resolve_repos(config, args) -> tuple[Path | None, Path | None]:
     return rules_dir, registry_dir
 
 
+def changed_since(local_roots: dict, base_ref: str | None) -> dict[str, dict[str, set[int]]]:
+    """Per repository name: per path, the lines changed since `base_ref` (git diff), for the
+    reports that put findings on changed lines first."""
+    if not base_ref:
+        return {}
+    from drafterlint.gitops import changed_lines
+
+    out = {}
+    for repo, root in local_roots.items():
+        if root is not None:
+            lines = changed_lines(Path(root), base_ref)
+            if lines is not None:
+                out[repo] = lines
+    return out
+
+
 def report_meta(rules_dir, registry_dir, args, config):
+    from drafterlint.checks import rule_infos
     from drafterlint.report import ReportMeta
     from drafterlint.scope import resolve_scope, validate_scope
 
@@ -182,12 +199,16 @@ def report_meta(rules_dir, registry_dir, args, config):
             roots[which] = given or str(root)
             names[which] = config.data[which].get("github") or Path(root).resolve().name
     cwd = _start(args)
+    local_roots = {"rules": rules_dir, "registry": registry_dir}
+    base_ref = getattr(args, "base_ref", None)
     return ReportMeta(
         version=__version__,
         roots=roots,
-        local_roots={"rules": rules_dir, "registry": registry_dir},
+        local_roots=local_roots,
         names=names,
-        base_ref=getattr(args, "base_ref", None),
+        base_ref=base_ref,
+        changed=changed_since(local_roots, base_ref),
+        rules=tuple(rule_infos()),
         scope=resolve_scope(validate_scope(getattr(args, "scope", None)), config, rules_dir, registry_dir, cwd),
         cwd=Path.cwd(),
         verbosity=getattr(args, "verbose", 0) - (1 if getattr(args, "quiet", False) else 0),

@@ -87,6 +87,19 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class RuleInfo:
+    """What a report may say about a rule: its code, name, default severity and documentation
+    (handed to the reports as metadata, so that no report imports the checks)."""
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+    doc: str  # the rule's documentation, as `drafterlint explain` shows it
+    needs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Skipped:
     """A check that could not run, said once (never a failure)."""
 

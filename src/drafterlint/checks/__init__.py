@@ -6,6 +6,8 @@ import importlib
 import pkgutil
 from types import ModuleType
 
+from drafterlint.findings import RuleInfo
+
 _NOT_RULES = {"base"}
 _cache: list[ModuleType] | None = None
 
@@ -23,6 +25,17 @@ def all_rules() -> list[ModuleType]:
                 mods.append(mod)
         _cache = sorted(mods, key=lambda m: m.RULE.code)
     return _cache
+
+
+def rule_infos() -> list[RuleInfo]:
+    """Every rule as report metadata, ordered by code."""
+    import inspect
+
+    return [
+        RuleInfo(m.RULE.code, m.RULE.name, m.RULE.severity, m.RULE.summary,
+                 inspect.cleandoc(m.__doc__ or m.RULE.summary), tuple(sorted(m.RULE.needs)))
+        for m in all_rules()
+    ]
 
 
 def rule_by_code(code: str) -> ModuleType | None:

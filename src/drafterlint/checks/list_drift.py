@@ -24,6 +24,7 @@ Failing: the catalog also approves ``orga/m1@2222222…``, which the list lacks.
 
 from __future__ import annotations
 
+from drafterlint.checks._examples import CAT, README, A, B, catalog, readme
 from drafterlint.checks._mdlist import drifts
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.findings import Severity
@@ -35,34 +36,6 @@ RULE = Rule(
     summary="a Markdown copy of the list disagrees with the registry",
     needs=frozenset({REGISTRY}),
 )
-
-A = "a1" * 20
-B = "b2" * 20
-CAT = "registry:src/inference_endpoint/validation/policies/2026-11-C0/catalog.yaml"
-README = "registry:examples/10_Agentic_Inference/README.md"
-
-
-def catalog(*checkpoints: str, heads: str = "") -> str:
-    cps = "".join(f"      - repository: orga/m1\n        revision: {r}\n" for r in checkpoints)
-    return (
-        "version: 2026-11-C0\nrevision: 1\ncatalogs:\n"
-        "  approved_spec_decode_heads:\n" + (heads or "    []\n")
-        + "  approved_checkpoints:\n    model-one:\n" + cps
-        + "enrollment:\n  models: [model-one]\n"
-    )
-
-
-def readme(*checkpoints: str, title: str = "Model One", extra: str = "") -> str:
-    bullets = "".join(
-        f"- [orga/m1](https://huggingface.co/orga/m1/tree/{r}) (`{r}`)\n" for r in checkpoints
-    )
-    return (
-        "# Example\n\n## Official Submission Rules\n\n"
-        "### Approved Checkpoints and Speculative-Decoding Heads\n\n"
-        "Only the artifacts below may be used.\n\n"
-        f"#### {title}\n\nApproved model checkpoints:\n\n{bullets}{extra}"
-    )
-
 
 EXAMPLES = (
     Example("the list and the catalog agree", {CAT: catalog(A), README: readme(A)}),

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 
+from drafterlint.checks._examples import POINT, RULES_MD, point_checks, rules_doc
 from drafterlint.checks._mdlist import reference_policy
 from drafterlint.checks.base import Example, Rule
-from drafterlint.checks.parameter_mismatch import POINT, RULES_MD, point_checks, rules_doc
 from drafterlint.findings import Severity
 
 RULE = Rule(

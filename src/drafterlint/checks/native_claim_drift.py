@@ -25,9 +25,9 @@ Failing: the same sentence with “DSpark”, or a bundled head and no sentence.
 
 from __future__ import annotations
 
+from drafterlint.checks._examples import CAT, README, A, catalog, readme
 from drafterlint.checks._mdlist import drifts
 from drafterlint.checks.base import REGISTRY, Example, Rule
-from drafterlint.checks.list_drift import CAT, README, A, catalog, readme
 from drafterlint.findings import Severity
 
 RULE = Rule(

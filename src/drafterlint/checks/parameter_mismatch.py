@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from drafterlint.checks._examples import POINT, RULES_MD, point_checks, rules_doc
 from drafterlint.checks._mdlist import reference_policy
 from drafterlint.checks.base import Example, Rule
 from drafterlint.findings import Severity
@@ -36,35 +37,6 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="one normative number differs between §2.9.4, §9.1, §3.2, §4.2/§4.6 and the policy",
 )
-
-RULES_MD = "rules:endpoints_rules.md"
-POINT = "registry:src/inference_endpoint/validation/policies/2026-11-C0/point_checks.yaml"
-
-
-def rules_doc(spec_lead: str = "two", table_lead: str = "two") -> str:
-    return (
-        "# Rules\n\n## 2. Models\n\n### 2.9 Model Equivalence Rules\n\n"
-        "#### 2.9.4 Speculative Decoding\n\n"
-        "- A newly approved drafter may first be used in a submission targeting a cohort\n"
-        f"  **at least {spec_lead} cohorts after** the cohort in which it was approved.\n"
-        "- The approved list is published in the reference repository\n"
-        "  ([list](https://github.com/mlcommons/endpoints/tree/main/src/inference_endpoint/validation/policies)).\n\n"
-        "## 9. Compliance\n\n### 9.1 Automated Checks\n\n"
-        "| Check | Validation | Failure Action |\n|---|---|---|\n"
-        "| **Approved drafter** | The drafter is on the approved drafter list. | Reject. |\n"
-        f"| **Drafter approval lead time** | Approved at least {table_lead} cohorts before the "
-        "target cohort. | Reject. |\n"
-    )
-
-
-def point_checks(minimum: int = 2) -> str:
-    return (
-        "version: 2026-11-C0\nrevision: 1\nscope: point\nseverity: error\nchecks:\n"
-        "  approved-spec-decode-head:\n    kind: spec_decode_head\n    operation: membership\n"
-        "  spec-decode-head-approval-lead-time:\n    kind: spec_decode_head\n"
-        f"    operation: approval_age\n    minimum_cohorts: {minimum}\n"
-    )
-
 
 EXAMPLES = (
     Example("all three places say two", {RULES_MD: rules_doc(), POINT: point_checks(2)}),

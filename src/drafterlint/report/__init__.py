@@ -6,7 +6,7 @@ import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from drafterlint.findings import Severity
+from drafterlint.findings import RuleInfo, Severity
 from drafterlint.scope import EVERYTHING, Scope
 
 FORMATS = ("text", "json", "github", "sarif", "markdown")
@@ -24,6 +24,10 @@ class ReportMeta:
     # Per repository name: what a person calls it (`mlcommons/endpoints`).
     names: dict[str, str] = field(default_factory=dict)
     base_ref: str | None = None
+    # Per repository name: per path, the lines changed since base_ref (read from git by the
+    # command, so that reports only format).
+    changed: dict[str, dict[str, set[int]]] = field(default_factory=dict)
+    rules: tuple[RuleInfo, ...] = ()  # every rule, for formats that describe them (SARIF)
     scope: Scope = EVERYTHING  # the repository under change (drafterlint.scope)
     cwd: Path | None = None  # where the command runs: text paths are relative to it
     # What a person reading text output asked for: -1 quiet, 0 default, 1 verbose.

@@ -62,23 +62,6 @@ def annotation_path(meta, f, workspace: Path | None = None) -> str:
         return f.location.path
 
 
-def changed_lines(meta) -> dict[str, dict[str, set[int]]]:
-    """Per repository name: per path, the lines changed since meta.base_ref (when known)."""
-    base = meta.base_ref
-    if not base:
-        return {}
-    from drafterlint.gitops import changed_lines as diff_lines
-
-    out = {}
-    for repo, root in meta.local_roots.items():
-        if root is None:
-            continue
-        lines = diff_lines(Path(root), base)
-        if lines is not None:
-            out[repo] = lines
-    return out
-
-
 def prioritised(findings, changed: dict[str, dict[str, set[int]]]) -> list:
     """Most severe first; within a level, findings on changed lines first; then by place."""
 
@@ -98,7 +81,7 @@ def annotation_lines(result, meta, ordered=None) -> tuple[list[str], list]:
     Only the repository under change is annotated: GitHub cannot place the other one's files
     on this diff, and they would take the ten places per level the real ones need."""
     if ordered is None:
-        ordered = prioritised(result.findings, changed_lines(meta))
+        ordered = prioritised(result.findings, meta.changed)
     ordered = meta.scope.split(ordered)[0]
     budget = {Severity.ERROR: PER_LEVEL, Severity.WARNING: PER_LEVEL, Severity.INFO: PER_LEVEL}
     lines, rest = [], []
@@ -159,7 +142,7 @@ def append_summary(result, meta, ordered) -> bool:
 
 
 def render(result, meta) -> str:
-    ordered = prioritised(result.findings, changed_lines(meta))
+    ordered = prioritised(result.findings, meta.changed)
     lines, rest = annotation_lines(result, meta, ordered)
     in_summary = append_summary(result, meta, ordered)
     out = list(lines)

@@ -12,12 +12,11 @@ tool execution notifications, not results.
 
 from __future__ import annotations
 
-import inspect
 import json
 from pathlib import Path
 from urllib.parse import quote
 
-from drafterlint.findings import Severity
+from drafterlint.findings import RuleInfo, Severity
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/drafterlint/"
@@ -34,9 +33,8 @@ def _first_paragraph(text: str) -> str:
     return " ".join(text.split("\n\n", 1)[0].split())
 
 
-def rule_descriptor(mod) -> dict:
-    r = mod.RULE
-    doc = inspect.cleandoc(mod.__doc__ or r.summary)
+def rule_descriptor(r: RuleInfo) -> dict:
+    doc = r.doc
     # The docstring opens "DL201 broken-fragment — <what it means>"; drop the code and name.
     first = _first_paragraph(doc)
     for sep in (" — ", " - "):
@@ -51,7 +49,7 @@ def rule_descriptor(mod) -> dict:
         "fullDescription": {"text": first or r.summary},
         "help": {"text": doc, "markdown": doc},
         "defaultConfiguration": {"level": _LEVEL[r.severity]},
-        "properties": {"tags": ["drafterlint", r.code[:3] + "xx"], "needs": sorted(r.needs)},
+        "properties": {"tags": ["drafterlint", r.code[:3] + "xx"], "needs": list(r.needs)},
     }
 
 
@@ -98,13 +96,10 @@ def _root_uri(root) -> str:
 
 
 def document(result, meta) -> dict:
-    from drafterlint.checks import all_rules
-
     # Written for upload: only the repository under change, paths relative to its root.
     single = meta.scope.single
-    mods = all_rules()
-    rules = [rule_descriptor(m) for m in mods]
-    index = {m.RULE.code: i for i, m in enumerate(mods)}
+    rules = [rule_descriptor(r) for r in meta.rules]
+    index = {r.code: i for i, r in enumerate(meta.rules)}
     # A finding from a rule that is not a module (should not happen) still gets a descriptor.
     for f in result.findings:
         if f.code not in index:

@@ -1,0 +1,64 @@
+"""Small repositories the rules' documented examples share (`EXAMPLES`, run by the tests and
+shown by `drafterlint explain`): kept here so that no rule imports another rule."""
+
+from __future__ import annotations
+
+# -- the Markdown copy of the list and the catalog it mirrors (DL302, DL504) ----------------
+
+A = "a1" * 20
+B = "b2" * 20
+CAT = "registry:src/inference_endpoint/validation/policies/2026-11-C0/catalog.yaml"
+README = "registry:examples/10_Agentic_Inference/README.md"
+
+
+def catalog(*checkpoints: str, heads: str = "") -> str:
+    cps = "".join(f"      - repository: orga/m1\n        revision: {r}\n" for r in checkpoints)
+    return (
+        "version: 2026-11-C0\nrevision: 1\ncatalogs:\n"
+        "  approved_spec_decode_heads:\n" + (heads or "    []\n")
+        + "  approved_checkpoints:\n    model-one:\n" + cps
+        + "enrollment:\n  models: [model-one]\n"
+    )
+
+
+def readme(*checkpoints: str, title: str = "Model One", extra: str = "") -> str:
+    bullets = "".join(
+        f"- [orga/m1](https://huggingface.co/orga/m1/tree/{r}) (`{r}`)\n" for r in checkpoints
+    )
+    return (
+        "# Example\n\n## Official Submission Rules\n\n"
+        "### Approved Checkpoints and Speculative-Decoding Heads\n\n"
+        "Only the artifacts below may be used.\n\n"
+        f"#### {title}\n\nApproved model checkpoints:\n\n{bullets}{extra}"
+    )
+
+
+# -- the rules' stated lead time and the policy's (DL601, DL602) -----------------------------
+
+RULES_MD = "rules:endpoints_rules.md"
+POINT = "registry:src/inference_endpoint/validation/policies/2026-11-C0/point_checks.yaml"
+
+
+def rules_doc(spec_lead: str = "two", table_lead: str = "two") -> str:
+    return (
+        "# Rules\n\n## 2. Models\n\n### 2.9 Model Equivalence Rules\n\n"
+        "#### 2.9.4 Speculative Decoding\n\n"
+        "- A newly approved drafter may first be used in a submission targeting a cohort\n"
+        f"  **at least {spec_lead} cohorts after** the cohort in which it was approved.\n"
+        "- The approved list is published in the reference repository\n"
+        "  ([list](https://github.com/mlcommons/endpoints/tree/main/src/inference_endpoint/validation/policies)).\n\n"
+        "## 9. Compliance\n\n### 9.1 Automated Checks\n\n"
+        "| Check | Validation | Failure Action |\n|---|---|---|\n"
+        "| **Approved drafter** | The drafter is on the approved drafter list. | Reject. |\n"
+        f"| **Drafter approval lead time** | Approved at least {table_lead} cohorts before the "
+        "target cohort. | Reject. |\n"
+    )
+
+
+def point_checks(minimum: int = 2) -> str:
+    return (
+        "version: 2026-11-C0\nrevision: 1\nscope: point\nseverity: error\nchecks:\n"
+        "  approved-spec-decode-head:\n    kind: spec_decode_head\n    operation: membership\n"
+        "  spec-decode-head-approval-lead-time:\n    kind: spec_decode_head\n"
+        f"    operation: approval_age\n    minimum_cohorts: {minimum}\n"
+    )
