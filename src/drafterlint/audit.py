@@ -132,7 +132,37 @@ def state_from_body(body: str | None) -> list[dict] | None:
     return items
 
 
-def _cohort_info(ctx, today: datetime.date):
+def _head_lines(ctx) -> dict[tuple[str, str, int], tuple]:
+    """(repo, path, line) -> the identity of the head whose entry holds that line, in every policy."""
+    owner: dict[tuple[str, str, int], tuple] = {}
+    for policy in ctx.registry.policies.values():
+        for head in policy.heads:
+            n = len(head.path)
+            lines = {head.location.line}
+            for table in (head.doc.positions, head.doc.value_positions):
+                lines.update(pos[0] for p, pos in table.items() if p[:n] == head.path)
+            for line in lines:
+                owner[(head.location.repo, head.location.path, line)] = head.identity
+    return owner
+
+
+def _marks(ctx, findings) -> dict[tuple, list[str]]:
+    """Head identity -> why it is marked in the timeline (its DL401/DL403/DL505 errors)."""
+    from drafterlint.report.audit_markdown import TIMELINE_MARKS
+
+    marked = [f for f in findings if f.code in TIMELINE_MARKS and f.severity is Severity.ERROR]
+    if not marked or ctx.registry is None:
+        return {}
+    owner = _head_lines(ctx)
+    out: dict[tuple, list[str]] = {}
+    for f in marked:
+        places = [(loc.repo, loc.path, loc.line) for loc in (f.location, *f.related)]
+        for ident in {owner[p] for p in places if p in owner}:
+            out.setdefault(ident, []).append(f"{f.code} {f.name}: {f.message}")
+    return out
+
+
+def _cohort_info(ctx, today: datetime.date, findings=()):
     from drafterlint.checks.upcoming_eligibility import HORIZON, eligibility
     from drafterlint.cohorts import Cohort
     from drafterlint.history import calendar_of
@@ -148,6 +178,7 @@ def _cohort_info(ctx, today: datetime.date):
 
     checked = verdicts(ctx)  # what DL505 found in the checkpoints (audit --online)
     timeline = []
+    marks = _marks(ctx, findings)
     if ctx.registry is not None:
         for head, _policy, approved, usable in eligibility(ctx):
             v = checked.get(((head.repository or "").lower(), (head.revision or "").lower(),
@@ -158,6 +189,7 @@ def _cohort_info(ctx, today: datetime.date):
                 approved_date=approved.publication_date(calendar).isoformat(),
                 eligible=str(usable), eligible_date=usable.publication_date(calendar).isoformat(),
                 verified=v.short() if v is not None else "",
+                marks=marks.get(head.identity, []),
             ))
     return str(now), nxt, timeline
 
@@ -270,7 +302,7 @@ def audit_command(args) -> int:
     # What changed.
     from drafterlint.report.audit_markdown import AuditInfo, audit_document, render_audit
 
-    now_cohort, next_cohorts, timeline = _cohort_info(ctx, today)
+    now_cohort, next_cohorts, timeline = _cohort_info(ctx, today, result.findings)
     info = AuditInfo(today=today.isoformat(), today_cohort=now_cohort, next_cohorts=next_cohorts,
                      timeline=timeline, previous=previous_from)
     if previous is not None:
@@ -311,15 +343,25 @@ def audit_command(args) -> int:
 
     info.not_checked = notes
     text = render_audit(result, meta, info)
+    written: list[tuple[str, Path]] = []
     if args.output:
         write_atomically(args.output, text)
+        written.append(("report", args.output))
     else:
         sys.stdout.write(text)
     if args.json_out:
         write_atomically(args.json_out, json.dumps(audit_document(result, meta, info), indent=2,
                                                    ensure_ascii=False) + "\n")
+        written.append(("JSON", args.json_out))
     for fmt, path in extra_reports:
         write_atomically(path, render(result, fmt, meta))
+        written.append((fmt, path))
+    if args.output:  # the report is in a file: the log says the verdict and where to read it
+        from drafterlint.report.audit_markdown import verdict_text
+
+        print(verdict_text(result, info))
+        for what, path in written:
+            print(f"  {what}: {path}")
     for n in notes:
         print(f"drafterlint: could not check: {n}", file=sys.stderr)
     return exit_code(result, config, args.exit_zero)

@@ -1,9 +1,13 @@
 """The weekly audit's report: Markdown that GitHub renders (a file, a job summary, an issue body).
 
-Verdict line; counts by rule; what changed since the previous audit (new, fixed, still open, by
+Verdict line; "Needs a decision" (the governance errors: DL4xx, DL5xx, DL6xx, DL8xx, each with
+what to do), so a task-force lead sees them on the first screen; "Housekeeping" (links, table of
+contents, stale markers, list copies) folded; counts by rule; what changed since the previous audit (new, fixed, still open, by
 finding fingerprint); a Mermaid ``gantt`` timeline per model (each head from its approval cohort
-to its first eligible cohort, the audit date and the next publications marked); the full
-findings table with links to the exact lines at the audited commits; what could not be checked.
+to its first eligible cohort, the audit date and the next publications marked); heads with a
+DL401/DL403/DL505 error are marked `crit`, the reason below the chart); the full findings table,
+by severity then rule, with links to the exact lines at the audited commits; what could not be
+checked.
 ``audit_document`` is the same content as JSON (the check JSON contract, plus an ``audit`` key).
 """
 
@@ -13,7 +17,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from drafterlint.findings import REPORT_MARKER
+from drafterlint.findings import REPORT_MARKER, Severity
 from drafterlint.report import summary_counts
 from drafterlint.report.markdown_report import _ICON, _ORDER, cell, counts_line, finding_row, line_link, verdict
 
@@ -29,6 +33,49 @@ class TimelineHead:
     eligible: str
     eligible_date: str
     verified: str = ""  # a bundled head: what its checkpoint shows (audit --online), else ""
+    # Why the head is marked `crit` in the chart: "DL403 backdated-approval: <message>".
+    marks: list[str] = field(default_factory=list)
+
+
+# The governance findings: a task-force lead decides these; the rest is housekeeping.
+DECISION_FAMILIES = ("DL4", "DL5", "DL6", "DL8")
+# Heads with one of these (errors) are marked in the timeline.
+TIMELINE_MARKS = ("DL401", "DL403", "DL505")
+# What to decide, per code (else per family): the finding's own message says what is wrong.
+DECIDE = {
+    "DL401": "take the head out of this policy until its first eligible cohort, or correct its approved_cohort if the approval was earlier",
+    "DL402": "decide whether the checkpoint stays in this round as an exception or moves to the next round",
+    "DL403": "correct approved_cohort to the cohort it was published in, and check whether submissions relied on the earlier cohort",
+    "DL404": "correct the cohort id to one the calendar has",
+    "DL405": "decide which version and revision this cohort folder carries, and align its files",
+    "DL501": "approve the checkpoint revision that ships the head, or remove the bundled head",
+    "DL502": "correct the method, or amend the rules to recognise the drafter kind",
+    "DL503": "approve the head in its own right, or remove the claim",
+    "DL504": "decide whether the Markdown list or the catalog is right, and correct the other",
+    "DL505": "correct the native-head claim, or pin a checkpoint revision that ships the head",
+    "DL601": "decide which number is normative, and correct the other places",
+    "DL602": "add the required check to §9.1 and the policy, or drop the requirement",
+    "DL603": "link the published list from the section",
+    "DL803": "replace the revision with one the model hub has, or remove the entry",
+}
+_DECIDE_FAMILY = {
+    "DL4": "decide whether the cohort data or the policy listing is right",
+    "DL5": "decide whether the native head is approved",
+    "DL6": "decide which of the rules text and the registry is right",
+    "DL8": "decide how to act on the date",
+}
+
+
+def needs_decision(f) -> bool:
+    return f.severity is Severity.ERROR and f.code.startswith(DECISION_FAMILIES)
+
+
+def what_to_do(code: str) -> str:
+    return DECIDE.get(code) or _DECIDE_FAMILY.get(code[:3], "decide how to proceed")
+
+
+def by_severity_then_rule(findings) -> list:
+    return sorted(findings, key=lambda f: (-int(f.severity), f.code, f.sort_key()))
 
 
 @dataclass
@@ -65,7 +112,8 @@ def gantt(model: str, heads: list[TimelineHead], info: AuditInfo) -> str:
     ]
     for i, h in enumerate(heads):
         lines.append(f"    section {mermaid_text(h.repository)} {mermaid_text(h.revision[:7])}")
-        lines.append(f"    approved {mermaid_text(h.approved)} :done, h{i}a, {h.approved_date}, {h.eligible_date}")
+        tags = "crit, done" if h.marks else "done"
+        lines.append(f"    approved {mermaid_text(h.approved)} :{tags}, h{i}a, {h.approved_date}, {h.eligible_date}")
         lines.append(f"    eligible {mermaid_text(h.eligible)} :milestone, h{i}e, {h.eligible_date}, 0d")
     lines.append("    section audit")
     lines.append(f"    today {mermaid_text(info.today)} :crit, milestone, t0, {info.today}, 0d")
@@ -80,11 +128,63 @@ def _fixed_row(d: dict) -> str:
     return f"| `{cell(str(d.get('code', '')))}` | `{cell(where)}` | {cell(str(d.get('message', '')))} |"
 
 
-def _brief_row(meta, f) -> str:
+def _brief_location(meta, f) -> str:
     where = f"{f.location.path}:{f.location.line}"
     link = line_link(meta, f)
-    loc = f"[`{cell(where)}`]({link})" if link else f"`{cell(where)}`"
-    return f"| `{f.code}` | {loc} | {cell(f.message)} |"
+    return f"[`{cell(where)}`]({link})" if link else f"`{cell(where)}`"
+
+
+def _brief_row(meta, f) -> str:
+    return f"| `{f.code}` | {_brief_location(meta, f)} | {cell(f.message)} |"
+
+
+def verdict_text(result, info: AuditInfo) -> str:
+    """One plain line for the job's log: counts, and what needs a decision."""
+    c = summary_counts(result.findings)
+    decisions = Counter(f.code for f in result.findings if needs_decision(f))
+    line = f"drafterlint audit {info.today}: {counts_line(c)}"
+    if decisions:
+        n = sum(decisions.values())
+        line += f"; {n} need{'s' if n == 1 else ''} a decision ({', '.join(sorted(decisions))})"
+    else:
+        line += "; nothing needs a decision"
+    return line
+
+
+def decisions_section(meta, findings) -> list[str]:
+    """ "Needs a decision": one numbered sentence per governance error, with what to do."""
+    out = ["## Needs a decision", ""]
+    decisions = by_severity_then_rule(f for f in findings if needs_decision(f))
+    if not decisions:
+        return [*out, "Nothing needs a decision: no cohort, native-head, rules-text or date errors.", ""]
+    for i, f in enumerate(decisions, 1):
+        out.append(f"{i}. **{f.code} {f.name}** ({_brief_location(meta, f)}): {cell(f.message.rstrip('.'))}. "
+                   f"**To do:** {what_to_do(f.code)}.")
+    return [*out, ""]
+
+
+def housekeeping_section(meta, findings) -> list[str]:
+    """Errors and warnings a maintainer fixes without deciding anything (links, the table of
+    contents, stale markers, list copies), folded."""
+    chores = by_severity_then_rule(
+        f for f in findings if f.severity > Severity.INFO and not needs_decision(f))
+    if not chores:
+        return []
+    per_rule = Counter(f.name for f in chores)
+    what = ", ".join(f"{n} {name}" for name, n in sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0])))
+    return ["## Housekeeping", "", "<details>", f"<summary>{len(chores)} to fix: {cell(what)}</summary>", "",
+            "| rule | location | message |", "|---|---|---|", *(_brief_row(meta, f) for f in chores), "",
+            "</details>", ""]
+
+
+def _timeline_legend(heads: list[TimelineHead]) -> list[str]:
+    marked = [h for h in heads if h.marks]
+    if not marked:
+        return []
+    out = ["", "Marked `crit` (red) in the chart:"]
+    for h in marked:
+        out += [f"- `{cell(h.repository)}@{cell(h.revision[:12])}`: {cell(m)}" for m in h.marks]
+    return out
 
 
 def render_audit(result, meta, info: AuditInfo, *, max_bytes: int | None = None) -> str:
@@ -106,11 +206,13 @@ def render_audit(result, meta, info: AuditInfo, *, max_bytes: int | None = None)
             at = f"`{commit[:7]}`" if commit else "(not a git checkout)"
         out.append(f"- **{name}**: `{cell(where)}` at {at}")
     out.append("")
+    out += decisions_section(meta, result.findings)
     if info.not_checked:
         out += ["> [!WARNING]", "> **Could not check:**"]
         out += [f"> - {cell(n)}" for n in info.not_checked]
         out.append("")
 
+    out += housekeeping_section(meta, result.findings)
     out += ["## Counts by rule", ""]
     if result.findings:
         by_rule = Counter((f.code, f.name, str(f.severity)) for f in result.findings)
@@ -143,7 +245,7 @@ def render_audit(result, meta, info: AuditInfo, *, max_bytes: int | None = None)
         for h in info.timeline:
             by_model.setdefault(h.model, []).append(h)
         for model, heads in by_model.items():
-            out += ["", f"### {cell(model)}", "", gantt(model, heads, info), ""]
+            out += ["", f"### {cell(model)}", "", gantt(model, heads, info), *_timeline_legend(heads), ""]
             verified = any(h.verified for h in heads)
             out += ["| head | method | approved | first eligible |" + (" in the checkpoint |" if verified else ""),
                     "|---|---|---|---|" + ("---|" if verified else "")]
@@ -170,7 +272,7 @@ def render_audit(result, meta, info: AuditInfo, *, max_bytes: int | None = None)
     tail.append("")
     size = len(head_text.encode()) + sum(len(x.encode()) + 1 for x in (*table, *tail))
     shown = 0
-    for i, f in enumerate(result.findings, 1):
+    for i, f in enumerate(by_severity_then_rule(result.findings), 1):
         row = finding_row(meta, f, i)
         n = len(row.encode()) + 1
         if max_bytes is not None and size + n + 400 > max_bytes:
