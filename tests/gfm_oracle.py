@@ -155,10 +155,11 @@ class _AnchorCollector(html.parser.HTMLParser):
     handle_startendtag = handle_starttag
 
 
-def _is_autolink(node: _Node) -> bool:
-    """A link whose text is its own destination (an autolink, `<…>` or extended)."""
-    shown = "".join(ch.literal for ch in node.children if ch.type == "text")
-    return len(node.children) == 1 and shown != "" and node.url in (shown, "mailto:" + shown, "http://" + shown)
+def _last_inline_line(node: _Node) -> int:
+    last = 0
+    for ch in node.children:
+        last = max(last, ch.end_line, _last_inline_line(ch))
+    return last or node.end_line
 
 
 class _Walker:
@@ -168,6 +169,7 @@ class _Walker:
         self.slugger = Slugger()
         self.html = _AnchorCollector()
         self.cursor = (0, 0)  # where the last link started
+        self.shift = 0  # lines of reference definitions taken out of the current paragraph
 
     def col(self, line: int, byte_col: int) -> int:
         """A 1-based character column from cmark's 1-based byte column."""
@@ -187,34 +189,43 @@ class _Walker:
             self.raw_html(node)
         if node.line > 0 and node.type in _BLOCKS:
             block = node
+        if t == "paragraph":
+            # cmark-gfm counts a paragraph's inline lines from its first line even when that
+            # line was a reference definition it took out: put them back where they are
+            self.shift = max(0, node.end_line - _last_inline_line(node))
         for ch in node.children:
             self.walk(ch, block)
+        if t == "paragraph":
+            self.shift = 0
 
     def link(self, node: _Node, block: _Node) -> None:
-        line = node.line
-        col = self.col(line, node.col) if line > 0 else 1
+        line = node.line + self.shift if node.line > 0 else node.line
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        opener = "!" if node.type == "image" else "["
-        if node.type == "link" and src[col - 1 : col] not in ("[", "<"):
-            # cmark-gfm shifts inline positions on lazy continuation lines by the container's
-            # indentation: the link starts at the nearest opener before
-            k = src.rfind("[", 0, col)
-            if k >= 0 and col - k <= 8 and not _is_autolink(node):
-                col = k + 1
-        elif node.type == "image" and src[col - 1 : col] != "!":
-            k = src.rfind("![", 0, col)
-            if k >= 0 and col - k <= 8:
-                col = k + 1
-        first = src[col - 1 : col]
+        col = self.col(line, node.col) if line > 0 else 1
         if node.type == "image":
-            kind = "image"
-        elif first == opener:
+            kind, col = "image", self._opener(src, col, "![")
+        elif src[self._opener(src, col, "[") - 1 : self._opener(src, col, "[")] == "[":
+            col = self._opener(src, col, "[")
             kind = "inline" if self._followed_by_paren(line, col) else "reference"
         else:
             kind = "autolink"
-            line, col = self._autolink_position(node, block)
+            at = self._opener(src, col, "<")
+            if src[at - 1 : at] != "<":  # an extended autolink: cmark-gfm misplaces these
+                line, at = self._autolink_position(node, block)
+            col = at
         self.view.links.append((line, col, node.url, kind))
         self.cursor = (line, col)
+
+    @staticmethod
+    def _opener(src: str, col: int, opener: str) -> int:
+        """The column of the `opener` a node starts with.  cmark-gfm counts inline columns on a
+        paragraph's continuation lines without their leading blanks, and one too far on lazy
+        lines inside a container; otherwise its column is right."""
+        lead = len(src) - len(src.lstrip(" \t"))
+        for c in (col, col + lead, col - 1):
+            if c >= 1 and src.startswith(opener, c - 1):
+                return c
+        return col
 
     def _followed_by_paren(self, line: int, col: int) -> bool:
         """Whether the `[` at (line, col) closes with `](`: an inline link, not a reference."""
@@ -241,9 +252,9 @@ class _Walker:
         for these is unreliable (off by some columns, or none inside table cells), so the text
         is searched for in the block's source, after the previous link."""
         shown = "".join(ch.literal for ch in node.children if ch.type == "text")
-        line, start = block.line, 0
+        line, start = block.line + self.shift, 0
         if self.cursor[0] >= line:
-            line, start = self.cursor
+            line, start = self.cursor  # 1-based column of the last link: search after it
         last = max(block.end_line, line)
         while shown and 0 < line <= min(last, len(self.lines)):
             src = self.lines[line - 1]

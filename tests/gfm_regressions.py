@@ -27,4 +27,12 @@ REGRESSIONS: list[str] = [
     "# <https://a.example/x>",
     '## [t](f.md "t")[x](#y)https://a.example/p',
     "   ### a `b` [b](#c) ##",
+    # a bare URL keeps its text as written (no entity decoding) and none starts inside a `[`
+    "a https://a.example/x)&amp;[a|b](#c)&amp;b c",
+    "[(https://a.example/x) and [see www.a.example]",
+    "a www. b and 1https://a.b/c x_https://q.r",
+    # links after a raw `<a …>` tag are links (mistune took them for link text)
+    'y <a href="h"> [t](f.md) x',
+    # inline positions after a reference definition in the same paragraph
+    "[r]: /ref-target\n[![i](i.png)](#l) [r] www.x.org",
 ]

@@ -12,6 +12,7 @@ then loses, repeatedly, a trailing ``?!.,:*_~'"``, an entity-like ``&name;``, a 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # Where a bare URL may start (used by mistune's inline rule and by the position scanner).
 URL_START = r"(?<![A-Za-z])(?i:https?://)|(?<![^\s*_~(])www\."
@@ -19,23 +20,33 @@ _START_RE = re.compile(URL_START)
 _TRAILING = frozenset("?!.,:*_~'\"")
 
 
+def _is_hostchar(c: str) -> bool:
+    return not (c.isspace() or unicodedata.category(c).startswith("P"))
+
+
 def _domain_end(s: str, i: int, n: int, need_dot: bool) -> int:
-    """End of a valid domain starting at s[i], or -1."""
-    start = i
+    """cmark-gfm's check_domain over s[i:n]: the end of the domain, or -1.  Like cmark-gfm it
+    looks from the domain's second character to the one before the text's last."""
     dots = under_last = under_prev = 0
-    while i < n:
-        c = s[i]
+    k = i + 1
+    while k < n - 1:
+        c = s[k]
+        if c == "\\" and k < n - 2:
+            k += 1
+            c = s[k]
         if c == "_":
             under_last += 1
         elif c == ".":
             under_prev, under_last = under_last, 0
             dots += 1
-        elif not (c.isalnum() or c == "-"):
+        elif c != "-" and not _is_hostchar(c):
             break
-        i += 1
-    if i == start or under_prev or under_last or (need_dot and not dots):
+        k += 1
+    if (under_prev or under_last) and dots <= 10:
         return -1
-    return i
+    if need_dot and not dots:
+        return -1
+    return k
 
 
 def url_end(s: str, start: int, n: int | None = None) -> int:
@@ -45,17 +56,20 @@ def url_end(s: str, start: int, n: int | None = None) -> int:
     if m is None:
         return -1
     www = s.startswith("www.", start)
+    if not www and not (m.end() < n and _is_hostchar(s[m.end()])):
+        return -1
     d = _domain_end(s, start if www else m.end(), n, need_dot=www)
-    if d < 0 or (www and d <= start + 4):
+    if d < 0:
         return -1
     end = d
     while end < n and not s[end].isspace() and s[end] != "<":
         end += 1
-    return _trim(s, start, end, m.end())
+    end = _trim(s, start, end)
+    return end if end > start else -1
 
 
-def _trim(s: str, start: int, end: int, floor: int) -> int:
-    while end > floor:
+def _trim(s: str, start: int, end: int) -> int:
+    while end > start:
         c = s[end - 1]
         if c in _TRAILING:
             end -= 1

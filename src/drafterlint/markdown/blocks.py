@@ -252,17 +252,15 @@ def _parse_bare_url(inline: Any, m: Any, state: Any) -> int:
     if end < 0:
         inline.process_text(m.group(0), state)
         return m.end()
+    if state.brackets or state.in_link or state.depth >= inline.max_nested_level:
+        # cmark-gfm links no bare URL while a `[` is open
+        inline.process_text(m.group(0), state)
+        return m.end()
     text = state.src[start:end]
-    if state.brackets:  # inside link text: the link's `]` wins
-        close = text.find("]")
-        if close >= 0:
-            text, end = text[:close], start + close
-    if state.in_link or state.depth >= inline.max_nested_level:
-        inline.process_text(text, state)
-        return end
-    url = "http://" + text if text.startswith("www.") else text
+    # cmark-gfm keeps a bare URL as written: `&amp;` in it is no entity
+    url = "http://" + text if text.startswith("www") else text
     state.append_token(
-        {"type": "link", "children": [{"type": "text", "raw": text}], "attrs": {"url": url}, "_autolink": text}
+        {"type": "link", "children": [{"type": "text", "raw": text, "_literal": True}], "attrs": {"url": url}, "_autolink": text}
     )
     return end
 
@@ -272,6 +270,14 @@ _PLAIN_RE = re.compile(r"[\\`*_<>\[\]!&~$^=:]|  \n|www\.", re.I)
 
 class _FastInline(mistune.InlineParser):
     """mistune's inline parser, with a fast path for text that holds no inline markup at all."""
+
+    def parse_inline_html(self, m: Any, state: Any) -> Any:
+        # mistune reads the text after a raw `<a …>` as link text, where no link may start;
+        # cmark-gfm (GitHub) parses links there as anywhere else
+        in_link = state.in_link
+        end = super().parse_inline_html(m, state)
+        state.in_link = in_link
+        return end
 
     def __call__(self, s: str, env: Any) -> list[dict[str, Any]]:
         if _PLAIN_RE.search(s) is None and "\\" not in s:

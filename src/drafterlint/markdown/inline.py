@@ -47,7 +47,8 @@ def _render_into(children: Any, out: list[str], images: bool, breaks: str = " ")
     for tok in children:
         t = tok.get("type")
         if t == "text":
-            out.append(decode_entities(tok.get("raw", "")))
+            raw = tok.get("raw", "")
+            out.append(raw if "_literal" in tok else decode_entities(raw))
         elif t == "codespan":
             out.append(tok.get("raw", ""))
         elif t in ("softbreak", "linebreak"):
@@ -256,8 +257,8 @@ class _Aligner:
         ev = self.events[j]
         line, col = st.position(ev.pos)
         if ev.kind in ("auto", "url"):
-            target = decode_entities(ev.text)
-            if ev.kind == "url" and target.lower().startswith("www."):
+            target = ev.text if ev.kind == "url" else decode_entities(ev.text)
+            if ev.kind == "url" and target.startswith("www"):
                 target = "http://" + target
             elif ev.kind == "auto" and ":" not in target and "@" in target:
                 target = "mailto:" + target
