@@ -342,3 +342,36 @@ def test_toc_with_mixed_styles_is_left(cli, tmp_path):
     code, out, err = cli("fix", "--rules-repo", root)
     assert (root / "endpoints_rules.md").read_text().count("11.1") == 1  # only the heading
     assert "use different list markers" in out
+
+
+CHAPTERS = """\
+# Rules
+
+## 1. Basics
+
+See [§3.1](#31-scope), [§8.10](#810-limits) and [§2.5](#25-status).
+
+## 2. Seeds
+
+### 2.2 Rotation
+
+## 8. Results
+
+### 8.9 Limits
+
+## 9. Other
+
+### 9.1 Scope
+"""
+
+
+def test_same_title_is_trusted_only_within_the_chapter(cli, tmp_path):
+    root = _repo(tmp_path, rules=CHAPTERS, companion="# Submission\n")
+    code, out, err = cli("fix", "--rules-repo", root)
+    text = (root / "endpoints_rules.md").read_text()
+    # §8.10 Limits became §8.9 Limits: same chapter, one digit fewer.
+    assert "[§8.9](#89-limits)" in text
+    # A deleted §3.1 Scope is not the §9.1 Scope of another chapter.
+    assert "[§3.1](#31-scope)" in text
+    assert "§9.1 has that title, but in another chapter" in out
+    assert "[§2.5](#25-status)" in text

@@ -96,14 +96,12 @@ def _unified(shown: str, before: bytes, after: bytes) -> str:
 def _summary(out: TextIO, done, left, views, *, would: bool) -> None:
     per_rule = Counter(p.finding.code for p in done)
     counts = ", ".join(f"{code} ×{n}" for code, n in sorted(per_rule.items()))
-    out.write(f"{'would fix' if would else 'fixed'} {len(done)}" + (f" ({counts})" if counts else "") + "\n")
-    for p in done:
-        out.write(f"  {_where(p.finding, views)}: {p.finding.code} {_what(p)} ({p.why})\n")
+    lines = [f"{'would fix' if would else 'fixed'} {len(done)}" + (f" ({counts})" if counts else "")]
+    lines += [f"  {_where(p.finding, views)}: {p.finding.code} {_what(p)} ({p.why})" for p in done]
     if left:
-        out.write(f"left {len(left)} needing a human:\n")
-        for item in left:
-            f = item.finding
-            out.write(f"  {_where(f, views)}: {f.code} {f.message}: {item.why}\n")
+        lines.append(f"left {len(left)} needing a human:")
+        lines += [f"  {_where(i.finding, views)}: {i.finding.code} {i.finding.message}: {i.why}" for i in left]
+    out.write("\n".join(lines) + "\n")  # one write: a reader that stops early (`| head`) is no error
 
 
 def _where(f, views) -> str:

@@ -5,8 +5,12 @@ section number (the digits of `#83-withdrawal`) and a title (`withdrawal`). Two 
 nothing looser:
 
 1. *Renumbered* — exactly one numbered heading has the fragment's title, word for word, under
-   another number (`#83-withdrawal` -> `§8.2 Withdrawal`). An identical title is the strongest
-   sign there is; a second heading with that title makes it a guess, so nothing is changed.
+   another number in the same chapter: the fragment's digits begin with the heading's first
+   number, and the two differ by at most one digit in length (`#83-withdrawal` -> `§8.2
+   Withdrawal`, `#810-scope` -> `§8.9 Scope`). An identical title is the strongest sign there is;
+   a second heading with that title makes it a guess, and so does one in another chapter (a
+   generic title such as "Scope" or "Status" may be another section altogether): nothing is
+   changed. A heading with the fragment's title anywhere also rules out rule 2.
 2. *Reworded* — no heading has that title, exactly one heading carries the fragment's number,
    and more than half of the words of the longer of the two titles are shared
    (`#75-open-question-custom-sku` -> `§7.5 Custom SKU`, `#61-…-week-1` -> `§6.1 …-week-0`).
@@ -49,6 +53,11 @@ def _digits(number: str | None) -> str | None:
     return number.replace(".", "")
 
 
+def _same_chapter(digits: str, number: str | None) -> bool:
+    chapter = (number or "").split(".")[0]
+    return digits.startswith(chapter) and abs(len(digits) - len(_digits(number) or "")) <= 1
+
+
 def _words(slug: str) -> set[str]:
     return {w for w in slug.split("-") if w}
 
@@ -65,14 +74,14 @@ def renamed_heading(doc: "Document", fragment: str) -> Mapped | NotMapped:
         return NotMapped("the fragment carries no section number to go by")
     digits, title = m.groups()
     numbered = [h for h in doc.headings if _digits(h.number) is not None]
-    same_title = [h for h in numbered if github_slug(h.title) == title]
+    titled = [h for h in numbered if github_slug(h.title) == title]
     same_number = [h for h in numbered if _digits(h.number) == digits]
-    by_title = same_title[0] if len(same_title) == 1 else None
-    by_number = (same_number[0] if len(same_number) == 1 and not same_title
+    by_title = titled[0] if len(titled) == 1 and _same_chapter(digits, titled[0].number) else None
+    by_number = (same_number[0] if len(same_number) == 1 and not titled
                  and _similar(title, github_slug(same_number[0].title)) else None)
-    if len(same_title) > 1:
-        listed = ", ".join(f"§{h.number}" for h in same_title)
-        return NotMapped(f"{len(same_title)} headings have that title ({listed})")
+    if len(titled) > 1:
+        listed = ", ".join(f"§{h.number}" for h in titled)
+        return NotMapped(f"{len(titled)} headings have that title ({listed})")
     if by_title is not None:
         rival = [h for h in same_number if h is not by_title and _similar(title, github_slug(h.title))]
         if rival:
@@ -80,6 +89,8 @@ def renamed_heading(doc: "Document", fragment: str) -> Mapped | NotMapped:
         return Mapped(by_title, f"same title, renumbered to §{by_title.number}")
     if by_number is not None:
         return Mapped(by_number, f"same number, title now “{by_number.title}”")
+    if titled:
+        return NotMapped(f"§{titled[0].number} has that title, but in another chapter (moved, or another section?)")
     if len(same_number) == 1:
         h = same_number[0]
         return NotMapped(f"no heading has that title, and §{h.number} is now “{h.title}”, another section")
