@@ -375,3 +375,21 @@ def test_same_title_is_trusted_only_within_the_chapter(cli, tmp_path):
     assert "[§3.1](#31-scope)" in text
     assert "§9.1 has that title, but in another chapter" in out
     assert "[§2.5](#25-status)" in text
+
+
+def test_cross_repository_link_and_suppression(cli, tmp_path):
+    url = "https://github.com/mlcommons/endpoints/blob/main/docs/guide.md"
+    rules = (f"# Rules\n\n## 1. Basics\n\nSee [guide §2.3]({url}#23-withdrawal).\n\n"
+             "<!-- drafterlint-disable DL201 -->\nKept: [§2.2](#22-gone).\n<!-- drafterlint-enable DL201 -->\n\n"
+             "## 2. Gone\n")
+    root = _repo(tmp_path, rules=rules, companion="# Submission\n")
+    registry = tmp_path / "endpoints"
+    (registry / "docs").mkdir(parents=True)
+    (registry / "docs" / "guide.md").write_text("# Guide\n\n## 2.2 Withdrawal\n")
+    subprocess.run(["git", "init", "-q", str(registry)], check=True)  # a checkout: files are complete
+    code, out, err = cli("fix", "--rules-repo", root, "--registry-repo", registry)
+    text = (root / "endpoints_rules.md").read_text()
+    assert f"[guide §2.2]({url}#22-withdrawal)" in text, out
+    assert out.startswith("fixed 1 (DL204 ×1)")
+    # A silenced finding is not a finding: not fixed, not listed.
+    assert "[§2.2](#22-gone)" in text and "22-gone" not in out

@@ -206,9 +206,10 @@ def _take(counter: Counter, key) -> bool:
     return False
 
 
-_LINE_NUMBERS = re.compile(r"(?<=line )\d+|(?<=\.md:)\d+")
+_LINE_NUMBERS = re.compile(r"(?<=line )\d+|(?<=\.md:)\d+|(?<=\.yaml:)\d+|(?<=\.yml:)\d+")
 
 
 def _identity(f: "Finding") -> tuple:
-    """What a finding is, apart from where it is: an inserted line moves findings below it."""
-    return (f.code, f.location.repo, f.location.path, f.key or _LINE_NUMBERS.sub("#", f.message))
+    """What a finding is, apart from where it is: an inserted line moves findings below it, and
+    fixing one of several identical links changes the others' ordinals (so not the fingerprint)."""
+    return (f.code, f.location.repo, f.location.path, _LINE_NUMBERS.sub("#", f.message))
