@@ -7,7 +7,7 @@ filtered (selection, severity overrides, suppression comments) before the report
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
 
@@ -149,7 +149,34 @@ def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
         seen.add(ident)
         result.findings.append(f)
     result.findings.sort(key=Finding.sort_key)
+    result.findings = place_occurrences(ctx, result.findings)
     return result
+
+
+def place_occurrences(ctx: Context, findings: list[Finding]) -> list[Finding]:
+    """Give each finding (sorted by position) its section and ordinal, so that its fingerprint
+    is unique in the run and names no line: the third link to `#gone` in §8.1 stays the third
+    when lines above it move."""
+    counts: dict[tuple, int] = {}
+    out = []
+    for f in findings:
+        context = _section_title(ctx, f)
+        ident = (f.code, f.location.repo, f.location.path, f.key, context)
+        ordinal = counts.get(ident, 0)
+        counts[ident] = ordinal + 1
+        out.append(replace(f, context=context, ordinal=ordinal))
+    return out
+
+
+def _section_title(ctx: Context, f: Finding) -> str:
+    """The title (without its number, which renumbering changes) of the innermost heading
+    around a Markdown finding; "" elsewhere (YAML findings carry their key path in `key`)."""
+    view = {RULES_REPO: ctx.rules, REGISTRY_REPO: ctx.registry_repo}.get(f.location.repo)
+    if view is None or not f.location.path.endswith((".md", ".markdown")):
+        return ""
+    doc = view.parsed(f.location.path)
+    heading = doc.section_at(f.location.line) if doc is not None else None
+    return heading.title if heading is not None else ""
 
 
 def _suppressed(ctx: Context, f: Finding, yaml_comments: dict) -> bool:

@@ -61,16 +61,29 @@ class Finding:
     suggestion: str | None = None
     # Other places the same defect shows (the other side of a mismatch, the first of a duplicate).
     related: tuple[Location, ...] = field(default=())
-    # Text that identifies the defect independently of line numbers (e.g. the broken target),
-    # so that audits can tell "still open" from "new" after unrelated edits move lines around.
+    # Text that identifies the defect independently of line numbers and of wording (the broken
+    # target, the YAML key path, ...), so that "still open" and "new" can be told apart after
+    # unrelated edits move lines around. Never a line number.
     key: str = ""
+    # Set by the engine, never by a rule: the section the finding sits in (the innermost
+    # heading's title, for Markdown) and the finding's ordinal among those with the same code,
+    # file, key and section, in document order. Together with `key` they tell apart the 23 links
+    # to one missing anchor without naming a line.
+    context: str = ""
+    ordinal: int = 0
 
     @property
     def fingerprint(self) -> str:
-        basis = "\x1f".join(
-            (self.code, self.location.repo, self.location.path, self.key or self.message)
-        )
-        return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:16]
+        """Unique within a run; unchanged when unrelated lines move (no line, no message)."""
+        return _digest(self.code, self.location.repo, self.location.path, self.key,
+                       self.context, str(self.ordinal))
+
+    @property
+    def group(self) -> str:
+        """What the fingerprint is without its place (section, ordinal): the same defect kind on
+        the same target in the same file. Matching falls back to it when a heading around a
+        finding was renamed, so the finding is not taken for a new one."""
+        return _digest(self.code, self.location.repo, self.location.path, self.key)
 
     def sort_key(self) -> tuple:
         return (
@@ -84,6 +97,14 @@ class Finding:
 
     def with_severity(self, severity: Severity) -> "Finding":
         return replace(self, severity=severity)
+
+
+def _digest(*parts: str) -> str:
+    # surrogatepass: any str encodes, including file names decoded with surrogateescape from a
+    # non-UTF-8 file system; the surrogate bytes it writes are never valid UTF-8, so two
+    # different names never share a basis.
+    basis = "\x1f".join(parts)
+    return hashlib.sha256(basis.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 @dataclass(frozen=True)

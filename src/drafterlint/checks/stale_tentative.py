@@ -60,7 +60,6 @@ def check(ctx):
     for view, doc in checked_documents(ctx):
         if view is not ctx.rules:
             continue
-        per_section: dict[tuple, int] = {}
         for number, line in enumerate(doc.lines, 1):
             if number in doc.code_lines:
                 continue
@@ -69,12 +68,9 @@ def check(ctx):
                     day = datetime.date.fromisoformat(m.group("d"))
                 except ValueError:
                     continue
-                section = doc.section_at(number)
-                title = section.title if section is not None else ""
-                k = (title, day)
-                per_section[k] = per_section.get(k, 0) + 1
                 if day >= today:
                     continue
+                section = doc.section_at(number)
                 start = m.start()
                 if start > 0 and line[start - 1] == "[":
                     start -= 1  # point at the marker's bracket
@@ -85,5 +81,5 @@ def check(ctx):
                     f"{day.isoformat()}”, and that date has passed ({(today - day).days} days before "
                     f"{today.isoformat()}); remove the marker if the section is settled, or move "
                     "its date",
-                    key=f"{title}\x1f{day.isoformat()}\x1f{per_section[k]}",
+                    key=day.isoformat(),  # the engine adds the section and the ordinal
                 )
