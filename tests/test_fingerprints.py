@@ -48,7 +48,7 @@ def test_a_new_link_in_one_section_leaves_the_other_sections_fingerprints(tmp_pa
     changed = _broken(run_engine({"rules:doc.md": text}, tmp_path / "b"))
     second = lambda fs: [f.fingerprint for f in fs if f.context == "Second"]  # noqa: E731
     assert second(base) and second(base) == second(changed)
-    assert len(set(f.fingerprint for f in changed) - set(f.fingerprint for f in base)) == 1
+    assert len({f.fingerprint for f in changed} - {f.fingerprint for f in base}) == 1
 
 
 def test_fingerprints_unique_with_many_repeated_defects(engine):
