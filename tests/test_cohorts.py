@@ -34,10 +34,26 @@ def test_known_dates():
 
 
 def test_calendar_is_a_parameter():
-    thursdays = Calendar(weekday=3, occurrences=(2, 4))
+    thursdays = Calendar.monthly(3, (2, 4))
     assert Cohort.parse("2026-10-C0").publication_date(thursdays) == datetime.date(2026, 10, 8)
-    with pytest.raises(ValueError):
-        Calendar(occurrences=(1, 2, 3))
+    with pytest.raises(ValueError, match="increasing weeks"):
+        Calendar(((1, 0), (1, 4)))  # 1st Monday and 1st Friday: their order changes by month
+    with pytest.raises(ValueError, match="every month"):
+        Calendar.monthly(2, (1, 5))
+
+
+def test_any_count_per_month_and_any_weekdays():
+    cal = Calendar(((1, 0), (2, 0), (4, 4)))  # 1st and 2nd Monday, 4th Friday
+    assert cal.describe() == "1st Monday, 2nd Monday and 4th Friday of each month"
+    c2 = Cohort.parse("2026-10-C2", cal)
+    assert c2.publication_date(cal) == datetime.date(2026, 10, 23)
+    assert c2 + 1 == Cohort.parse("2026-11-C0", cal) and (c2 + 1) - c2 == 1
+    assert Cohort.parse("2026-10-C0", cal) + 3 == Cohort.parse("2026-11-C0", cal)
+    assert Cohort.for_date(datetime.date(2026, 10, 13), cal) == c2
+    with pytest.raises(ValueError, match="3 publications a month"):
+        Cohort.parse("2026-10-C3", cal)
+    single = Calendar.monthly(2, (1,))
+    assert Cohort.parse("2026-10-C0", single) + 1 == Cohort.parse("2026-11-C0", single)
 
 
 @given(cohorts, cohorts)

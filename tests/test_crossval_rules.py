@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from drafterlint.cohorts import Calendar
 from drafterlint.config import Config
 from drafterlint.engine import build_context, run
 
@@ -30,8 +31,36 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1))
 
 
-def test_fixture_reports_only_the_calendar_the_tool_does_not_use():
-    assert findings(FIX) == [("DL601", "endpoints_submission_rules.md", 11, 17)]
+def test_fixture_is_consistent():
+    # Its §4.2 states 2nd and 4th Tuesday: the cohorts are computed with that calendar, so
+    # it is not a mismatch with the tool (DL601 used to ask to "update the tool").
+    assert findings(FIX) == []
+    ctx = build_context(Config(), FIX / "rules", FIX / "registry")
+    assert ctx.registry.calendar == Calendar.monthly(1, (2, 4))
+
+
+def test_calendar_with_three_publications_a_month(tmp_path):
+    root = copy(tmp_path)
+    companion = root / "rules" / "endpoints_submission_rules.md"
+    edit(companion, "2nd and 4th Tuesday of each month", "1st Monday, 2nd Monday and 4th Friday of each month")
+    edit(companion, "- `YYYY-MM-C1` — published on the 4th Tuesday.",
+         "- `YYYY-MM-C1` — published on the 2nd Monday.\n- `YYYY-MM-C2` — published on the 4th Friday.")
+    edit(companion, "- `YYYY-MM-C0` — published on the 2nd Tuesday.", "- `YYYY-MM-C0` — published on the 1st Monday.")
+    old = root / "registry" / POLICY
+    shutil.copytree(old, old.parent / "2026-11-C2")
+    for f in (old.parent / "2026-11-C2").glob("*.yaml"):
+        f.write_text(f.read_text().replace("2026-11-C0", "2026-11-C2"))
+    ctx = build_context(Config(), root / "rules", root / "registry")
+    assert ctx.registry.calendar.per_month == 3
+    codes = [(f.code, f.location.path) for f in run(ctx).findings]
+    assert not [c for c in codes if c[0] in ("DL404", "DL405", "DL601")], codes  # C2 exists now
+    assert ctx.registry.policies["2026-11-C2"].cohort - ctx.registry.policies["2026-11-C0"].cohort == 2
+
+
+def test_calendar_bullet_that_disagrees(tmp_path):
+    root = copy(tmp_path)
+    edit(root / "rules" / "endpoints_submission_rules.md", "published on the 4th Tuesday", "published on the 3rd Tuesday")
+    assert findings(root) == [("DL601", "endpoints_submission_rules.md", 14, 35)]  # at "3rd"
 
 
 def test_policy_lead_time_changed_alone(tmp_path):

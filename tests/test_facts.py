@@ -46,7 +46,7 @@ def test_supported_models_and_check_table(ctx):
 
 def test_companion_facts(ctx):
     f = ctx.facts
-    assert f.calendar.value == Calendar(weekday=1, occurrences=(2, 4))
+    assert f.calendar.value == Calendar.monthly(1, (2, 4))
     assert at(f.calendar) == ("endpoints_submission_rules.md", 11, 17)
     assert [b.value for b in f.calendar_bullets] == [(0, 2, 1), (1, 4, 1)]
     assert f.adoption_window.value == 5

@@ -57,10 +57,12 @@ def build_context(
             ctx.rules.parse_ahead(config.rules["main"])
     if registry_dir is not None:
         ctx.registry_repo = _attach(repo_view(config, "registry", registry_dir), cache)
+    prepare(ctx)
+    if ctx.registry_repo is not None:
         from drafterlint.registry.load import load_registry
 
-        ctx.registry = load_registry(ctx.registry_repo, config)
-    prepare(ctx)
+        # Read with the calendar the rules state: it says how many cohorts a month there are.
+        ctx.registry = load_registry(ctx.registry_repo, config, ctx.facts.publication_calendar)
     return ctx
 
 

@@ -204,9 +204,7 @@ def _entries_at(commit, policies_path: str, repo_name: str, parsed: dict) -> tup
 
 def calendar_of(ctx):
     """The publication calendar the companion's §4.2 states, else the default one."""
-    from drafterlint.cohorts import DEFAULT_CALENDAR
-
-    return ctx.facts.calendar.value if ctx.facts.calendar is not None else DEFAULT_CALENDAR
+    return ctx.facts.publication_calendar
 
 
 def latest_heads(ctx) -> list:

@@ -114,6 +114,13 @@ class RulesFacts:
         return self.spec_lead if self.spec_lead is not None else self.table_lead
 
     @property
+    def publication_calendar(self):
+        """The calendar §4.2 states, else today's (cohorts.DEFAULT_CALENDAR)."""
+        from drafterlint.cohorts import DEFAULT_CALENDAR
+
+        return self.calendar.value if self.calendar is not None else DEFAULT_CALENDAR
+
+    @property
     def head_methods(self) -> list[str]:
         out: list[str] = []
         for f in self.head_kinds:
@@ -356,27 +363,17 @@ def _checks(ctx, facts: RulesFacts, doc, h) -> None:
 
 
 def _calendar(ctx, facts: RulesFacts, doc, h) -> None:
+    """§4.2's publications a month, in either of its forms: a sentence ("on the 1st and 3rd
+    Wednesday", "on the 1st Monday, 2nd Monday and 4th Friday") or one line per cohort id
+    ("C0 — published on the 1st Tuesday"); any count, any weekdays."""
     from drafterlint.cohorts import Calendar
 
     plain = _section_plain(ctx, doc, h)
     ords = "|".join(_ORDINAL)
     days = "|".join(_WEEKDAY)
-    m = plain.search(r"\bon\s+the\s+(?P<a>" + ords + r")\s+and\s+(?P<b>" + ords + r")\s+(?P<d>"
-                     + days + r")s?\b")
-    if m:
-        try:
-            cal = Calendar(_WEEKDAY[m.group("d").lower()],
-                           (_ORDINAL[m.group("a").lower()], _ORDINAL[m.group("b").lower()]))
-        except ValueError:
-            cal = None
-        if cal is not None:
-            facts.calendar = Fact("calendar", cal, plain.location(m.start()), m.group(0))
-    if facts.calendar is None:
-        facts.missing.append(Missing(
-            "calendar", "DL601", _heading_loc(ctx, doc, h),
-            f"{_label(h)} of {doc.path} states no publication calendar: expected a sentence "
-            "like “results are published on the 1st and 3rd Wednesday of each month”",
-        ))
+    one = r"(?:" + ords + r")(?:\s+(?:" + days + r")s?)?"
+    m = plain.search(r"\bon\s+the\s+(?P<list>" + one + r"(?:\s*,\s*(?:and\s+)?" + one + r"|\s+and\s+" + one
+                     + r")*)\s+(?:" + days + r")?s?\s*(?:of\s+(?:each|every|the)\s+month)?")
     for bm in plain.finditer(r"\bC(?P<i>\d)\W+published\s+on\s+the\s+(?P<o>" + ords
                              + r")\s+(?P<d>" + days + r")\b"):
         facts.calendar_bullets.append(Fact(
@@ -384,6 +381,49 @@ def _calendar(ctx, facts: RulesFacts, doc, h) -> None:
             (int(bm.group("i")), _ORDINAL[bm.group("o").lower()], _WEEKDAY[bm.group("d").lower()]),
             plain.location(bm.start("o")), bm.group(0),
         ))
+    stated = _publications(m.group(0), ords, days) if m else None
+    where = (plain.location(m.start()), m.group(0)) if m and stated else None
+    if stated is None and facts.calendar_bullets:
+        by_index = {b.value[0]: (b.value[1], b.value[2]) for b in facts.calendar_bullets}
+        if sorted(by_index) == list(range(len(by_index))):
+            stated = [by_index[i] for i in range(len(by_index))]
+            first = facts.calendar_bullets[0]
+            where = (first.location, first.text)
+    if stated and where:
+        try:
+            facts.calendar = Fact("calendar", Calendar(tuple(stated)), where[0], where[1])
+        except ValueError as exc:
+            facts.missing.append(Missing(
+                "calendar", "DL601", where[0],
+                f"{_label(h)} of {doc.path} states a publication calendar drafterlint cannot use: {exc}",
+            ))
+            return
+    if facts.calendar is None:
+        facts.missing.append(Missing(
+            "calendar", "DL601", _heading_loc(ctx, doc, h),
+            f"{_label(h)} of {doc.path} states no publication calendar: expected a sentence "
+            "like “results are published on the 1st and 3rd Wednesday of each month”",
+        ))
+
+
+def _publications(text: str, ords: str, days: str) -> list[tuple[int, int]] | None:
+    """(occurrence, weekday) per publication; a weekday named once applies to the ordinals
+    before it ("1st and 3rd Wednesday")."""
+    found = [(o.lower(), (d or "").lower()) for o, d in
+             re.findall(r"\b(" + ords + r")\b(?:\s+(" + days + r")s?\b)?", text, re.IGNORECASE)]
+    pubs: list[tuple[int, int]] = []
+    pending: list[int] = []
+    for occurrence, day in found:
+        pending.append(_ORDINAL[occurrence])
+        if day:
+            pubs += [(o, _WEEKDAY[day]) for o in pending]
+            pending = []
+    if pending:
+        trailing = re.search(r"\b(" + days + r")s?\b", text[text.lower().rfind(found[-1][0]):], re.IGNORECASE)
+        if not trailing:
+            return None
+        pubs += [(o, _WEEKDAY[trailing.group(1).lower()]) for o in pending]
+    return pubs or None
 
 
 def _adoption(ctx, facts: RulesFacts, doc, h) -> None:

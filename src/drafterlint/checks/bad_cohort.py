@@ -1,9 +1,10 @@
 """DL404 bad-cohort — a cohort id is malformed or impossible.
 
-Cohort ids are ``YYYY-MM-C0`` (first publication of the month) or ``YYYY-MM-C1`` (second).
-``2026-13-C0`` (no month 13), ``2026-10-C2`` (no third publication) and ``Oct-2026`` are
-reported wherever a cohort is written: a head's approved_cohort, a policy file's version, and
-the policy folder's name.
+Cohort ids are ``YYYY-MM-C<i>``, the i-th publication of the month, counted from 0 in the
+publication calendar the submission rules' §4.2 states (today two a month: ``C0`` and ``C1``;
+without the rules at hand, that calendar). ``2026-13-C0`` (no month 13), ``2026-10-C2`` (no
+third publication under today's calendar) and ``Oct-2026`` are reported wherever a cohort is
+written: a head's approved_cohort, a policy file's version, and the policy folder's name.
 
 Passing::
 
@@ -48,9 +49,9 @@ EXAMPLES = (
 )
 
 
-def _why(value) -> str | None:
+def _why(value, calendar) -> str | None:
     try:
-        Cohort.parse(value)
+        Cohort.parse(value, calendar)
     except ValueError as exc:
         return str(exc)
     return None
@@ -80,7 +81,7 @@ def check(ctx):
     if ctx.registry is None:
         return
     for value, location, what, key in _cohort_ids(ctx.registry):
-        why = _why(value)
+        why = _why(value, ctx.registry.calendar)
         if why:
             hint = "; name the folder after the cohort it applies to" if what == "policy folder" else ""
             yield RULE.at(location, f"{what}: {why}{hint}", key=key)

@@ -6,8 +6,10 @@ The same number is written in several places, and a change to one of them must r
   approval lead time”, and ``minimum_cohorts`` of the newest policy's lead-time check;
 - the seed-set adoption window: the companion's §4.6 (“until 4 cohort dates have passed”), the
   §9.1 seed-set row (“the four-cohort adoption test”), and ``adoption_window_cohorts``;
-- the publication calendar: the companion's §4.2 (“1st and 3rd Wednesday”), its per-cohort
-  bullets, and the calendar drafterlint computes cohort dates with;
+- the publication calendar: the companion's §4.2 sentence (“1st and 3rd Wednesday”, any number
+  of publications a month, any weekdays) and its per-cohort bullets (“C0 — published on the
+  1st Wednesday”). drafterlint computes cohort ids, arithmetic and dates with the calendar
+  §4.2 states (today's, 1st and 3rd Wednesday, when the rules are not at hand);
 - the date of the TENTATIVE marker of §2.9.4 and the round-opening date of the companion's §1.
 
 Numbers may be written in words or digits. The place that disagrees with the others (with the
@@ -103,21 +105,20 @@ def check(ctx):
         param("adoption_window_cohorts"),
     ], " cohorts")
     if facts.calendar is not None:
-        from drafterlint.cohorts import DEFAULT_CALENDAR
-
+        # The cohort arithmetic and dates use this calendar: only the text can disagree with it.
         cal = facts.calendar.value
-        if cal != DEFAULT_CALENDAR:
-            yield RULE.at(
-                facts.calendar.location,
-                f"publication calendar: the submission rules say {cal.describe()}, but "
-                f"drafterlint computes cohort dates with the {DEFAULT_CALENDAR.describe()}; "
-                "update the tool (cohorts.DEFAULT_CALENDAR) or the rules",
-                key="calendar:tool",
-            )
         for b in facts.calendar_bullets:
             index, occurrence, weekday = b.value
-            if index < len(cal.occurrences) and (cal.occurrences[index] != occurrence
-                                                 or cal.weekday != weekday):
+            if index >= cal.per_month:
+                yield RULE.at(
+                    b.location,
+                    f"publication calendar: this line names C{index}, but "
+                    f"{facts.calendar.location.path}:{facts.calendar.location.line} states "
+                    f"{cal.per_month} publication(s) a month ({cal.describe()})",
+                    related=[facts.calendar.location],
+                    key=f"calendar:C{index}",
+                )
+            elif cal.publications[index] != (occurrence, weekday):
                 yield RULE.at(
                     b.location,
                     f"publication calendar: this line puts C{index} on another day than "

@@ -84,7 +84,7 @@ def check(ctx):
                     key=f"{policy.folder}:{name}:version-missing",
                 )
                 continue
-            if Cohort.try_parse(param.value) is None:
+            if Cohort.try_parse(param.value, policy.calendar) is None:
                 continue  # DL404 says why
             if expected is not None and _norm(param.value) != expected:
                 yield RULE.at(

@@ -15,16 +15,18 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from drafterlint.checks.base import Context
+    from drafterlint.cohorts import Calendar
     from drafterlint.config import Config
     from drafterlint.findings import Location
     from drafterlint.registry.model import Policy, Registry
     from drafterlint.sources import RepoView
 
 
-def load_registry(repo: "RepoView", config: "Config") -> "Registry":
+def load_registry(repo: "RepoView", config: "Config", calendar: "Calendar | None" = None) -> "Registry":
+    from drafterlint.cohorts import DEFAULT_CALENDAR
     from drafterlint.registry.load import load_registry as _load
 
-    return _load(repo, config)
+    return _load(repo, config, calendar or DEFAULT_CALENDAR)
 
 
 def _int_param(value: Any) -> int | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from drafterlint.cohorts import Cohort
+from drafterlint.cohorts import DEFAULT_CALENDAR, Calendar
 from drafterlint.findings import UnreadableFile
 from drafterlint.registry.model import (
     CHECKPOINTS_PATH,
@@ -35,9 +35,10 @@ _CHECK_PARAMS = {
 }
 
 
-def load_registry(repo: "RepoView", config: "Config") -> Registry:
+def load_registry(repo: "RepoView", config: "Config", calendar: Calendar = DEFAULT_CALENDAR) -> Registry:
+    """`calendar`: the publication calendar the rules state, with which cohort ids are read."""
     prefix = (config.registry.get("policies") or "").strip("/")
-    reg = Registry(policies_path=prefix)
+    reg = Registry(policies_path=prefix, calendar=calendar)
     folders = sorted(
         d[len(prefix) + 1 :] if prefix else d
         for d in repo.dirs
@@ -47,7 +48,7 @@ def load_registry(repo: "RepoView", config: "Config") -> Registry:
     policies = []
     for folder in folders:
         path = f"{prefix}/{folder}" if prefix else folder
-        policy = Policy(folder=folder, path=path)
+        policy = Policy(folder=folder, path=path, calendar=calendar)
         for name in POLICY_FILES:
             rel = f"{path}/{name}"
             if not repo.is_file(rel):
@@ -74,7 +75,7 @@ def load_registry(repo: "RepoView", config: "Config") -> Registry:
 
 
 def _order(policy: Policy):
-    c = Cohort.try_parse(policy.folder)
+    c = policy.cohort
     return (0, c.ordinal, "") if c else (1, 0, policy.folder)
 
 
@@ -121,6 +122,7 @@ def _fill_catalog(policy: Policy, doc: YamlDoc) -> None:
                     raw=item,
                     doc=doc,
                     path=p,
+                    calendar=policy.calendar,
                 )
             )
     checkpoints = doc.get(CHECKPOINTS_PATH)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from drafterlint.cohorts import Cohort
+from drafterlint.cohorts import DEFAULT_CALENDAR, Calendar, Cohort
 from drafterlint.findings import Location, UnreadableFile
 from drafterlint.registry.yamlload import YamlDoc
 
@@ -73,6 +73,7 @@ class Head(_Located):
     raw: dict = field(default_factory=dict, repr=False)
     doc: YamlDoc = field(default=None, repr=False)  # type: ignore[assignment]
     path: tuple = field(default=(), repr=False)
+    calendar: Calendar = field(default=DEFAULT_CALENDAR, repr=False)  # cohort ids are read with it
 
     @property
     def identity(self) -> tuple:
@@ -80,7 +81,7 @@ class Head(_Located):
 
     @property
     def cohort(self) -> Cohort | None:
-        return Cohort.try_parse(self.approved_cohort)
+        return Cohort.try_parse(self.approved_cohort, self.calendar)
 
     @property
     def publisher(self) -> str | None:
@@ -128,10 +129,11 @@ class Policy:
     checkpoints: list[Checkpoint] = field(default_factory=list)
     params: dict[str, Param] = field(default_factory=dict)  # lead_cohorts, adoption_window_cohorts
     enrolled_models: list[tuple[str, Location]] = field(default_factory=list)
+    calendar: Calendar = field(default=DEFAULT_CALENDAR, repr=False)  # the folder name is read with it
 
     @property
     def cohort(self) -> Cohort | None:
-        return Cohort.try_parse(self.folder)
+        return Cohort.try_parse(self.folder, self.calendar)
 
     def file_path(self, name: str) -> str:
         return f"{self.path}/{name}"
@@ -197,6 +199,8 @@ class Registry:
     policies: dict[str, Policy] = field(default_factory=dict)  # folder name -> policy, by cohort
     errors: list[UnreadableFile] = field(default_factory=list)
     extra_lists: list[ExtraList] = field(default_factory=list)
+    # The publication calendar the rules state (§4.2): how many cohorts a month, for every id.
+    calendar: Calendar = field(default=DEFAULT_CALENDAR, repr=False)
 
     def docs(self) -> Iterator[YamlDoc]:
         for policy in self.policies.values():
