@@ -51,7 +51,15 @@ checks:
 """
 
 
-def repositories(tmp_path):
+def extra_backdated(n: int) -> str:
+    return "".join(
+        f"    - model: zephyr-7b\n      repository: orgz/Zephyr-Extra{i}\n      revision: {str(i) * 40}\n"
+        "      approved_cohort: 2026-09-C0\n      method: medusa\n"
+        for i in range(1, n + 1)
+    )
+
+
+def repositories(tmp_path, extra: int = 0):
     """The rules (the example's, for its §2.9.4 lead time) and a registry of our own whose
     policy was first committed on 2026-10-15 (published in 2026-10-C1): the head that claims
     2026-09-C0 is backdated, the one that claims 2026-10-C1 is not."""
@@ -63,14 +71,15 @@ def repositories(tmp_path):
     (registry / "README.md").write_text("reference repository\n")
     git_commit_all(registry, "2026-07-01", "start")
     (registry / POLICY).mkdir(parents=True)
-    (registry / POLICY / "catalog.yaml").write_text(CATALOG)
+    catalog = CATALOG.replace("  approved_checkpoints:", extra_backdated(extra) + "  approved_checkpoints:")
+    (registry / POLICY / "catalog.yaml").write_text(catalog)
     (registry / POLICY / "point_checks.yaml").write_text(POINT_CHECKS)
     sha = git_commit_all(registry, "2026-10-15", "the 2026-12-C0 policy")
     return rules, registry, sha
 
 
-def run_audit(cli, tmp_path, *extra):
-    rules, registry, sha = repositories(tmp_path)
+def run_audit(cli, tmp_path, *extra, heads: int = 0):
+    rules, registry, sha = repositories(tmp_path, heads)
     report = tmp_path / "audit.md"
     code, out, err = cli("audit", "--rules-repo", rules, f"--registry-repo={registry}", "--today", TODAY,
                          "--output", report, "--json", tmp_path / "audit.json",
@@ -128,3 +137,13 @@ def test_nothing_to_decide_says_so(cli, tmp_path):
     code, out, _, text, _ = run_audit(cli, tmp_path, "--select", "DL2")
     assert "nothing needs a decision" in out.splitlines()[0]
     assert "## Needs a decision\n\nNothing needs a decision" in text
+
+
+def test_many_decisions_of_one_rule_fold_past_three(cli, tmp_path):
+    _, out, _, text, _ = run_audit(cli, tmp_path, heads=4)
+    assert "5 need a decision (DL403)" in out
+    section = text.split("## Needs a decision", 1)[1].split("\n## ", 1)[0]
+    visible, _, folded = section.partition("<details>")
+    assert len(re.findall(r"^\d+\. \*\*DL403", visible, re.M)) == 3
+    assert "<summary>2 more DL403 backdated-approval</summary>" in folded
+    assert re.findall(r"^(\d+)\. ", folded, re.M) == ["4", "5"]

@@ -151,15 +151,35 @@ def verdict_text(result, info: AuditInfo) -> str:
     return line
 
 
+DECISIONS_PER_RULE = 3  # shown per rule on the first screen; the rest of that rule is folded
+
+
 def decisions_section(meta, findings) -> list[str]:
-    """ "Needs a decision": one numbered sentence per governance error, with what to do."""
+    """ "Needs a decision": one numbered sentence per governance error, with what to do. Past
+    DECISIONS_PER_RULE of one rule the rest are folded, so that one rule's many findings do
+    not push another rule's off the first screen."""
     out = ["## Needs a decision", ""]
     decisions = by_severity_then_rule(f for f in findings if needs_decision(f))
     if not decisions:
         return [*out, "Nothing needs a decision: no cohort, native-head, rules-text or date errors.", ""]
-    for i, f in enumerate(decisions, 1):
-        out.append(f"{i}. **{f.code} {f.name}** ({_brief_location(meta, f)}): {cell(f.message.rstrip('.'))}. "
-                   f"**To do:** {what_to_do(f.code)}.")
+    by_rule: dict[str, list] = {}
+    for f in decisions:
+        by_rule.setdefault(f.code, []).append(f)
+
+    def item(i: int, f) -> str:
+        return (f"{i}. **{f.code} {f.name}** ({_brief_location(meta, f)}): {cell(f.message.rstrip('.'))}. "
+                f"**To do:** {what_to_do(f.code)}.")
+
+    shown = [f for group in by_rule.values() for f in group[:DECISIONS_PER_RULE]]
+    out += [item(i, f) for i, f in enumerate(shown, 1)]
+    n = len(shown)
+    for code, group in by_rule.items():
+        rest = group[DECISIONS_PER_RULE:]
+        if rest:
+            out += ["", "<details>", f"<summary>{len(rest)} more {code} {group[0].name}</summary>", ""]
+            out += [item(i, f) for i, f in enumerate(rest, n + 1)]
+            out += ["", "</details>"]
+            n += len(rest)
     return [*out, ""]
 
 
