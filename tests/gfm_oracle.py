@@ -202,29 +202,37 @@ class _Walker:
         line = node.line + self.shift if node.line > 0 else node.line
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         col = self.col(line, node.col) if line > 0 else 1
+        shown = "".join(ch.literal for ch in node.children if ch.type == "text")
         if node.type == "image":
-            kind, col = "image", self._opener(src, col, "![")
-        elif src[self._opener(src, col, "[") - 1 : self._opener(src, col, "[")] == "[":
-            col = self._opener(src, col, "[")
-            kind = "inline" if self._followed_by_paren(line, col) else "reference"
-        else:
-            kind = "autolink"
-            at = self._opener(src, col, "<")
-            if src[at - 1 : at] != "<":  # an extended autolink: cmark-gfm misplaces these
-                line, at = self._autolink_position(node, block)
+            kind, col = "image", self._opener(src, col, "![", near=True)
+        elif (at := self._opener(src, col, "<")) and src.startswith("<" + shown, at - 1):
+            kind, col = "autolink", at
+        elif (at := self._opener(src, col, "[")) and src.startswith("[", at - 1):
+            kind = "inline" if self._followed_by_paren(line, at) else "reference"
             col = at
+        elif node.url in (shown, "http://" + shown, "mailto:" + shown):
+            kind = "autolink"  # an extended autolink: cmark-gfm misplaces these
+            line, col = self._autolink_position(node, block)
+        else:
+            col = self._opener(src, col, "[", near=True)
+            kind = "inline" if self._followed_by_paren(line, col) else "reference"
         self.view.links.append((line, col, node.url, kind))
         self.cursor = (line, col)
 
     @staticmethod
-    def _opener(src: str, col: int, opener: str) -> int:
+    def _opener(src: str, col: int, opener: str, near: bool = False) -> int:
         """The column of the `opener` a node starts with.  cmark-gfm counts inline columns on a
-        paragraph's continuation lines without their leading blanks, and one too far on lazy
-        lines inside a container; otherwise its column is right."""
+        paragraph's continuation lines without their leading blanks, one too far on lazy lines
+        inside a container, and off by the indentation inside a footnote definition (`near`);
+        otherwise its column is right."""
         lead = len(src) - len(src.lstrip(" \t"))
         for c in (col, col + lead, col - 1):
             if c >= 1 and src.startswith(opener, c - 1):
                 return c
+        if near:
+            found = [c for c in range(max(1, col - 8), col + 9) if src.startswith(opener, c - 1)]
+            if found:
+                return min(found, key=lambda c: abs(c - col))
         return col
 
     def _followed_by_paren(self, line: int, col: int) -> bool:

@@ -35,4 +35,12 @@ REGRESSIONS: list[str] = [
     'y <a href="h"> [t](f.md) x',
     # inline positions after a reference definition in the same paragraph
     "[r]: /ref-target\n[![i](i.png)](#l) [r] www.x.org",
+    # <meta> is no block tag for cmark-gfm: the heading below it is a heading
+    '# a\n   <meta name="m1"><br>  \n### [text](#target)',
+    # an unclosed comment in an HTML block hides the rest of the document
+    '<!--\n---\n<a href="x" id="y">\n\n# H [l](#m)',
+    # a footnote definition is a block of its own; unreferenced, it is not rendered at all
+    "[^1]: a note\n---\n> word [^1]",
+    "[^1]: a\n    more [x](#y)\nlazy\n===\n\nx[^1]",
+    "a\n[^1]: b [c](#d)\n\nx",
 ]

@@ -15,7 +15,7 @@ from bisect import bisect_right
 from typing import Any
 
 import mistune
-from mistune.block_parser import BlockParser
+from mistune.block_parser import _CLOSE_TAG_END, _OPEN_TAG_END, BlockParser, _parse_html_to_newline
 from mistune.core import BlockState
 from mistune.helpers import parse_link_href
 from mistune.util import unikey
@@ -229,6 +229,20 @@ class _PosBlockParser(BlockParser):
         state.tokens.append(token)
         return state.cursor
 
+    def parse_raw_html(self, m: Any, state: Any) -> Any:
+        marker = m.group(0).strip().lower()
+        if marker not in ("<meta", "</meta"):
+            return super().parse_raw_html(m, state)
+        # mistune counts <meta> among the block tags (HTML block type 6, to the next blank
+        # line, interrupting a paragraph); cmark-gfm does not: it is type 7, a line of its own
+        end_pos = state.append_paragraph()
+        if end_pos:
+            return end_pos
+        tag_end = _OPEN_TAG_END if marker == "<meta" else _CLOSE_TAG_END
+        if tag_end.match(state.src, m.end(), state.find_line_end()):
+            return _parse_html_to_newline(state, self.BLANK_LINE)
+        return None
+
     def parse_ref_link(self, m: Any, state: Any) -> Any:
         label = m.group("reflink_1") or ""
         if label.startswith("^"):
@@ -292,6 +306,53 @@ class _FastInline(mistune.InlineParser):
         return super().__call__(s, env)
 
 
+_FOOTNOTE_DEF = r" {0,3}\[\^[^\]\s]+\]:[^\n]*(?:\n|$)"
+# a line that ends a footnote definition's paragraph (a blank line or a block that interrupts one)
+_FOOTNOTE_END_RE = re.compile(
+    r"[ \t]{0,3}(?:$|#{1,6}(?:[ \t]|$)|>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|```|~~~|"
+    r"(?:[-*_][ \t]*){3,}$|<|\[\^[^\]\s]+\]:)"
+)
+
+
+def _parse_footnote_def(block: Any, m: Any, state: Any) -> int:
+    """`[^1]: …` and its continuation lines: a footnote definition, which GitHub renders at the
+    end of the document.  Its text is a paragraph of its own (links in it are links), never a
+    reference definition, and a `---`/`===` under it underlines nothing."""
+    src = state.src
+    end = m.end()
+    while end < len(src):
+        nl = src.find("\n", end)
+        line_end = len(src) if nl < 0 else nl
+        line = src[end:line_end]
+        if not line.startswith("    ") and _FOOTNOTE_END_RE.match(line):
+            break
+        end = line_end + 1 if nl >= 0 else line_end
+    if _footnote_label(m.group(0)) in _referenced_footnotes(state):
+        state.append_token({"type": "footnote", "text": src[m.start() : end]})  # no paragraph: nothing underlines it
+    else:  # a definition nothing refers to is not rendered: what it holds is not on the page
+        state.append_token({"type": "unrendered_footnote", "text": src[m.start() : end]})
+    return end
+
+
+_FOOTNOTE_REF_RE = re.compile(r"\[\^([^\]\s]+)\](?!:)")
+
+
+def _footnote_label(line: str) -> str:
+    return unikey(line[line.index("[^") + 2 : line.index("]:")])
+
+
+def _referenced_footnotes(state: Any) -> set[str]:
+    """Labels of the footnotes the document refers to (`[^label]` not followed by `:`)."""
+    root = state
+    while root.parent is not None:
+        root = root.parent
+    refs = root.env.get("_footnote_refs")
+    if refs is None:
+        refs = {unikey(label) for label in _FOOTNOTE_REF_RE.findall(root.src)}
+        root.env["_footnote_refs"] = refs
+    return refs
+
+
 def _make_markdown() -> mistune.Markdown:
     md = mistune.Markdown(renderer=None, block=_PosBlockParser(), inline=_FastInline())
     for name in (
@@ -301,6 +362,7 @@ def _make_markdown() -> mistune.Markdown:
         "mistune.plugins.table.table_in_list",
     ):
         md.use(mistune.plugins.import_plugin(name))
+    md.block.register("footnote_def", _FOOTNOTE_DEF, _parse_footnote_def, before="setex_heading")
     try:  # mistune 3.4 skips plain text up to a rule's first characters
         md.inline.register("url_link", URL_START, _parse_bare_url, start_chars=("h", "H", "w"))
     except TypeError:

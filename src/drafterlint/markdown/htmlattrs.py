@@ -28,7 +28,10 @@ _ATTR_RE = re.compile(r"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=
 def _start_tags(raw: str) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
     """(offset, element, [(attribute, decoded value)]) of each start tag outside comments."""
     pos = 0
-    for c_start, c_end in (*_comments(raw), (len(raw), len(raw))):
+    comments = list(_comments(raw))
+    tail = raw.find("<!--", comments[-1][1] if comments else 0)
+    end = len(raw) if tail < 0 else tail  # an unclosed comment hides everything after it
+    for c_start, c_end in (*comments, (end, end)):
         for m in _START_TAG_RE.finditer(raw, pos, c_start):
             attrs = [
                 (a.group(1).lower(), html.unescape(a.group(2) or a.group(3) or a.group(4) or ""))

@@ -121,7 +121,7 @@ class _Builder:
         pos = tok.get("_p")
         if t == "heading":
             self.heading(tok)
-        elif t in ("paragraph", "block_text"):
+        elif t in ("paragraph", "block_text", "footnote"):
             self.paragraph(tok)
         elif t == "list":
             self.list_block(tok, list_depth)
