@@ -79,7 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
         "The whole repository is checked; files given (as pre-commit passes them) only locate it.",
     )
     _add_common(check)
-    check.add_argument("--base-ref", metavar="REF", help="git ref the change is based on: its changed lines are reported first")
+    check.add_argument(
+        "--base-ref", metavar="REF",
+        help="git ref the change is based on: findings its merge base with HEAD already has are "
+             "reported as pre-existing and fail nothing",
+    )
+    check.add_argument("--all", action="store_true", help="with --base-ref: every finding counts, as without one")
     check.add_argument(
         "--scope",
         metavar="rules|registry|all|OWNER/REPO",

@@ -238,6 +238,7 @@ def exit_code(result, config, exit_zero: bool = False, scope=None) -> int:
         return EXIT_OK
     fail_on: Severity = config.fail_on
     counted = result.findings if scope is None else scope.split(result.findings)[0]
+    counted = [f for f in counted if not f.baseline]  # pre-existing findings fail nothing
     return EXIT_FINDINGS if any(f.severity >= fail_on for f in counted) else EXIT_OK
 
 
@@ -290,5 +291,39 @@ def check(args) -> int:
         if run_cache is not None:
             run_cache.save(config, rules_dir, registry_dir, result)
     meta = report_meta(rules_dir, registry_dir, args, config)
+    if args.base_ref and not args.all:
+        result = compare_with_base(result, config, rules_dir, registry_dir, args, meta)
     emit(result, args, meta)
     return exit_code(result, config, args.exit_zero, meta.scope)
+
+
+def compare_with_base(result, config, rules_dir, registry_dir, args, meta):
+    """Mark the findings that the merge base of --base-ref and HEAD already has: the same checks
+    run on the base version of each repository that has one, read from git (drafterlint.basetree);
+    a repository without one is taken as it is."""
+    from dataclasses import replace
+
+    from drafterlint.basetree import base_trees
+    from drafterlint.baseline import known_of, match
+    from drafterlint.engine import build_context, run
+
+    with base_trees({"rules": rules_dir, "registry": registry_dir}, args.base_ref) as bases:
+        found = {name: b for name, b in bases.items() if b is not None}
+        if not found:
+            raise InputError(
+                f"--base-ref {args.base_ref}: no merge base with HEAD in either repository (not a git "
+                "repository, no such ref, or a shallow clone: fetch it, e.g. `git fetch origin "
+                f"{args.base_ref}`); --all checks without a base"
+            )
+        roots = {name: (found[name].root if name in found else root)
+                 for name, root in (("rules", rules_dir), ("registry", registry_dir))}
+        ctx = build_context(config, roots["rules"], roots["registry"], today=parse_today(args.today))
+        base_result = run(ctx)
+    matched = match(result.findings, known_of(base_result.findings))
+    if len(found) == 1:
+        meta.baseline_source = f"the merge base {next(iter(found.values())).commit[:10]} of {args.base_ref}"
+    else:
+        commits = ", ".join(f"{meta.name_of(name)} {b.commit[:10]}" for name, b in found.items())
+        meta.baseline_source = f"the merge bases of {args.base_ref}: {commits}"
+    meta.baseline_fixed = matched.fixed
+    return replace(result, findings=matched.findings)

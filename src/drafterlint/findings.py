@@ -71,6 +71,9 @@ class Finding:
     # to one missing anchor without naming a line.
     context: str = ""
     ordinal: int = 0
+    # Set by `check --base-ref` or a baseline file (drafterlint.baseline): the finding existed
+    # before this change, so it is reported as such and fails nothing.
+    baseline: bool = False
 
     @property
     def fingerprint(self) -> str:

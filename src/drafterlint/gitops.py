@@ -53,6 +53,19 @@ def validate_ref(ref: str, *, what: str = "ref") -> str:
     return ref
 
 
+def validate_revision(rev: str, *, what: str = "base ref") -> str:
+    """A revision the user names on the command line (`main`, `origin/main`, `HEAD~1`, a sha):
+    wider than a ref name (`~`, `^` are allowed) but never an option, a path (`rev:path`), a
+    range or a control character. Passed after `--end-of-options`."""
+    if not isinstance(rev, str) or not rev:
+        raise InputError(f"{what} must not be empty")
+    if len(rev) > 255:
+        raise InputError(f"{what} is too long ({len(rev)} characters)")
+    if _CONTROL.search(rev) or rev.startswith("-") or re.search(r"[:?*\[\\]|\.\.|@\{", rev):
+        raise InputError(f"{what} {rev!r} is not a revision git can name safely")
+    return rev
+
+
 def is_sha(ref: str) -> bool:
     return bool(_SHA.match(ref))
 
@@ -119,14 +132,17 @@ def _protocol_config(allow_local: bool) -> list[str]:
     return cfg
 
 
-def _git(repo_dir: Path, args: list[str], *, allow_local: bool, timeout: int = 600) -> str:
-    """Run git in repo_dir through GitPython, with our safety configuration; FetchError on failure."""
+def _git(repo_dir: Path, args: list[str], *, allow_local: bool, timeout: int = 600, binary: bool = False):
+    """Run git in repo_dir through GitPython, with our safety configuration; FetchError on failure.
+
+    Returns stdout as str, or as bytes with `binary` (an archive)."""
     import git  # GitPython; imported on use, a pre-commit hook pays for every import
 
     cmd = ["git", *_protocol_config(allow_local), *args]
     try:
         return git.Git(str(repo_dir)).execute(
-            cmd, env=_git_env(), kill_after_timeout=timeout, stdout_as_string=True
+            # A tar archive ends in zero blocks, so the trailing-newline strip never touches it.
+            cmd, env=_git_env(), kill_after_timeout=timeout, stdout_as_string=not binary
         )
     except git.GitCommandError as exc:
         detail = (exc.stderr or "").strip().replace("stderr: ", "").strip(" '\n")
@@ -230,7 +246,7 @@ def changed_lines(repo_dir: Path, base_ref: str) -> dict[str, set[int]] | None:
     history, a shallow clone without it). Paths are POSIX, relative to the repository root.
     """
     try:
-        validate_ref(base_ref, what="base ref")
+        validate_revision(base_ref)
     except InputError:
         return None
     if not (Path(repo_dir) / ".git").exists():

@@ -35,6 +35,12 @@ class ReportMeta:
     show_info: bool = False
     statistics: bool = False
     fail_on: Severity = Severity.ERROR
+    # What pre-existing findings were matched against ("the merge base 1a2b3c4 of main", "the
+    # baseline file .drafterlint-baseline.json"), None when every finding counts as new; and how
+    # many findings known there no longer occur.
+    baseline_source: str | None = None
+    baseline_fixed: int = 0
+    baseline_file: bool = False  # the source is a baseline file, which `drafterlint baseline` shrinks
 
     def name_of(self, repo: str) -> str:
         return self.names.get(repo) or repo
@@ -72,6 +78,27 @@ def summary_counts(findings) -> dict[str, int]:
     for f in findings:
         counts[str(f.severity)] += 1
     return counts
+
+
+def new_and_preexisting(findings) -> tuple[list, list]:
+    """(new findings, pre-existing ones), each in the given order."""
+    return [f for f in findings if not f.baseline], [f for f in findings if f.baseline]
+
+
+def preexisting_lines(meta, preexisting) -> list[str]:
+    """What a person reads about the findings that fail nothing because they were there before."""
+    out = []
+    if preexisting:
+        out.append(f"{plural(len(preexisting), 'pre-existing finding')} (in {meta.baseline_source}) "
+                   "do not fail this run: --all shows them")
+    if meta.baseline_fixed:
+        n = meta.baseline_fixed
+        if meta.baseline_file:
+            out.append(f"{plural(n, 'baselined finding')} {'is' if n == 1 else 'are'} fixed: "
+                       "run `drafterlint baseline` to shrink the file")
+        else:
+            out.append(f"{plural(n, 'finding')} of {meta.baseline_source} {'is' if n == 1 else 'are'} fixed by this change")
+    return out
 
 
 def plural(n: int, word: str) -> str:

@@ -63,12 +63,13 @@ def annotation_path(meta, f, workspace: Path | None = None) -> str:
 
 
 def prioritised(findings, changed: dict[str, dict[str, set[int]]]) -> list:
-    """Most severe first; within a level, findings on changed lines first; then by place."""
+    """New findings before pre-existing ones; most severe first; within a level, findings on
+    changed lines first; then by place."""
 
     def on_changed(f) -> bool:
         return f.location.line in changed.get(f.location.repo, {}).get(f.location.path, ())
 
-    return sorted(findings, key=lambda f: (-int(f.severity), not on_changed(f), f.sort_key()))
+    return sorted(findings, key=lambda f: (f.baseline, -int(f.severity), not on_changed(f), f.sort_key()))
 
 
 def message_of(f) -> str:
@@ -92,7 +93,7 @@ def annotation_lines(result, meta, ordered=None) -> tuple[list[str], list]:
             continue
         budget[f.severity] -= 1
         lines.append((f, command(
-            _COMMAND[f.severity],
+            "notice" if f.baseline else _COMMAND[f.severity],
             message_of(f),
             file=annotation_path(meta, f, workspace),
             line=f.location.line,
@@ -159,9 +160,11 @@ def render(result, meta) -> str:
             title="drafterlint: more findings",
         ))
     # Plain log lines (not commands): the other repository, what was skipped, and the totals.
-    from drafterlint.report import elsewhere_line, summary_counts
+    from drafterlint.report import elsewhere_line, new_and_preexisting, preexisting_lines, summary_counts
 
     mine, others = meta.scope.split(result.findings)
+    mine, preexisting = new_and_preexisting(mine)
+    out += [f"drafterlint: {line}" for line in preexisting_lines(meta, preexisting)]
     for name, group in meta.elsewhere(others):
         where = "listed in the job summary" if in_summary else "run with --format json to see them"
         out.append(f"drafterlint: {elsewhere_line(name, group)}: not annotated, {where}")

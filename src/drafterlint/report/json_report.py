@@ -22,6 +22,7 @@ def finding_dict(f) -> dict:
             {"repo": r.repo, "path": r.path, "line": r.line, "column": r.column} for r in f.related
         ],
         "fingerprint": f.fingerprint,
+        "baseline": f.baseline,
     }
 
 
@@ -45,6 +46,8 @@ def document(result, meta) -> dict:
             "summary": summary_counts(scope.split(result.findings)[0]),
         },
         "skipped": [{"codes": s.code.split(","), "reason": s.reason} for s in result.skipped],
+        **({"baseline": {"source": meta.baseline_source, "preexisting": sum(f.baseline for f in result.findings),
+                         "fixed": meta.baseline_fixed}} if meta.baseline_source else {}),
     }
 
 

@@ -12,7 +12,7 @@ import html
 from collections import Counter
 
 from drafterlint.findings import REPORT_MARKER
-from drafterlint.report import elsewhere_line, summary_counts
+from drafterlint.report import elsewhere_line, new_and_preexisting, preexisting_lines, summary_counts
 
 _ICON = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
 _ORDER = ("error", "warning", "info")
@@ -85,7 +85,8 @@ def render_markdown(
     Counts, verdict and table cover the repository under change (meta.scope); the findings of
     the other repository follow in one folded section per repository, after the table."""
     mine, others = meta.scope.split(result.findings)
-    findings = meta.scope.split(result.findings if findings is None else findings)[0]
+    mine, preexisting = new_and_preexisting(mine)
+    findings = new_and_preexisting(meta.scope.split(result.findings if findings is None else findings)[0])[0]
     counts = summary_counts(mine)
     h = "#" * heading_level
     head: list[str] = [
@@ -105,8 +106,13 @@ def render_markdown(
             head.append(f"| `{code}` | {name} | {sev} | {n} |")
         head.append("")
     tail: list[str] = []
-    for name, group in meta.elsewhere(others):
-        tail += ["", "<details>", f"<summary>{cell(elsewhere_line(name, group))}</summary>", "",
+    # Pre-existing findings first among the folded ones: they are this repository's.
+    folded = ([(" · ".join(preexisting_lines(meta, preexisting)), preexisting)] if preexisting else []) + [
+        (elsewhere_line(name, group), group) for name, group in meta.elsewhere(others)]
+    if meta.baseline_fixed and not preexisting:
+        head += preexisting_lines(meta, preexisting) + [""]
+    for label, group in folded:
+        tail += ["", "<details>", f"<summary>{cell(label)}</summary>", "",
                  "| # | severity | rule | location | message | suggestion |", "|---:|---|---|---|---|---|"]
         tail += [finding_row(meta, f, i) for i, f in enumerate(group[:ELSEWHERE_ROWS], 1)]
         if len(group) > ELSEWHERE_ROWS:

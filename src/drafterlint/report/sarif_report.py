@@ -69,7 +69,7 @@ def physical(loc, single: str | None = None) -> dict:
     }
 
 
-def result_entry(f, index: dict[str, int], single: str | None = None) -> dict:
+def result_entry(f, index: dict[str, int], single: str | None = None, compared: bool = False) -> dict:
     text = f.message if not f.suggestion else f"{f.message} ({f.suggestion})"
     entry = {
         "ruleId": f.code,
@@ -80,6 +80,8 @@ def result_entry(f, index: dict[str, int], single: str | None = None) -> dict:
     }
     if f.code in index:
         entry["ruleIndex"] = index[f.code]
+    if compared:  # against a base ref or a baseline file
+        entry["baselineState"] = "unchanged" if f.baseline else "new"
     # Written for one repository, a place in the other would name a path it does not have.
     related = [loc for loc in f.related if single is None or loc.repo == single]
     if related:
@@ -117,7 +119,7 @@ def document(result, meta) -> dict:
         },
         "columnKind": "unicodeCodePoints",
         "results": [
-            result_entry(f, index, single)
+            result_entry(f, index, single, compared=meta.baseline_source is not None)
             for f in result.findings
             if single is None or f.location.repo == single
         ],

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from drafterlint.findings import Severity
-from drafterlint.report import elsewhere_line, plural, summary_counts
+from drafterlint.report import elsewhere_line, new_and_preexisting, plural, preexisting_lines, summary_counts
 
 # A skipped check's reason -> what it needs, short enough for one summary line.
 _NEEDS = (
@@ -73,6 +73,7 @@ def failure_reason(meta, mine, others) -> str | None:
 
 def render(result, meta) -> str:
     mine, others = meta.scope.split(result.findings)
+    mine, preexisting = new_and_preexisting(mine)
     verbose = meta.verbosity > 0
     show_info = verbose or meta.show_info
     out: list[str] = []
@@ -84,6 +85,7 @@ def render(result, meta) -> str:
             out += statistics_lines(mine if not verbose else result.findings)
         if hidden_infos:
             out.append(f"{hidden_infos} info{'' if hidden_infos == 1 else 's'} not shown: --show-info")
+        out += preexisting_lines(meta, preexisting)
         for name, group in meta.elsewhere(others):
             if verbose:
                 out.append(f"{elsewhere_line(name, group)}:")
