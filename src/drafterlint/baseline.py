@@ -11,8 +11,8 @@ longer occur: they were fixed.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Iterable
 
 from drafterlint.findings import Finding
 

@@ -16,10 +16,10 @@ import io
 import shutil
 import tarfile
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Iterator
 
 from drafterlint.findings import FetchError
 from drafterlint.gitops import _git, validate_revision

@@ -303,8 +303,8 @@ def compare_with_base(result, config, rules_dir, registry_dir, args, meta):
     a repository without one is taken as it is."""
     from dataclasses import replace
 
-    from drafterlint.basetree import base_trees
     from drafterlint.baseline import known_of, match
+    from drafterlint.basetree import base_trees
     from drafterlint.engine import build_context, run
 
     with base_trees({"rules": rules_dir, "registry": registry_dir}, args.base_ref) as bases:
