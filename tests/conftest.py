@@ -11,6 +11,17 @@ ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "rules_fixtures"
 
 
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory, monkeypatch):
+    """Every test gets its own empty cache directory, inherited by the processes it starts: no
+    test reads or fills the user's real ~/.cache/drafterlint, and no test sees another's entries
+    (so the order tests run in cannot change what they see)."""
+    home = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("DRAFTERLINT_CACHE", str(home / "drafterlint"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    monkeypatch.delenv("DRAFTERLINT_NO_CACHE", raising=False)
+
+
 def write_files(files: dict[str, str], base: Path) -> tuple[Path, Path]:
     """Write {"rules:<path>": text, "registry:<path>": text} under base/rules and base/registry.
 
