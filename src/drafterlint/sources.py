@@ -232,6 +232,10 @@ class RepoView:
         """The document if it has already been parsed; never reads."""
         return self._documents.get(rel)
 
+    def parsed_documents(self) -> "list[Document]":
+        """Every document parsed so far, in the order they were first asked for."""
+        return list(self._documents.values())
+
     def document(self, rel: str) -> "Document":
         doc = self._documents.get(rel)
         if doc is None:

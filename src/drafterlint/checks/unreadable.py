@@ -16,7 +16,7 @@ Failing::
 from __future__ import annotations
 
 from drafterlint.checks.base import Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.findings import Severity, UnreadableFile
 
 RULE = Rule(
     code="DL702",
@@ -40,7 +40,7 @@ EXAMPLES = (
 def check(ctx):
     """Each unreadable file once, with the first reason met: the registry's files (read when it
     was loaded), the documents (resolved before the checks) and any file a check read."""
-    met = [*getattr(ctx.registry, "errors", ()), *ctx.unreadable_files]
+    met = [*getattr(ctx.registry, "errors", ()), *ctx.unreadable_files, *_unparsed_parts(ctx)]
     reported: set[tuple[str, str]] = set()
     for err in met:
         key = (err.location.repo, err.location.path)
@@ -48,3 +48,14 @@ def check(ctx):
             reported.add(key)
             # One per file: the file is the key (the message may name a line).
             yield RULE.at(err.location, err.message)
+
+
+def _unparsed_parts(ctx):
+    """Parts of parsed documents left unparsed because they exceed a bound (a table over the
+    cell budget): the document is checked, the part is reported here."""
+    for view in (ctx.rules, ctx.registry_repo):
+        if view is None:
+            continue
+        for doc in view.parsed_documents():
+            for line, message in doc.limits:
+                yield UnreadableFile(view.location(doc.path, line), message)

@@ -295,6 +295,9 @@ class _FastInline(mistune.InlineParser):
 
     def __call__(self, s: str, env: Any) -> list[dict[str, Any]]:
         if _PLAIN_RE.search(s) is None and "\\" not in s:
+            if "\n" not in s:  # one line (a table cell, a short item): one text token
+                s = s.strip(" \t")
+                return [{"type": "text", "raw": s}] if s else []
             out: list[dict[str, Any]] = []
             for n, line in enumerate(s.split("\n")):
                 if n:
@@ -355,8 +358,8 @@ def _referenced_footnotes(state: Any) -> set[str]:
 
 def _make_markdown() -> mistune.Markdown:
     md = mistune.Markdown(renderer=None, block=_PosBlockParser(), inline=_FastInline())
+    _bounded_tables(md)
     for name in (
-        "table",
         "strikethrough",
         "mistune.plugins.table.table_in_quote",
         "mistune.plugins.table.table_in_list",
@@ -368,6 +371,68 @@ def _make_markdown() -> mistune.Markdown:
     except TypeError:
         md.inline.register("url_link", URL_START, _parse_bare_url)
     return md
+
+
+# --------------------------------------------------------------------------------------------
+# a bound on table cells
+
+# Each table cell costs mistune and the document builder about 10 us and 1 KB (split, inline
+# parse, position, rendered text). The real rules document has about 1 400 cells in 60 tables
+# (at most 50 rows). Beyond this many cells in one document, a table is skipped (its rows are
+# neither parsed nor checked) and reported as DL702 at its line: a hostile table costs a scan
+# of its text, and the rest of the document is checked as usual.
+MAX_TABLE_CELLS = 30_000
+_CELLS_LEFT = "_drafterlint_table_cells_left"  # in the parse's env, shared by child states
+
+# The delimiter row (`|---|:-:|`), as a cheap first test (mistune checks it properly): one
+# character class, no nesting, so linear on any line.
+_DELIMITER_ROW_RE = re.compile(r"[ \t|:-]*\n?")
+# The rows that follow, as mistune's pipe-table and no-leading-pipe table rules take them.
+_PIPE_ROWS_RE = re.compile(r"(?:[ \t]*\|[^\n]*\|[ \t]*(?:\n|\Z))*")
+_NP_ROWS_RE = re.compile(r"(?:[^\n]*\|[^\n]*(?:\n|\Z))*")
+
+
+def _bounded_tables(md: mistune.Markdown) -> None:
+    """mistune's table plugin, its two rules behind the document's cell budget."""
+    from mistune.plugins import table as _table
+
+    md.use(_table.table)
+    for name, pattern, parse, rows in (
+        ("table", _table.TABLE_PATTERN, _table.parse_table, _PIPE_ROWS_RE),
+        ("nptable", _table.NP_TABLE_PATTERN, _table.parse_nptable, _NP_ROWS_RE),
+    ):
+        md.block.register(name, pattern, _bounded(parse, rows), before="paragraph")
+
+
+def _line_end(src: str, pos: int) -> int:
+    j = src.find("\n", pos)
+    return len(src) if j < 0 else j + 1
+
+
+def _bounded(parse: Any, rows_re: "re.Pattern[str]") -> Any:
+    """The table rule `parse` of mistune, unless the table would take the document over its
+    cell budget: then one `table_skipped` token stands for the whole table."""
+
+    def rule(block: Any, m: Any, state: Any) -> Any:
+        src = state.src
+        delimiter = m.end()  # mistune's match is the header line
+        body = _line_end(src, delimiter)
+        if _DELIMITER_ROW_RE.fullmatch(src, delimiter, body) is None or src.find("-", delimiter, body) < 0:
+            return parse(block, m, state)  # not a table: mistune's rule says so quickly
+        rows_m = rows_re.match(src, body)  # always matches (possibly no row)
+        end = rows_m.end() if rows_m is not None else body
+        rows = 1 + src.count("\n", body, end) + (end > body and src[end - 1] != "\n")
+        header = m.group(0).strip()
+        columns = header.count("|") + 1 - header.startswith("|") - header.endswith("|")
+        cells = max(1, columns) * rows
+        left = state.env.get(_CELLS_LEFT, MAX_TABLE_CELLS)
+        if cells <= left:
+            state.env[_CELLS_LEFT] = left - cells
+            return parse(block, m, state)
+        state.append_token({"type": "table_skipped", "_cells": cells, "_limit": MAX_TABLE_CELLS})
+        return end
+
+    return rule
 
 
 _MD: mistune.Markdown | None = None

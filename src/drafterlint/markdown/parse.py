@@ -60,19 +60,11 @@ _NUMBER_RE = re.compile(r"^\s*((?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?)(?=\s|$)\s*(
 # the document builder
 
 
+_PIPE_OR_ESCAPE_RE = re.compile(r"\\.|\|", re.S)
+
+
 def _unescaped_pipes(line: str) -> list[int]:
-    out = []
-    i = 0
-    n = len(line)
-    while i < n:
-        c = line[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "|":
-            out.append(i)
-        i += 1
-    return out
+    return [m.start() for m in _PIPE_OR_ESCAPE_RE.finditer(line) if m.group() == "|"]
 
 
 class _Builder:
@@ -92,6 +84,7 @@ class _Builder:
         self.block_code_lines: set[int] = set()
         self.refs: dict[str, Any] = {}
         self.line_starts: list[int] = []
+        self.limits: list[tuple[int, str]] = []
 
     # -- inline helpers -------------------------------------------------------------------
 
@@ -129,6 +122,8 @@ class _Builder:
             self.quote(tok, list_depth)
         elif t == "table":
             self.table(tok)
+        elif t == "table_skipped":
+            self.table_skipped(tok)
         elif t in ("block_code", "block_html") and pos:
             st, off = pos
             end = tok.get("_end")
@@ -295,6 +290,15 @@ class _Builder:
                     row_off = self._next_line(st, row_off)
         self.tables.append(Table(head, tuple(rows), tline, tcol))
 
+    def table_skipped(self, tok: dict[str, Any]) -> None:
+        st, off = tok["_p"]
+        line = st.orig_line(off)
+        self.limits.append((line, (
+            f"the table at line {line} (about {tok['_cells']} cells) takes the document over its "
+            f"limit of {tok['_limit']} table cells: its cells are not parsed or checked; split it "
+            "or move it to a file of its own"
+        )))
+
     @staticmethod
     def _next_line(st: _PosState, off: int) -> int:
         j = st.src.find("\n", off)
@@ -310,6 +314,10 @@ class _Builder:
             segs = segs[1:]
         if stripped.endswith("|") and not stripped.endswith("\\|") and segs and len(stripped) > 1:
             segs = segs[:-1]
+        # One line per row: its line number and column offset once, not per cell.
+        i = st.line_index(start)
+        line_no = st.line_base + i
+        col_base = 1 - start + st._col_offset(i, line_no)
         out: list[TableCell] = []
         for n, cell in enumerate(cells):
             if n < len(segs):
@@ -322,10 +330,14 @@ class _Builder:
                 ca, cb = start + a, start + b
             else:
                 ca, cb = start, start + len(line)
-            links = self._inline(st, ca, cb, cell.get("children"))
+            children = cell.get("children")
+            if children and len(children) == 1 and children[0].get("type") == "text":
+                raw = children[0].get("raw", "")  # plain text, the common cell: no links
+                out.append(TableCell(html.unescape(raw) if "&" in raw else raw, line_no, ca + col_base))
+                continue
+            links = self._inline(st, ca, cb, children)
             self.links.extend(links)
-            cline, ccol = st.position(ca)
-            out.append(TableCell(_render(cell.get("children")), cline, ccol, tuple(links)))
+            out.append(TableCell(_render(children), line_no, ca + col_base, tuple(links)))
         return tuple(out)
 
     # -- whole document -------------------------------------------------------------------
@@ -493,5 +505,6 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
         html_anchors=b.html_anchors,
         suppressions=b.suppressions(),
         code_lines=frozenset(b.code_lines),
+        limits=b.limits,
     )
     return doc
