@@ -105,7 +105,7 @@ def generate(size: int, seed: int = 7) -> str:
     """A synthetic rules document of about `size` characters: numbered headings, a table of
     contents, alerts, tables, hard-wrapped paragraphs and links (some broken)."""
     rng = random.Random(seed)
-    words = "model drafter cohort approved list checkpoint head latency accuracy submission round".split()
+    words = ["model", "drafter", "cohort", "approved", "list", "checkpoint", "head", "latency", "accuracy", "submission", "round"]
     body: list[str] = []
     toc: list[str] = ["## Table of Contents", ""]
     n = total = major = 0
@@ -145,7 +145,7 @@ def machine() -> str:
         pass
     load = ""
     if hasattr(os, "getloadavg"):
-        load = " load average at start %.1f" % os.getloadavg()[0]
+        load = f" load average at start {os.getloadavg()[0]:.1f}"
     return f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs ({model}), Python {platform.python_version()},{load}"
 
 

@@ -12,6 +12,7 @@ the registry rules read the lead time (`RulesFacts.lead`), the drafter kinds
 
 from __future__ import annotations
 
+import bisect
 import datetime
 import re
 from dataclasses import dataclass, field
@@ -146,6 +147,9 @@ def _norm(text: str) -> str:
 # -- plain text with positions ------------------------------------------------------------
 
 
+_DROPPED = re.compile(r"([*`]+)")
+
+
 class Plain:
     """The prose of some lines of a document, markup (emphasis, code ticks, quote markers)
     dropped and lines joined with a space, with the original line/column of every character."""
@@ -153,34 +157,55 @@ class Plain:
     def __init__(self, doc: "Document", repo: str, first: int, last: int):
         self.doc = doc
         self.repo = repo
-        chars: list[str] = []
-        pos: list[tuple[int, int]] = []
+        # Built a line at a time (C-speed slicing), not a character at a time: a segment per
+        # line maps plain offsets back to columns, with the dropped characters counted by bisect.
+        parts: list[str] = []
+        size = 0
+        self._starts: list[int] = []  # plain offset where each segment starts
+        self._segs: list[tuple[int, int, list[int]]] = []  # (line, column of its first char, drops)
         lines = doc.lines
         for ln in range(first, min(last, len(lines)) + 1):
             if ln in doc.code_lines:
                 continue
             raw = lines[ln - 1]
-            i = 0
-            # block-quote markers and indentation
-            while i < len(raw) and raw[i] in " \t>":
-                i += 1
-            if chars and chars[-1] != " ":
-                chars.append(" ")
-                pos.append((ln, i + 1))
-            while i < len(raw):
-                c = raw[i]
-                if c not in "*`":
-                    chars.append(c)
-                    pos.append((ln, i + 1))
-                i += 1
-        self.text = "".join(chars)
-        self.pos = pos
+            i = len(raw) - len(raw.lstrip(" \t>"))  # block-quote markers and indentation
+            if size and parts[-1][-1:] != " ":
+                self._starts.append(size)
+                self._segs.append((ln, i + 1, []))
+                parts.append(" ")
+                size += 1
+            body = raw[i:]
+            if not body:
+                continue
+            drops: list[int] = []  # for each dropped character, the plain index it precedes
+            if "*" in body or "`" in body:
+                kept: list[str] = []
+                n = 0
+                for piece in _DROPPED.split(body):
+                    if piece and piece[0] in "*`" and _DROPPED.fullmatch(piece):
+                        drops.extend([n] * len(piece))
+                    elif piece:
+                        kept.append(piece)
+                        n += len(piece)
+                body = "".join(kept)
+                if not body:
+                    continue
+            self._starts.append(size)
+            self._segs.append((ln, i + 1, drops))
+            parts.append(body)
+            size += len(body)
+        self.text = "".join(parts)
 
     def location(self, index: int) -> Location:
-        if not self.pos:
+        if not self._segs:
             return Location(self.repo, self.doc.path, 1, 1)
-        line, col = self.pos[min(index, len(self.pos) - 1)]
-        return Location(self.repo, self.doc.path, line, col)
+        index = min(index, len(self.text) - 1)
+        if index < 0:
+            index = max(0, index + len(self.text))
+        k = bisect.bisect_right(self._starts, index) - 1
+        line, col, drops = self._segs[k]
+        within = index - self._starts[k]
+        return Location(self.repo, self.doc.path, line, col + within + bisect.bisect_right(drops, within))
 
     def search(self, pattern: str, flags: int = re.IGNORECASE):
         return re.search(pattern, self.text, flags)
