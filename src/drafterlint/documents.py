@@ -46,11 +46,8 @@ def resolve(ctx: "Context") -> Documents:
         if ctx.config.registry.get("markdown_list"):
             wanted.append((view, ctx.config.registry["markdown_list"], "markdown_list"))
 
-    # A document being parsed ahead (in another process) is asked for last, so that the others
-    # are parsed meanwhile.
-    order = sorted(range(len(wanted)), key=lambda i: wanted[i][0].parsing_ahead(wanted[i][1]))
     reported: set[tuple[str, str]] = set()
-    got = {i: _read(ctx, *wanted[i], reported) for i in order}
+    got = {i: _read(ctx, *wanted[i], reported) for i in range(len(wanted))}
     docs = Documents()
     for i, (view, _rel, why) in enumerate(wanted):
         doc = got[i]

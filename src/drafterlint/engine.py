@@ -53,8 +53,6 @@ def build_context(
     ctx = Context(config=config, today=today, history=history, online=online)
     if rules_dir is not None:
         ctx.rules = _attach(repo_view(config, "rules", rules_dir), cache)
-        if config.rules.get("main"):
-            ctx.rules.parse_ahead(config.rules["main"])
     if registry_dir is not None:
         ctx.registry_repo = _attach(repo_view(config, "registry", registry_dir), cache)
     prepare(ctx)
@@ -129,9 +127,6 @@ def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
         except Exception as exc:  # a bug in a rule must be loud, but named, not a traceback
             raise RuleCrashed(f"{rule.RULE.code} {rule.RULE.name}: {type(exc).__name__}: {exc}") from exc
 
-    for view in (ctx.rules, ctx.registry_repo):
-        if view is not None:
-            view.finish_ahead()
     for reason, codes in ctx.skipped.items():
         skipped_by_reason.setdefault(reason, []).extend(sorted(codes))
     result.skipped = [Skipped(",".join(codes), reason) for reason, codes in skipped_by_reason.items()]

@@ -49,8 +49,6 @@ class RepoView:
         # a store of parsed documents keyed by content. Both optional.
         self.recorder: Any = None
         self.doc_cache: Any = None
-        # Documents being parsed in a forked child: rel -> (pid, result file).
-        self._ahead: dict[str, tuple[int, str]] = {}
 
     @property
     def complete(self) -> bool:
@@ -243,10 +241,6 @@ class RepoView:
             data = self.read_bytes(rel, limit)
             cache = self.doc_cache
             doc = cache.get(rel, data) if cache is not None else None
-            if doc is None and rel in self._ahead:
-                doc = self._collect(rel)
-                if doc is not None and cache is not None:
-                    cache.put(rel, data, doc)
             if doc is None:
                 from drafterlint.markdown.parse import TooComplex, parse_document
 
@@ -258,91 +252,6 @@ class RepoView:
                     cache.put(rel, data, doc)
             self._documents[rel] = doc
         return doc
-
-
-    # -- parsing ahead, in a second process -----------------------------------------------
-
-    def parse_ahead(self, rel: str) -> None:
-        """Start parsing `rel` in a forked child while this process reads and parses the rest.
-
-        The rules document is most of a check's work and the machines it runs on have two or
-        more cores. The child only parses: this process still reads the file (so the cache
-        records it) and, if the child fails for any reason, parses it itself, reporting errors
-        as usual. Without fork (Windows), a single core, or for small files, nothing happens.
-        """
-        if rel in self._documents or rel in self._ahead or not _can_fork():
-            return
-        try:
-            data = self._read_bytes(rel, min(self.max_file_bytes, MAX_MARKDOWN_BYTES))
-        except UnreadableFile:
-            return  # document() reads it again and reports why
-        if len(data) < PARSE_AHEAD_MIN_BYTES or (
-            self.doc_cache is not None and self.doc_cache.get(rel, data) is not None
-        ):
-            return
-        import pickle
-        import tempfile
-
-        fd, result = tempfile.mkstemp(prefix="drafterlint-", suffix=".pickle")
-        try:
-            pid = os.fork()
-        except OSError:
-            os.close(fd)
-            os.unlink(result)
-            return
-        if pid == 0:  # the child: parse, write, leave without running any cleanup of the parent
-            status = 1
-            try:
-                from drafterlint.markdown.parse import parse_document
-
-                doc = parse_document(decode_text(data, self.location(rel)), rel)
-                with os.fdopen(fd, "wb") as fh:
-                    pickle.dump(doc, fh, protocol=pickle.HIGHEST_PROTOCOL)
-                status = 0
-            finally:
-                os._exit(status)
-        os.close(fd)
-        self._ahead[rel] = (pid, result)
-
-    def parsing_ahead(self, rel: str) -> bool:
-        return rel in self._ahead
-
-    def _collect(self, rel: str) -> "Document | None":
-        """The child's document, or None when it failed (the caller then parses itself)."""
-        import pickle
-
-        pid, result = self._ahead.pop(rel)
-        try:
-            _, status = os.waitpid(pid, 0)
-            if status != 0:
-                return None
-            with open(result, "rb") as fh:
-                return pickle.load(fh)  # written by our own child, a moment ago
-        except Exception:
-            return None
-        finally:
-            try:
-                os.unlink(result)
-            except OSError:
-                pass
-
-    def finish_ahead(self) -> None:
-        """Reap children whose documents no check asked for."""
-        for rel in list(self._ahead):
-            self._collect(rel)
-
-
-PARSE_AHEAD_MIN_BYTES = 64 * 1024
-
-
-def _can_fork() -> bool:
-    # Forking a process that runs other threads can deadlock the child; the audit's git and
-    # HTTP clients may have left some, so parse in-process then.
-    import sys
-
-    threading = sys.modules.get("threading")
-    alone = threading is None or threading.active_count() == 1
-    return alone and hasattr(os, "fork") and (os.cpu_count() or 1) > 1
 
 
 def github_pair(value: str | None) -> tuple[str, str] | None:
