@@ -223,7 +223,6 @@ class RepoView:
         checked before it is written. Everything else (listing, parsed documents) is shared."""
         twin = copy.copy(self)
         twin._documents = {**self._documents, **documents}
-        twin._ahead = {}
         return twin
 
     def parsed(self, rel: str) -> "Document | None":

@@ -164,8 +164,9 @@ class Plain:
         self._starts: list[int] = []  # plain offset where each segment starts
         self._segs: list[tuple[int, int, list[int]]] = []  # (line, column of its first char, drops)
         lines = doc.lines
+        unparsed = [(a, b) for a, b, _ in doc.limits]  # left unparsed and unchecked (DL702)
         for ln in range(first, min(last, len(lines)) + 1):
-            if ln in doc.code_lines:
+            if ln in doc.code_lines or (unparsed and any(a <= ln <= b for a, b in unparsed)):
                 continue
             raw = lines[ln - 1]
             i = len(raw) - len(raw.lstrip(" \t>"))  # block-quote markers and indentation

@@ -57,5 +57,5 @@ def _unparsed_parts(ctx):
         if view is None:
             continue
         for doc in view.parsed_documents():
-            for line, message in doc.limits:
+            for line, _last, message in doc.limits:
                 yield UnreadableFile(view.location(doc.path, line), message)

@@ -429,7 +429,7 @@ def _bounded(parse: Any, rows_re: "re.Pattern[str]") -> Any:
         if cells <= left:
             state.env[_CELLS_LEFT] = left - cells
             return parse(block, m, state)
-        state.append_token({"type": "table_skipped", "_cells": cells, "_limit": MAX_TABLE_CELLS})
+        state.append_token({"type": "table_skipped", "_cells": cells, "_limit": MAX_TABLE_CELLS, "_stop": end})
         return end
 
     return rule

@@ -103,8 +103,9 @@ class Document:
     # Lines inside fenced or indented code, HTML comments and HTML blocks: never prose.
     code_lines: frozenset[int] = frozenset()
     # Parts of the document left unparsed because they exceed a bound (a table over the cell
-    # budget): (line, message), each reported as DL702 while the rest is checked.
-    limits: list[tuple[int, str]] = field(default_factory=list)
+    # budget): (first line, last line, message), each reported as DL702 while the rest is
+    # checked; readers of the raw lines skip them too.
+    limits: list[tuple[int, int, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._heading_lines = [h.line for h in self.headings]

@@ -24,6 +24,7 @@ The work is split by concern: `blocks` (block positions, mistune's block parser)
 
 from __future__ import annotations
 
+import html
 import re
 from bisect import bisect_right
 from typing import Any
@@ -84,7 +85,7 @@ class _Builder:
         self.block_code_lines: set[int] = set()
         self.refs: dict[str, Any] = {}
         self.line_starts: list[int] = []
-        self.limits: list[tuple[int, str]] = []
+        self.limits: list[tuple[int, int, str]] = []
 
     # -- inline helpers -------------------------------------------------------------------
 
@@ -293,7 +294,7 @@ class _Builder:
     def table_skipped(self, tok: dict[str, Any]) -> None:
         st, off = tok["_p"]
         line = st.orig_line(off)
-        self.limits.append((line, (
+        self.limits.append((line, st.orig_line(max(off, tok["_stop"] - 1)), (
             f"the table at line {line} (about {tok['_cells']} cells) takes the document over its "
             f"limit of {tok['_limit']} table cells: its cells are not parsed or checked; split it "
             "or move it to a file of its own"
