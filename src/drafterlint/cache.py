@@ -100,20 +100,23 @@ def digest(data: bytes) -> str:
 # -- encoding: JSON, decoded only into known classes ----------------------------------------
 
 _CLASSES: dict[str, type] | None = None
+_DOCUMENT_CLASSES = ("Document", "Heading", "Link", "ListBlock", "ListItem", "Paragraph", "Quote",
+                     "Suppression", "Table", "TableCell")
 
 
-def _classes() -> dict[str, type]:
+def _class(name: str) -> type | None:
+    """The class a cache entry may name; the Markdown model is imported only for documents
+    (a whole-run hit decodes findings alone, and a warm run should not pay for the rest)."""
     global _CLASSES
     if _CLASSES is None:
         from drafterlint.findings import Finding, Location, Skipped
+
+        _CLASSES = {"Finding": Finding, "Location": Location, "Skipped": Skipped}
+    if name in _DOCUMENT_CLASSES and name not in _CLASSES:
         from drafterlint.markdown import model
 
-        names = ("Document", "Heading", "Link", "ListBlock", "ListItem", "Paragraph", "Quote",
-                 "Suppression", "Table", "TableCell")
-        out: dict[str, type] = {n: getattr(model, n) for n in names}
-        out.update(Finding=Finding, Location=Location, Skipped=Skipped)
-        _CLASSES = out
-    return _CLASSES
+        _CLASSES.update({n: getattr(model, n) for n in _DOCUMENT_CLASSES})
+    return _CLASSES.get(name)
 
 
 def encode(obj: Any) -> Any:
@@ -133,14 +136,16 @@ def encode(obj: Any) -> Any:
     if t is Severity:
         return {"e": int(obj)}
     name = t.__name__
-    if dataclasses.is_dataclass(obj) and _classes().get(name) is t:
+    if dataclasses.is_dataclass(obj) and _class(name) is t:
         return {"c": name, "v": [encode(getattr(obj, f.name)) for f in dataclasses.fields(obj) if f.init]}
     raise TypeError(f"cannot cache a {t.__name__}")
 
 
 def _hook(d: dict) -> Any:
     if "c" in d:
-        cls = _classes()[d["c"]]  # KeyError: not ours, the entry is rejected
+        cls = _class(d["c"])
+        if cls is None:
+            raise KeyError(d["c"])  # not ours: the entry is rejected
         return cls(*d["v"])
     if "t" in d:
         return tuple(d["t"])
@@ -385,7 +390,7 @@ class RunCache:
                 return None
             if not self._inputs_unchanged(entry, config):
                 return None
-            from drafterlint.engine import Result
+            from drafterlint.findings import Result
 
             result = Result(findings=list(entry["findings"]), skipped=list(entry["skipped"]))
         except Exception:  # an entry that does not fit is a miss, never an error

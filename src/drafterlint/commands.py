@@ -268,8 +268,6 @@ def _run_cache(args):
 
 
 def check(args) -> int:
-    from drafterlint.engine import RuleCrashed, build_context, run
-
     if getattr(args, "fix", False):
         from drafterlint.fix.command import run_fix
 
@@ -279,6 +277,9 @@ def check(args) -> int:
     if hit is not None:
         config, rules_dir, registry_dir, result = hit
     else:
+        # Only a run that checks imports the engine and the rules (a third of a warm run).
+        from drafterlint.engine import RuleCrashed, build_context, run
+
         config = load_effective_config(args)
         rules_dir, registry_dir = resolve_repos(config, args)
         today = parse_today(args.today)

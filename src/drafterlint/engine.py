@@ -7,21 +7,15 @@ filtered (selection, severity overrides, suppression comments) before the report
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
 from drafterlint.checks import all_rules
 from drafterlint.checks.base import HISTORY, ONLINE, REGISTRY, RULES, TODAY, Context
 from drafterlint.config import Config
-from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, Skipped, UnreadableFile
+from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, Result, Skipped, UnreadableFile
 from drafterlint.sources import RepoView, github_pair
-
-
-@dataclass
-class Result:
-    findings: list[Finding] = field(default_factory=list)
-    skipped: list[Skipped] = field(default_factory=list)
 
 
 class RuleCrashed(Exception):

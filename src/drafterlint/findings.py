@@ -157,3 +157,11 @@ class UnreadableFile(Exception):
         self.location = location
         self.message = message
         super().__init__(f"{location}: {message}")
+
+
+@dataclass
+class Result:
+    """What a check run found, and which rules it skipped (and why)."""
+
+    findings: list[Finding] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)

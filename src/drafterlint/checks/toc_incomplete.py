@@ -65,7 +65,13 @@ def _same_title(entry: str, heading) -> bool:
     if number and heading.number == number.group(1):
         return True
     a, b = _title_key(entry), _title_key(heading.text)
-    return bool(a and b) and (a in b or b in a or difflib.SequenceMatcher(None, a, b).ratio() >= 0.8)
+    if not (a and b):
+        return False
+    if a in b or b in a:
+        return True
+    # The cheap upper bounds first: most pairs of titles are far apart.
+    m = difflib.SequenceMatcher(None, a, b)
+    return m.real_quick_ratio() >= 0.8 and m.quick_ratio() >= 0.8 and m.ratio() >= 0.8
 
 
 def _listed(toc, entries, doc) -> set[int]:
