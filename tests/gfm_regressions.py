@@ -43,4 +43,8 @@ REGRESSIONS: list[str] = [
     "[^1]: a note\n---\n> word [^1]",
     "[^1]: a\n    more [x](#y)\nlazy\n===\n\nx[^1]",
     "a\n[^1]: b [c](#d)\n\nx",
+    # a lazy continuation line of a list item underlines nothing
+    "\n- [ ] <a name='y1'>\n===\n",
+    "1. https://a.example/x.  \n===\n",
+    "- a\nb\n---\n",
 ]

@@ -121,9 +121,30 @@ class _PosState(BlockState):
             if m is not None and not marker_text[m.end() :].strip():
                 child.line_base += 1  # "-\n  foo": the item's content starts on the next line
             marks.append(self.starts[self.line_index(max(0, self.cursor - 1))])
+            self._mark_lazy_lines(child)
         else:
             child.line_base = self.orig_line(self.cursor)
         return child
+
+    def _mark_lazy_lines(self, child: "_PosState") -> None:
+        """Tell mistune which lines of a list item are lazy continuation lines (indented less
+        than the item's content), as it does for block quotes: no setext underline there."""
+        first = child.line_base - self.line_base
+        if not 0 <= first < len(self.starts) or not child.src.strip():
+            return
+        _, parent_first = self.line_text(self.starts[first])
+        child_first = child.src.split("\n", 1)[0]
+        indent = len(parent_first) - len(child_first)
+        lazy = set(child.lazy_line_starts or ())
+        for i, start in enumerate(child.starts[1:], 1):
+            k = first + i
+            if k >= len(self.starts):
+                break
+            _, line = self.line_text(self.starts[k])
+            if line.strip() and len(line) - len(line.lstrip(" ")) < indent:
+                lazy.add(start)
+        if lazy:
+            child.lazy_line_starts = lazy
 
     def close_open_block(self, end: int | None = None) -> None:
         """The open code/HTML block (if any) ended at `end`, by default the cursor.
