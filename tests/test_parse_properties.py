@@ -1,5 +1,7 @@
-"""Property: random Markdown never crashes parse_document, and every position it reports (headings,
-links, list items, table cells, quotes, paragraphs) lies inside the file."""
+"""Property: random Markdown never crashes parse_document, every position it reports (headings,
+links, list items, table cells, quotes, paragraphs) lies inside the file, and each link's position
+is where cmark-gfm (tests/gfm_oracle.py) says such a link starts: its `[`, `![`, `<` or the text
+of a bare URL.  That positions are GitHub's own is test_gfm_differential.py's business."""
 
 from __future__ import annotations
 
@@ -64,6 +66,21 @@ def test_random_markdown_parses_with_positions_inside_the_file(text):
         assert h.line <= h.end_line
     slugs = [h.slug for h in doc.headings]
     assert len(slugs) == len(set(slugs))  # unique within the document
+    lines = doc.text.split("\n")
+    for link in doc.links:
+        at = lines[link.line - 1][link.column - 1 :]
+        assert at.startswith(_opening(link)), (link, at, text)
+
+
+def _opening(link) -> tuple[str, ...]:
+    """What the source holds at a link's position: its opener, or a bare URL's own text."""
+    if link.kind == "image":
+        return ("![",)
+    if link.kind in ("inline", "reference"):
+        return ("[",)
+    if link.kind == "html":
+        return ("<",)
+    return ("<", link.target, link.target.removeprefix("http://"), link.target.removeprefix("mailto:"))
 
 
 @settings(max_examples=100, deadline=None)
