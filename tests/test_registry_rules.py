@@ -156,19 +156,24 @@ def _stated_kinds(*methods: str) -> RulesFacts:
     return RulesFacts(head_kinds=[Fact("head_kind", m, RULES_AT, m) for m in methods])
 
 
+# The configured kinds without the EAGLE family (null drops a default kind).
+_ONLY_DSPARK = {"rule_options": {"DL502": {"kinds": {
+    "mtp": None, "eagle": None, "eagle3": None, "medusa": None, "draft_model": None, "ngram": None}}}}
+
+
 def test_unknown_method_uses_rules_kinds_when_known(tmp_path):
     # The rules name kinds by example, so they extend the configured list; versions of a kind
     # (eagle3 for EAGLE-style) count as that kind.
     _, findings = run_rule(
         _rule("unknown_head_method"), tmp_path, _fixture("clean"),
         facts=_stated_kinds("mtp"),
-        config=Config().merged({"registry": {"head_methods": ["dspark"]}}),
+        config=Config().merged(_ONLY_DSPARK),
     )
     assert {f.location.line for f in findings} == {9}  # the eagle3 head
     _, findings = run_rule(
         _rule("unknown_head_method"), tmp_path, _fixture("clean"),
         facts=_stated_kinds("mtp", "eagle"),
-        config=Config().merged({"registry": {"head_methods": ["dspark"]}}),
+        config=Config().merged(_ONLY_DSPARK),
     )
     assert findings == []
 

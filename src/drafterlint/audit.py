@@ -163,7 +163,7 @@ def _marks(ctx, findings) -> dict[tuple, list[str]]:
 
 
 def _cohort_info(ctx, today: datetime.date, findings=()):
-    from drafterlint.checks.upcoming_eligibility import HORIZON, eligibility
+    from drafterlint.checks.upcoming_eligibility import eligibility, horizon
     from drafterlint.cohorts import Cohort
     from drafterlint.history import calendar_of
     from drafterlint.report.audit_markdown import TimelineHead
@@ -173,7 +173,7 @@ def _cohort_info(ctx, today: datetime.date, findings=()):
 
     calendar = calendar or DEFAULT_CALENDAR
     now = Cohort.for_date(today, calendar)
-    nxt = [(str(now + i), (now + i).publication_date(calendar).isoformat()) for i in range(HORIZON + 1)]
+    nxt = [(str(now + i), (now + i).publication_date(calendar).isoformat()) for i in range(horizon(ctx.config) + 1)]
     from drafterlint.checks._native import verdicts
 
     checked = verdicts(ctx)  # what DL505 found in the checkpoints (audit --online)

@@ -48,8 +48,8 @@ DEFAULTS: dict[str, Any] = {
         # Markdown files of the reference repository whose links are checked (none by default:
         # its README links into parts of the repository a partial checkout may not have).
         "documents": [],
-        # Drafter kinds a head's `method` may take until the rules text is read (DL502).
-        "head_methods": ["mtp", "dspark", "eagle", "eagle3", "medusa", "draft_model", "ngram"],
+        # More method ids a head may take, beside rule_options.DL502.kinds (DL502).
+        "head_methods": [],
         # Model key -> the organisation that publishes its canonical checkpoint (DL503).
         "canonical_publishers": {},
         # Other spellings of a model name -> registry model key (DL302, DL504).
@@ -77,6 +77,38 @@ DEFAULTS: dict[str, Any] = {
             },
             # Nested configurations searched for the keys and num_hidden_layers as well.
             "nested_configs": ["text_config"],
+        },
+        "DL502": {
+            # The drafter kinds: a head's `method` id -> the words the rules write for it
+            # (case-sensitive, whole words). The rules' §2.9.4 names kinds by example; every
+            # kind listed here is accepted, and the words find the kinds the rules name. In
+            # .drafterlint.yaml, `eagle: null` drops a kind.
+            "kinds": {
+                "mtp": ["MTP"],
+                "dspark": ["DSpark"],
+                "eagle3": ["EAGLE-3", "EAGLE3"],
+                "eagle": ["EAGLE"],
+                "medusa": ["Medusa"],
+                "draft_model": [],
+                "ngram": [],
+            },
+        },
+        "DL302": {
+            # In the Markdown list, a paragraph ending in ':' that has one of these words opens
+            # a list of heads, or of checkpoints (case-insensitive, whole words).
+            "list_words": {
+                "head": ["head", "heads", "drafter", "drafters"],
+                "checkpoint": ["checkpoint", "checkpoints"],
+            },
+        },
+        "DL104": {
+            # Headings (any level, case-insensitive) that open a document's table of contents.
+            "toc_titles": ["Table of Contents", "Contents"],
+        },
+        "DL802": {
+            # How many publications ahead of the audit date a head's eligibility is announced
+            # (also the audit report's timeline).
+            "horizon": 4,
         },
     },
     "select": [],
@@ -112,6 +144,10 @@ class Config:
     @property
     def registry(self) -> dict[str, Any]:
         return self.data["registry"]
+
+    def options(self, code: str) -> dict[str, Any]:
+        """A rule's options (``rule_options.CODE``), the defaults merged under the file's."""
+        return (self.data.get("rule_options") or {}).get(code) or {}
 
     @property
     def fail_on(self) -> Severity:

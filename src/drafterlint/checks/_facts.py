@@ -35,15 +35,16 @@ _ORDINAL = {
 _WEEKDAY = {d: i for i, d in enumerate(
     ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))}
 
-# How the rules name drafter kinds (case-sensitive, as the rules write them) -> the method id a
-# registry entry uses. Code spans are not prose, so `speculative-eagle-topk` never counts.
-KIND_WORDS: tuple[tuple[str, str], ...] = (
-    (r"\bMTP\b", "mtp"),
-    (r"\bDSpark\b", "dspark"),
-    (r"\bEAGLE-?3\b", "eagle3"),
-    (r"\bEAGLE(?![-]?3)(?:-style)?\b", "eagle"),
-    (r"\bMedusa\b", "medusa"),
-)
+def kind_words(config) -> list[tuple[str, str]]:
+    """(pattern, method id) for every word the rules may write for a drafter kind
+    (``rule_options.DL502.kinds``: method id -> words, case-sensitive, as the rules write them).
+
+    A word matches whole and not as the start of a versioned name: `EAGLE` is not found in
+    `EAGLE-3` or `EAGLE3` (those are words of their own). Code spans are not prose, so
+    `speculative-eagle-topk` never counts."""
+    kinds = config.options("DL502").get("kinds") or {}
+    return [(r"\b" + re.escape(str(word)) + r"(?![\w])(?!-\d)", str(method))
+            for method, words in kinds.items() for word in (words or ())]
 
 
 def number(text: str) -> int | None:
@@ -282,7 +283,7 @@ def _speculative(ctx, facts: RulesFacts, doc, h) -> None:
             "drafter may first be used … at least two cohorts after the cohort in which it was "
             "approved”",
         ))
-    for pattern, method in KIND_WORDS:
+    for pattern, method in kind_words(ctx.config):
         for km in plain.finditer(pattern, 0):
             facts.head_kinds.append(Fact("head_kind", method, plain.location(km.start()), km.group(0)))
     facts.head_kinds.sort(key=lambda f: (f.location.line, f.location.column))

@@ -86,9 +86,19 @@ def markdown_list(ctx: "Context") -> MarkdownList | None:
         doc, view = ctx.documents.markdown_list, ctx.registry_repo
         if doc is None or view is None:
             return None
-        return parse_list(doc, view.name, ctx.config.registry.get("markdown_list_section") or "")
+        from drafterlint.checks._facts import kind_words
+
+        return parse_list(doc, view.name, ctx.config.registry.get("markdown_list_section") or "",
+                          kind_words(ctx.config), ctx.config.options("DL302").get("list_words"))
 
     return ctx.remember("markdown_list", compute)
+
+
+def _any_word(words) -> "re.Pattern[str]":
+    """Any of the words, whole and case-insensitive; matches nothing when there are none."""
+    if not words:
+        return re.compile(r"(?!)")
+    return re.compile(r"\b(?:" + "|".join(re.escape(str(w).lower()) for w in words) + r")\b")
 
 
 def _norm_title(text: str) -> str:
@@ -106,8 +116,14 @@ def find_section(doc: "Document", title: str) -> "Heading | None":
     return None
 
 
-def parse_list(doc: "Document", repo: str, title: str) -> MarkdownList:
-    from drafterlint.checks._facts import KIND_WORDS
+def parse_list(doc: "Document", repo: str, title: str, kinds: list[tuple[str, str]],
+               intro_words: dict[str, list[str]] | None = None) -> MarkdownList:
+    """`kinds`: (pattern, method id) of the words that name drafter kinds (_facts.kind_words);
+    `intro_words`: per entry kind ("head", "checkpoint"), the words of a paragraph ending in `:`
+    that introduce a list of that kind (option ``rule_options.DL302.list_words``)."""
+    words = intro_words or {}
+    heads_intro = _any_word(words.get("head") or ())
+    checkpoints_intro = _any_word(words.get("checkpoint") or ())
 
     out = MarkdownList(doc.path, find_section(doc, title))
     sec = out.section
@@ -133,12 +149,12 @@ def parse_list(doc: "Document", repo: str, title: str) -> MarkdownList:
                 if block.line in list_lines:
                     continue  # a list item's own paragraph
                 low = block.text.lower()
-                if re.search(r"\bheads?\b|\bdrafters?\b", low) and low.rstrip().endswith(":"):
+                if heads_intro.search(low) and low.rstrip().endswith(":"):
                     kind = "head"
-                elif "checkpoint" in low and low.rstrip().endswith(":"):
+                elif checkpoints_intro.search(low) and low.rstrip().endswith(":"):
                     kind = "checkpoint"
                 elif _CLAIM.search(block.text) and re.search(r"\bheads?\b", low):
-                    for pattern, method in KIND_WORDS:
+                    for pattern, method in kinds:
                         m = re.search(pattern, block.text)
                         if m:
                             named = tuple(r.lower() for r in _REPO_WORD.findall(block.text))

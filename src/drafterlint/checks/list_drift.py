@@ -10,7 +10,9 @@ Reported, each at its own side with the other side as related location:
   punctuation and spaces ignored; a trailing ``-Instruct``/``-Chat`` may be dropped) or through
   ``registry.model_aliases``; an unmatched name is reported, never guessed;
 - a checkpoint or head (repository and pinned revision) on one side only, a bullet without a
-  pinned revision, a bullet whose link and backticked revision disagree;
+  pinned revision, a bullet whose link and backticked revision disagree. A bullet counts as a
+  head or a checkpoint by the paragraph ending in ``:`` before its list (“Approved heads:”,
+  “Approved model checkpoints:”; option ``list_words``);
 - the rules' supported-models table (§3.2) against the models the policy enrolls.
 
 Passing (the list and the catalog name the same checkpoint)::

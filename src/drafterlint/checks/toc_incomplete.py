@@ -1,7 +1,8 @@
 """DL104 toc-incomplete — (warning) a numbered level-2 or level-3 heading has no entry in the
 document's hand-written table of contents.
 
-The table of contents is the section titled "Table of Contents" (or "Contents"); an entry is any
+The table of contents is the section titled "Table of Contents" (or "Contents": option
+``toc_titles``); an entry is any
 link in it whose fragment resolves to the heading. Lettered appendix subsections (`C.1`) are
 numbered within their appendix and are not required. Documents without a table of contents are
 not checked. Broken entries are DL201.
@@ -35,8 +36,6 @@ from drafterlint.findings import Severity
 RULE = Rule("DL104", "toc-incomplete", Severity.WARNING,
             "a numbered level-2/3 heading is missing from the table of contents",
             frozenset({RULES}))
-
-_TOC_TITLES = ("table of contents", "contents")
 
 EXAMPLES = (
     Example("every numbered section listed", {
@@ -84,9 +83,10 @@ def _listed(toc, entries, doc) -> set[int]:
     return listed
 
 
-def find_toc(doc):
-    """The table of contents' heading, or None."""
-    return next((h for h in doc.headings if h.title.strip().lower() in _TOC_TITLES), None)
+def find_toc(ctx, doc):
+    """The table of contents' heading (titled as `rule_options.DL104.toc_titles`), or None."""
+    titles = {str(t).strip().lower() for t in ctx.config.options(RULE.code).get("toc_titles") or ()}
+    return next((h for h in doc.headings if h.title.strip().lower() in titles), None)
 
 
 def toc_links(ctx, doc, toc) -> list:
@@ -104,7 +104,7 @@ def _by_document(resolved) -> dict[int, list]:
 
 def check(ctx):
     for view, doc in _links.checked_documents(ctx):
-        toc = find_toc(doc)
+        toc = find_toc(ctx, doc)
         if toc is None:
             continue
         entries = toc_links(ctx, doc, toc)

@@ -2,9 +2,9 @@
 
 The method says what kind of drafter the head is (an MTP head, an EAGLE-style head, DSpark, a
 draft model, ...); the validator and the reviewers rely on it, and the rules forbid using a head
-as a different kind of drafter than documented. The known kinds come from the rules text when it
-has been read, else from the configuration (``registry.head_methods``). A near miss gets a
-did-you-mean.
+as a different kind of drafter than documented. The known kinds are those the rules text names
+(found by their words) and those of the option ``kinds`` (method id -> the words the rules write
+for it; ``registry.head_methods`` adds ids without words). A near miss gets a did-you-mean.
 
 Passing::
 

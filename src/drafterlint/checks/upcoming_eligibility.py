@@ -1,9 +1,9 @@
-"""DL802 upcoming-eligibility — (info) a head becomes usable within the next four cohorts.
+"""DL802 upcoming-eligibility — (info) a head becomes usable within the next cohorts.
 
 A head approved in cohort A may be used by submissions targeting cohort A + lead (the lead time
 the rules state, or the policy's ``minimum_cohorts``). The audit lists the heads whose first
-eligible cohort is one of the next four publications after the audit date's cohort (the first
-publication on or after ``--today``), so task-force leads see what submitters will be able to use
+eligible cohort is one of the next ``horizon`` publications (option; four by default) after the
+audit date's cohort (the first publication on or after ``--today``), so task-force leads see what submitters will be able to use
 soon. Heads already usable, or usable later than that, are not listed. Without a stated lead time
 the rule says nothing.
 
@@ -32,7 +32,9 @@ RULE = Rule(
     needs=frozenset({REGISTRY, TODAY}),
 )
 
-HORIZON = 4  # how many publications ahead the audit looks (a report setting, not a rule)
+def horizon(config) -> int:
+    """How many publications ahead the audit looks (`rule_options.DL802.horizon`)."""
+    return int(config.options(RULE.code).get("horizon", 4))
 
 _P = "registry:src/inference_endpoint/validation/policies/2027-01-C0/"
 _POINTS = """\
@@ -87,7 +89,7 @@ def check(ctx):
         return
     calendar = calendar_of(ctx)
     now = Cohort.for_date(ctx.today, calendar)
-    last = now + HORIZON
+    last = now + horizon(ctx.config)
     for head, _policy, approved, usable in eligibility(ctx):
         if not (now < usable <= last):
             continue

@@ -67,7 +67,7 @@ class TocFixer:
 
     def __init__(self, ctx, doc: "Document", finder: "HeadingFinder"):
         self.doc = doc
-        self.toc = find_toc(doc)
+        self.toc = find_toc(ctx, doc)
         self.entries: list[_Entry] = []
         self.problem: str | None = None
         if self.toc is None:

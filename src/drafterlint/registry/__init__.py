@@ -65,7 +65,10 @@ def head_methods(ctx: "Context") -> list[str]:
     module"), so their list extends the configured one rather than replacing it.
     """
     kinds = list(ctx.facts.head_methods)
-    kinds += [str(m) for m in (ctx.config.registry.get("head_methods") or []) if str(m) not in kinds]
+    configured = [m for m, words in (ctx.config.options("DL502").get("kinds") or {}).items() if words is not None]
+    for m in [*configured, *(ctx.config.registry.get("head_methods") or [])]:
+        if str(m) not in kinds:
+            kinds.append(str(m))
     return kinds
 
 
