@@ -84,7 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="git ref the change is based on: findings its merge base with HEAD already has are "
              "reported as pre-existing and fail nothing",
     )
-    check.add_argument("--all", action="store_true", help="with --base-ref: every finding counts, as without one")
+    check.add_argument("--all", action="store_true",
+                       help="every finding counts: neither --base-ref nor the baseline file excuses one")
+    check.add_argument("--baseline", metavar="FILE",
+                       help="findings to treat as pre-existing (default: the configured baseline file, "
+                            ".drafterlint-baseline.json, when it exists)")
     check.add_argument(
         "--scope",
         metavar="rules|registry|all|OWNER/REPO",
@@ -116,6 +120,26 @@ def build_parser() -> argparse.ArgumentParser:
     fix.add_argument("--today", metavar="YYYY-MM-DD", help=argparse.SUPPRESS)
     fix.add_argument("--extra-list", action="append", default=[], metavar="[NAME=]FILE", help=argparse.SUPPRESS)
     fix.add_argument("files", nargs="*", help="ignored except to locate the repository")
+
+    baseline = sub.add_parser(
+        "baseline",
+        help="record today's findings: `check` then fails only on new ones",
+        description="Write the fingerprints of today's findings (one JSON object a line, sorted, with code, "
+        "path and message) to the baseline file; `check` reports those as pre-existing, fails only on "
+        "new ones, and says when baselined findings are fixed so the file can shrink.",
+    )
+    baseline.add_argument("--config", type=Path, help="configuration file (default: nearest .drafterlint.yaml)")
+    baseline.add_argument("--rules-repo", metavar="DIR", help="checkout of the rules repository")
+    baseline.add_argument("--registry-repo", metavar="DIR", help="checkout of the reference repository")
+    baseline.add_argument("--output", type=Path, metavar="FILE",
+                          help="where to write (default: the configured `baseline`, .drafterlint-baseline.json)")
+    baseline.add_argument("--select", metavar="CODES", help="record only these codes or prefixes")
+    baseline.add_argument("--ignore", metavar="CODES", help="do not record these codes or prefixes")
+    baseline.add_argument("--scope", metavar="rules|registry|all|OWNER/REPO", help="the repository under change (where the file goes)")
+    baseline.add_argument("--today", metavar="YYYY-MM-DD", help=argparse.SUPPRESS)
+    baseline.add_argument("--extra-list", action="append", default=[], metavar="[NAME=]FILE", help=argparse.SUPPRESS)
+    baseline.add_argument("--no-cache", action="store_true", help="neither use nor fill the content-hash cache")
+    baseline.add_argument("files", nargs="*", help="ignored except to locate the repository")
 
     sub.add_parser(
         "rules",
@@ -188,6 +212,10 @@ def main(argv: list[str] | None = None) -> int:
             from drafterlint.commands import check
 
             return check(args)
+        if args.command == "baseline":
+            from drafterlint.commands import baseline_command
+
+            return baseline_command(args)
         if args.command == "fix":
             from drafterlint.fix.command import fix_command
 

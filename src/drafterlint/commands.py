@@ -267,11 +267,85 @@ def _run_cache(args):
     return cache.RunCache.for_args(args, path, raw, cache_root(Config()))
 
 
+class _Crashed(Exception):
+    pass
+
+
 def check(args) -> int:
     if getattr(args, "fix", False):
         from drafterlint.fix.command import run_fix
 
         run_fix(args, diff=False, out=sys.stderr, wanted=lambda code: True)
+    try:
+        config, rules_dir, registry_dir, result = checked(args)
+    except _Crashed:
+        return EXIT_USAGE
+    meta = report_meta(rules_dir, registry_dir, args, config)
+    if not args.all:
+        path = baseline_path(config, args, meta)
+        if path is not None and (path.is_file() or args.baseline):
+            result = compare_with_file(result, path, meta)
+        if args.base_ref:
+            result = compare_with_base(result, config, rules_dir, registry_dir, args, meta)
+    emit(result, args, meta)
+    return exit_code(result, config, args.exit_zero, meta.scope)
+
+
+def baseline_command(args) -> int:
+    """`drafterlint baseline`: record today's findings so that `check` fails only on new ones."""
+    from drafterlint.baseline import baseline_text
+
+    try:
+        config, rules_dir, registry_dir, result = checked(args)
+    except _Crashed:
+        return EXIT_USAGE
+    meta = report_meta(rules_dir, registry_dir, args, config)
+    path = Path(args.output) if args.output else baseline_path(config, args, meta)
+    if path is None:
+        raise InputError("no baseline file: the configuration sets `baseline: null`; give --output FILE")
+    write_atomically(path, baseline_text(result.findings))
+    print(f"drafterlint: wrote {len(result.findings)} finding(s) to {path}", file=sys.stderr)
+    return EXIT_OK
+
+
+def baseline_path(config, args, meta) -> Path | None:
+    """--baseline, else the configured file: relative to the configuration file's folder, or
+    without one to the root of the repository under change (where pre-commit runs)."""
+    from drafterlint.baseline import DEFAULT_FILE
+
+    given = getattr(args, "baseline", None)
+    if given:
+        return Path(given)
+    value = config.data.get("baseline", DEFAULT_FILE)
+    if not value:
+        return None
+    path = Path(value).expanduser()
+    if path.is_absolute():
+        return path
+    if config.source is not None:
+        return config.base_dir / path
+    root = meta.local_roots.get(meta.scope.single) if meta.scope.single else None
+    return (Path(root) if root is not None else Path.cwd()) / path
+
+
+def compare_with_file(result, path: Path, meta):
+    from dataclasses import replace
+
+    from drafterlint.baseline import match, read_baseline
+
+    matched = match(result.findings, read_baseline(path))
+    try:
+        shown = path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        shown = str(path)
+    meta.baseline_source = f"the baseline file {shown}"
+    meta.baseline_fixed, meta.baseline_file = matched.fixed, True
+    return replace(result, findings=matched.findings)
+
+
+def checked(args):
+    """(config, rules_dir, registry_dir, result) of the check the arguments ask for, from the
+    run cache when its inputs are unchanged."""
     run_cache = _run_cache(args)
     hit = run_cache.lookup(args, resolve_repos) if run_cache is not None else None
     if hit is not None:
@@ -288,14 +362,10 @@ def check(args) -> int:
             result = run(ctx)
         except RuleCrashed as exc:
             print(f"drafterlint: internal error in rule {exc} (please report this)", file=sys.stderr)
-            return EXIT_USAGE
+            raise _Crashed from None
         if run_cache is not None:
             run_cache.save(config, rules_dir, registry_dir, result)
-    meta = report_meta(rules_dir, registry_dir, args, config)
-    if args.base_ref and not args.all:
-        result = compare_with_base(result, config, rules_dir, registry_dir, args, meta)
-    emit(result, args, meta)
-    return exit_code(result, config, args.exit_zero, meta.scope)
+    return config, rules_dir, registry_dir, result
 
 
 def compare_with_base(result, config, rules_dir, registry_dir, args, meta):
@@ -320,11 +390,16 @@ def compare_with_base(result, config, rules_dir, registry_dir, args, meta):
                  for name, root in (("rules", rules_dir), ("registry", registry_dir))}
         ctx = build_context(config, roots["rules"], roots["registry"], today=parse_today(args.today))
         base_result = run(ctx)
-    matched = match(result.findings, known_of(base_result.findings))
+    already = [f for f in result.findings if f.baseline]  # by a baseline file
+    matched = match([f for f in result.findings if not f.baseline], known_of(base_result.findings))
     if len(found) == 1:
-        meta.baseline_source = f"the merge base {next(iter(found.values())).commit[:10]} of {args.base_ref}"
+        source = f"the merge base {next(iter(found.values())).commit[:10]} of {args.base_ref}"
     else:
         commits = ", ".join(f"{meta.name_of(name)} {b.commit[:10]}" for name, b in found.items())
-        meta.baseline_source = f"the merge bases of {args.base_ref}: {commits}"
-    meta.baseline_fixed = matched.fixed
-    return replace(result, findings=matched.findings)
+        source = f"the merge bases of {args.base_ref}: {commits}"
+    if meta.baseline_source is None:
+        meta.baseline_source, meta.baseline_fixed = source, matched.fixed
+    else:  # the file's count of fixed findings is the one a person can act on
+        meta.baseline_source = f"{meta.baseline_source} or {source}"
+    findings = sorted([*already, *matched.findings], key=lambda f: f.sort_key())
+    return replace(result, findings=findings)

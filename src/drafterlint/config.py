@@ -116,6 +116,9 @@ DEFAULTS: dict[str, Any] = {
     "severity": {},
     "fail_on": "error",
     "cache_dir": None,
+    # Findings recorded by `drafterlint baseline`; read by `check` when the file exists.
+    # Relative to the configuration file's folder (without one: the repository under change).
+    "baseline": ".drafterlint-baseline.json",
 }
 
 
