@@ -393,3 +393,91 @@ def test_cross_repository_link_and_suppression(cli, tmp_path):
     assert out.startswith("fixed 1 (DL204 ×1)")
     # A silenced finding is not a finding: not fixed, not listed.
     assert "[§2.2](#22-gone)" in text and "22-gone" not in out
+
+
+# -- with the base version of the documents (real git repositories) ---------------------------
+
+SPEC = """\
+# Rules
+
+## Table of Contents
+
+1. [Basics](#1-basics)
+2. [Models](#2-models)
+   - [2.1 Equivalence](#21-equivalence)
+
+## 1. Basics
+
+See [§2.1.4](#214-speculative-decoding) and [the drafting rules](#214-speculative-decoding).
+Also [§2.1.5](#215-scope) and [pareto](#216-pareto-window).
+
+## 2. Models
+
+### 2.1 Equivalence
+
+#### 2.1.4 Speculative Decoding
+
+#### 2.1.5 Scope
+
+#### 2.1.6 Pareto Window
+"""
+
+
+def _git(root: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.invalid",
+           "GIT_COMMITTER_NAME": "T", "GIT_COMMITTER_EMAIL": "t@example.invalid",
+           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+    return subprocess.run(["git", "-C", str(root), *args], check=True, env=env,
+                          capture_output=True, text=True).stdout
+
+
+def _history(tmp_path: Path, before: str, after: str) -> Path:
+    root = _repo(tmp_path, rules=before, companion="# Submission\n")
+    _git(root, "init", "-q", "--initial-branch=main")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "rules")
+    (root / "endpoints_rules.md").write_text(after)
+    _git(root, "commit", "-qam", "rename")
+    return root
+
+
+def test_base_ref_maps_a_renamed_heading_the_document_alone_cannot(cli, tmp_path):
+    after = SPEC.replace("#### 2.1.4 Speculative Decoding", "#### 2.1.4 Draft Models")
+    root = _history(tmp_path, SPEC, after)
+    # Without the base: a new title under the same number shares no word with the old one.
+    code, out, err = cli("fix", "--diff", "--rules-repo", root, cwd=root)
+    assert "would fix 0" in err and "§2.1.4 is now “Draft Models”, another section" in err
+    code, out, err = cli("fix", "--base-ref", "HEAD~1", "--rules-repo", root, cwd=root)
+    assert out.startswith("fixed 2 (DL201 ×2)"), out
+    assert "at the base it was §2.1.4 Speculative Decoding; renamed in place to §2.1.4 Draft Models" in out
+    assert (root / "endpoints_rules.md").read_text() == after.replace("(#214-speculative-decoding)", "(#214-draft-models)")
+    # The diff touches only those links, and the check is clean of link findings afterwards.
+    diff = _git(root, "diff", "-U0")
+    assert [ln for ln in diff.splitlines() if ln[:1] in "+-" and ln[:3] not in ("+++", "---")] == [
+        "-See [§2.1.4](#214-speculative-decoding) and [the drafting rules](#214-speculative-decoding).",
+        "+See [§2.1.4](#214-draft-models) and [the drafting rules](#214-draft-models).",
+    ]
+    assert not [f for f in _findings(cli, root) if f["code"].startswith("DL2")]
+    code, out, err = cli("fix", "--base-ref", "HEAD~1", "--rules-repo", root, cwd=root)
+    assert out.startswith("fixed 0")
+
+
+def test_base_ref_moved_deleted_and_already_broken(cli, tmp_path):
+    before = SPEC.replace("Also [§2.1.5](#215-scope)", "Also [§2.1.5](#215-scope), [old](#99-gone),")
+    # §2.1.5 Scope moves to the end of the document as §3.1 Scope; §2.1.6 is deleted.
+    after = before.replace("#### 2.1.5 Scope\n\n", "").replace("#### 2.1.6 Pareto Window\n", "") + "\n## 3. Rest\n\n#### 3.1 Scope\n"
+    root = _history(tmp_path, before, after)
+    code, out, err = cli("fix", "--base-ref", "HEAD~1", "--rules-repo", root, cwd=root)
+    text = (root / "endpoints_rules.md").read_text()
+    # Moved: found again by its level and title (the document alone would refuse another chapter).
+    assert "[§3.1](#31-scope)" in text
+    assert "moved, now §3.1 Scope" in out
+    assert "at the base it was §2.1.6 Pareto Window, which this change deleted" in out
+    # Broken before the change: the document alone decides (and here cannot).
+    assert "no heading has that title or number" in out and "[old](#99-gone)" in text
+
+
+def test_base_ref_that_is_not_a_commit_is_a_usage_error(cli, tmp_path):
+    root = _history(tmp_path, SPEC, SPEC + "\n")
+    code, out, err = cli("fix", "--base-ref", "no-such-branch", "--rules-repo", root, cwd=root)
+    assert code == 2 and "no-such-branch" in err and "Traceback" not in err

@@ -115,6 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     fix.add_argument("--rules-repo", metavar="DIR", help="checkout of the rules repository")
     fix.add_argument("--registry-repo", metavar="DIR", help="checkout of the reference repository")
     fix.add_argument("--diff", action="store_true", help="print a unified diff of the fixes and write nothing")
+    fix.add_argument("--base-ref", metavar="REF", help="git ref the change is based on: a link to a heading this change "
+                     "renamed is repointed by looking its anchor up in the merge base's version of the document")
     fix.add_argument("--select", metavar="CODES", help="fix only these codes or prefixes (DL104,DL2)")
     fix.add_argument("--ignore", metavar="CODES", help="do not fix these codes or prefixes")
     fix.add_argument("--today", metavar="YYYY-MM-DD", help=argparse.SUPPRESS)

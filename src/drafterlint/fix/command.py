@@ -39,7 +39,20 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted) -> tuple[int, int]:
     rules_dir, registry_dir = resolve_repos(config, args)
     ctx = build_context(config, rules_dir, registry_dir, today=parse_today(args.today))
     result = run(ctx)
-    proposals, left = fixing.propose(ctx, result.findings, wanted)
+    base_ref = getattr(args, "base_ref", None)
+    if base_ref:
+        from drafterlint.basetree import base_trees
+        from drafterlint.fix.base import base_finder, documents_at_base
+
+        with base_trees({"rules": rules_dir, "registry": registry_dir}, base_ref) as bases:
+            if not any(bases.values()):
+                raise InputError(f"--base-ref {base_ref}: no merge base with HEAD in either repository "
+                                 "(not a git repository, no such ref, or a shallow clone without it)")
+            roots = {name: (b.root if b is not None else None) for name, b in bases.items()}
+            finder = base_finder(documents_at_base(ctx, roots), fixing.renamed_heading)
+            proposals, left = fixing.propose(ctx, result.findings, wanted, finder)
+    else:
+        proposals, left = fixing.propose(ctx, result.findings, wanted)
     plan = fixing.prove(ctx, result.findings, proposals)
     left = sorted([*left, *plan.left], key=lambda item: item.finding.sort_key())
     views = {v.name: v for v in (ctx.rules, ctx.registry_repo) if v is not None}
