@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
 from pathlib import Path
@@ -471,13 +472,25 @@ def test_base_ref_moved_deleted_and_already_broken(cli, tmp_path):
     text = (root / "endpoints_rules.md").read_text()
     # Moved: found again by its level and title (the document alone would refuse another chapter).
     assert "[§3.1](#31-scope)" in text
-    assert "moved, now §3.1 Scope" in out
+    assert "at the base it was §2.1.5 Scope; now §3.1 Scope (same heading, moved)" in out
     assert "at the base it was §2.1.6 Pareto Window, which this change deleted" in out
-    # Broken before the change: the document alone decides (and here cannot).
-    assert "no heading has that title or number" in out and "[old](#99-gone)" in text
+    # Broken before the change: not this change's business.
+    assert re.search(r"\n\d+ findings the merge base of HEAD~1 already has were not touched", out)
+    assert "[old](#99-gone)" in text and "99-gone" not in out
 
 
 def test_base_ref_that_is_not_a_commit_is_a_usage_error(cli, tmp_path):
     root = _history(tmp_path, SPEC, SPEC + "\n")
     code, out, err = cli("fix", "--base-ref", "no-such-branch", "--rules-repo", root, cwd=root)
     assert code == 2 and "no-such-branch" in err and "Traceback" not in err
+
+
+def test_base_ref_section_moved_to_the_front(cli, tmp_path):
+    before = ("# Rules\n\n## 1. Basics\n\nSee [§2.3](#23-gamma).\n\n## 2. Parts\n\n"
+              "### 2.1 Alpha\n\n### 2.2 Beta\n\n### 2.3 Gamma\n")
+    after = ("# Rules\n\n## 1. Basics\n\nSee [§2.3](#23-gamma).\n\n## 2. Parts\n\n"
+             "### 2.1 Gamma\n\n### 2.2 Alpha\n\n### 2.3 Beta\n")
+    root = _history(tmp_path, before, after)
+    code, out, err = cli("fix", "--base-ref", "HEAD~1", "--rules-repo", root, cwd=root)
+    assert "at the base it was §2.3 Gamma; moved, now §2.1 Gamma" in out, out
+    assert "See [§2.1](#21-gamma)." in (root / "endpoints_rules.md").read_text()

@@ -34,6 +34,16 @@ def _keys(doc: "Document") -> list[tuple[int, str]]:
     return [(h.level, github_slug(h.title)) for h in doc.headings]
 
 
+def _parent_key(doc: "Document", h: "Heading") -> tuple[int, str] | None:
+    parent = None
+    for other in doc.headings:
+        if other is h:
+            break
+        if other.level < h.level:
+            parent = other
+    return (parent.level, github_slug(parent.title)) if parent is not None else None
+
+
 def heading_now(base: "Document", now: "Document", fragment: str) -> Mapped | NotMapped | None:
     """The heading of `now` that the base heading `#fragment` became; None if `#fragment` was
     no heading's anchor at the base either (the link was broken before this change)."""
@@ -54,7 +64,7 @@ def heading_now(base: "Document", now: "Document", fragment: str) -> Mapped | No
             continue
         if tag == "equal":
             new = now.headings[j1 + i - i1]
-            how = "same heading, renumbered" if new.number != old.number else "same heading, moved"
+            how = "same heading, moved" if _parent_key(base, old) != _parent_key(now, new) else "same heading, renumbered"
             return Mapped(new, f"at the base it was {_label(old)}; now {_label(new)} ({how})")
         if tag == "replace" and i2 - i1 == j2 - j1 and now.headings[j1 + i - i1].level == old.level:
             new = now.headings[j1 + i - i1]

@@ -40,7 +40,9 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted) -> tuple[int, int]:
     ctx = build_context(config, rules_dir, registry_dir, today=parse_today(args.today))
     result = run(ctx)
     base_ref = getattr(args, "base_ref", None)
+    preexisting = 0
     if base_ref:
+        from drafterlint.baseline import known_of, match
         from drafterlint.basetree import base_trees
         from drafterlint.fix.base import base_finder, documents_at_base
 
@@ -49,8 +51,15 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted) -> tuple[int, int]:
                 raise InputError(f"--base-ref {base_ref}: no merge base with HEAD in either repository "
                                  "(not a git repository, no such ref, or a shallow clone without it)")
             roots = {name: (b.root if b is not None else None) for name, b in bases.items()}
+            # Only what this change broke is mended: the base's own defects are not its business
+            # (`fix` without --base-ref mends those).
+            base_ctx = build_context(config, roots["rules"] or rules_dir, roots["registry"] or registry_dir,
+                                     today=parse_today(args.today))
+            marked = match(result.findings, known_of(run(base_ctx).findings)).findings
+            new = [f for f in marked if not f.baseline]
+            preexisting = len(marked) - len(new)
             finder = base_finder(documents_at_base(ctx, roots), fixing.renamed_heading)
-            proposals, left = fixing.propose(ctx, result.findings, wanted, finder)
+            proposals, left = fixing.propose(ctx, new, wanted, finder)
     else:
         proposals, left = fixing.propose(ctx, result.findings, wanted)
     plan = fixing.prove(ctx, result.findings, proposals)
@@ -74,7 +83,12 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted) -> tuple[int, int]:
     if written:  # say where what is left now is: inserted lines moved it
         left = [fixing.Left(_moved(item.finding, [p for p in done if p.file == _file(item.finding)]), item.why)
                 for item in left]
-    _summary(sys.stderr if diff else out, done, left, views, would=diff)
+    note = None
+    if preexisting:
+        these = "finding the merge base of {} already has was" if preexisting == 1 else "findings the merge base of {} already has were"
+        note = (f"{preexisting} {these.format(base_ref)} not touched "
+                "(`drafterlint fix` without --base-ref mends what it can of those)")
+    _summary(sys.stderr if diff else out, done, left, views, would=diff, note=note)
     return len(done), len(left)
 
 
@@ -106,7 +120,7 @@ def _unified(shown: str, before: bytes, after: bytes) -> str:
                    for line in lines)
 
 
-def _summary(out: TextIO, done, left, views, *, would: bool) -> None:
+def _summary(out: TextIO, done, left, views, *, would: bool, note: str | None = None) -> None:
     per_rule = Counter(p.finding.code for p in done)
     counts = ", ".join(f"{code} ×{n}" for code, n in sorted(per_rule.items()))
     lines = [f"{'would fix' if would else 'fixed'} {len(done)}" + (f" ({counts})" if counts else "")]
@@ -114,6 +128,8 @@ def _summary(out: TextIO, done, left, views, *, would: bool) -> None:
     if left:
         lines.append(f"left {len(left)} needing a human:")
         lines += [f"  {_where(i.finding, views)}: {i.finding.code} {i.finding.message}: {i.why}" for i in left]
+    if note:
+        lines.append(note)
     out.write("\n".join(lines) + "\n")  # one write: a reader that stops early (`| head`) is no error
 
 
