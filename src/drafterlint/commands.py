@@ -343,6 +343,30 @@ def compare_with_file(result, path: Path, meta):
     return replace(result, findings=matched.findings)
 
 
+def explain_renames(findings, config, base_ctx, rules_dir, registry_dir):
+    """New broken-fragment findings whose heading this change renamed say what it is now."""
+    from drafterlint.engine import repo_view
+    from drafterlint.findings import UnreadableFile
+    from drafterlint.renames import explain
+
+    now = {"rules": repo_view(config, "rules", rules_dir) if rules_dir is not None else None,
+           "registry": repo_view(config, "registry", registry_dir) if registry_dir is not None else None}
+    then = {"rules": base_ctx.rules, "registry": base_ctx.registry_repo}
+
+    def reader(views):
+        def read(repo, path):
+            view = views.get(repo)
+            if view is None or not view.is_file(path):
+                return None
+            try:
+                return view.document(path)
+            except UnreadableFile:
+                return None
+        return read
+
+    return explain(findings, reader(then), reader(now))
+
+
 def checked(args):
     """(config, rules_dir, registry_dir, result) of the check the arguments ask for, from the
     run cache when its inputs are unchanged."""
@@ -390,8 +414,9 @@ def compare_with_base(result, config, rules_dir, registry_dir, args, meta):
                  for name, root in (("rules", rules_dir), ("registry", registry_dir))}
         ctx = build_context(config, roots["rules"], roots["registry"], today=parse_today(args.today))
         base_result = run(ctx)
-    already = [f for f in result.findings if f.baseline]  # by a baseline file
-    matched = match([f for f in result.findings if not f.baseline], known_of(base_result.findings))
+        already = [f for f in result.findings if f.baseline]  # by a baseline file
+        matched = match([f for f in result.findings if not f.baseline], known_of(base_result.findings))
+        matched = replace(matched, findings=explain_renames(matched.findings, config, ctx, rules_dir, registry_dir))
     if len(found) == 1:
         source = f"the merge base {next(iter(found.values())).commit[:10]} of {args.base_ref}"
     else:
