@@ -494,3 +494,15 @@ def test_base_ref_section_moved_to_the_front(cli, tmp_path):
     code, out, err = cli("fix", "--base-ref", "HEAD~1", "--rules-repo", root, cwd=root)
     assert "at the base it was §2.3 Gamma; moved, now §2.1 Gamma" in out, out
     assert "See [§2.1](#21-gamma)." in (root / "endpoints_rules.md").read_text()
+
+
+def test_a_repository_in_drafterlints_cache_is_not_fixed(cli, tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DRAFTERLINT_CACHE", str(cache))
+    copy = cache / "repos" / "mlcommons__endpoints_policies" / "checkout"
+    copy.mkdir(parents=True)
+    (copy / "endpoints_rules.md").write_text(RULES)
+    (copy / "endpoints_submission_rules.md").write_text(COMPANION)
+    code, out, err = cli("fix", "--rules-repo", copy)
+    assert (copy / "endpoints_rules.md").read_text() == RULES
+    assert out.startswith("fixed 0\n") and "drafterlint's cached copy" in out

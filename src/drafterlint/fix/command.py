@@ -62,6 +62,8 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted) -> tuple[int, int]:
             proposals, left = fixing.propose(ctx, new, wanted, finder)
     else:
         proposals, left = fixing.propose(ctx, result.findings, wanted)
+    proposals, cached = _outside_the_cache(config, ctx, proposals)
+    left += cached
     plan = fixing.prove(ctx, result.findings, proposals)
     left = sorted([*left, *plan.left], key=lambda item: item.finding.sort_key())
     views = {v.name: v for v in (ctx.rules, ctx.registry_repo) if v is not None}
@@ -90,6 +92,22 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted) -> tuple[int, int]:
                 "(`drafterlint fix` without --base-ref mends what it can of those)")
     _summary(sys.stderr if diff else out, done, left, views, would=diff, note=note)
     return len(done), len(left)
+
+
+def _outside_the_cache(config, ctx, proposals):
+    """A repository found in drafterlint's cache (`drafterlint sync`) is a copy, not the user's:
+    fixing it would change nothing anyone commits."""
+    from drafterlint import fix as fixing
+    from drafterlint.fix.edits import inside
+    from drafterlint.sources import cache_root
+
+    cache = cache_root(config)
+    copies = {v.name for v in (ctx.rules, ctx.registry_repo)
+              if v is not None and cache.exists() and inside(cache, v.root)}
+    keep = [p for p in proposals if p.finding.location.repo not in copies]
+    left = [fixing.Left(p.finding, "this repository is drafterlint's cached copy (`drafterlint sync`), "
+                        "not a checkout of yours: not changed") for p in proposals if p.finding.location.repo in copies]
+    return keep, left
 
 
 def _file(f) -> tuple[str, str]:
