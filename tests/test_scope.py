@@ -242,3 +242,17 @@ def test_json_and_sarif_keep_every_finding_of_the_scope(cli, tmp_path):
     assert codes == ["DL201", "DL201", "DL206", "DL206", "DL304", "DL701"]
     run = _sarif(cli, rules, "--registry-repo", registry, "-q")
     assert sorted(r["ruleId"] for r in run["results"]) == ["DL201", "DL201", "DL206", "DL206"]
+
+
+def test_an_extra_list_is_shown_relative_to_the_working_directory_and_always_counts(cli, tmp_path):
+    rules, registry = make(tmp_path)
+    (rules / "lists").mkdir()
+    (rules / "lists" / "drafters.yaml").write_text(
+        "drafters:\n  - benchmark: m1\n    approved_cohort: 2026-09-C1\n    model_id: other/head\n"
+        f"    weight_checksum: git-sha1:{'b2' * 20}\n")
+    code, out, _ = cli("check", "--registry-repo", registry, "--extra-list", "cli=lists/drafters.yaml",
+                       "--select", "DL302", cwd=rules)
+    assert code == 1
+    assert out.startswith("lists/drafters.yaml:2:5: DL302 list-drift:"), out
+    assert "fails: 1 finding at or above --fail-on error" in out
+    assert str(tmp_path) not in out

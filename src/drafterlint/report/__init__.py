@@ -49,14 +49,14 @@ class ReportMeta:
         """The finding's file relative to the working directory when it lies inside it, else
         relative to its repository with the repository's name in front; never `..`."""
         root = self.local_roots.get(f.location.repo)
-        if root is None:
-            return f.location.path
-        if self.cwd is not None:
+        # An extra list has no repository: its path is the file's own (absolute once resolved).
+        full = Path(f.location.path) if root is None else Path(root).resolve() / f.location.path
+        if self.cwd is not None and full.is_absolute():
             try:
-                return (Path(root).resolve() / f.location.path).relative_to(self.cwd.resolve()).as_posix()
+                return full.relative_to(self.cwd.resolve()).as_posix()
             except ValueError:
                 pass
-        return f"{self.name_of(f.location.repo)}/{f.location.path}"
+        return f.location.path if root is None else f"{self.name_of(f.location.repo)}/{f.location.path}"
 
     def elsewhere(self, others) -> list[tuple[str, list]]:
         """Findings outside the scope, grouped per repository: [(name, findings)]."""

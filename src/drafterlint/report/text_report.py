@@ -64,7 +64,8 @@ def failure_reason(meta, mine, others) -> str | None:
     failing = [f for f in mine if f.severity >= meta.fail_on]
     if not failing:
         return None
-    where = f" in {meta.name_of(meta.scope.single)}" if meta.scope.single else ""
+    single = meta.scope.single
+    where = f" in {meta.name_of(single)}" if single and all(f.location.repo == single for f in failing) else ""
     reason = f"fails: {plural(len(failing), 'finding')}{where} at or above --fail-on {meta.fail_on}"
     if others:
         reason += f"; the {plural(len(others), 'finding')} in other repositories do not count"
