@@ -82,12 +82,17 @@ def test_lead_time_row_deleted(tmp_path):
     assert ("DL602", "endpoints_rules.md", 42, 1) in findings(root)
 
 
-def test_list_pasted_into_the_rules(tmp_path):
-    root = copy(tmp_path)
+def approve_second_head(root: Path) -> None:
+    """orgb/ModelOne-EAGLE approved too: a list naming it and orga/ModelOne copies the list."""
     edit(root / "registry" / POLICY / "catalog.yaml", "  approved_checkpoints:\n",
          "    - model: model-one\n      repository: orgb/ModelOne-EAGLE\n"
          "      revision: b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2\n"
          "      approved_cohort: 2026-09-C0\n      method: eagle\n  approved_checkpoints:\n")
+
+
+def test_list_pasted_into_the_rules(tmp_path):
+    root = copy(tmp_path)
+    approve_second_head(root)
     edit(root / "rules" / "endpoints_rules.md", "An entry is either:",
          "Approved:\n\n- orga/ModelOne\n- orgb/ModelOne-EAGLE\n\nAn entry is either:")
     assert ("DL301", "endpoints_rules.md", 21, 1) in findings(root)
@@ -97,10 +102,7 @@ def test_list_pasted_into_a_document_found_by_glob(tmp_path):
     # `docs/pasted.md` is checked because `**/*.md` (the default rules.documents) names it:
     # DL301 reads the same resolved list of documents as the link rules.
     root = copy(tmp_path)
-    edit(root / "registry" / POLICY / "catalog.yaml", "  approved_checkpoints:\n",
-         "    - model: model-one\n      repository: orgb/ModelOne-EAGLE\n"
-         "      revision: b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2\n"
-         "      approved_cohort: 2026-09-C0\n      method: eagle\n  approved_checkpoints:\n")
+    approve_second_head(root)
     (root / "rules" / "docs").mkdir()
     (root / "rules" / "docs" / "pasted.md").write_text(
         "# Notes\n\nWhat we may use:\n\n- orga/ModelOne\n- orgb/ModelOne-EAGLE\n")

@@ -107,26 +107,17 @@ def check(ctx):
     if facts.calendar is not None:
         # The cohort arithmetic and dates use this calendar: only the text can disagree with it.
         cal = facts.calendar.value
+        stated = f"{facts.calendar.location.path}:{facts.calendar.location.line}"
         for b in facts.calendar_bullets:
             index, occurrence, weekday = b.value
             if index >= cal.per_month:
-                yield RULE.at(
-                    b.location,
-                    f"publication calendar: this line names C{index}, but "
-                    f"{facts.calendar.location.path}:{facts.calendar.location.line} states "
-                    f"{cal.per_month} publication(s) a month ({cal.describe()})",
-                    related=[facts.calendar.location],
-                    key=f"calendar:C{index}",
-                )
+                why = f"names C{index}, but {stated} states {cal.per_month} publication(s) a month"
             elif cal.publications[index] != (occurrence, weekday):
-                yield RULE.at(
-                    b.location,
-                    f"publication calendar: this line puts C{index} on another day than "
-                    f"{facts.calendar.location.path}:{facts.calendar.location.line} "
-                    f"({cal.describe()})",
-                    related=[facts.calendar.location],
-                    key=f"calendar:C{index}",
-                )
+                why = f"puts C{index} on another day than {stated}"
+            else:
+                continue
+            yield RULE.at(b.location, f"publication calendar: this line {why} ({cal.describe()})",
+                          related=[facts.calendar.location], key=f"calendar:C{index}")
     if facts.tentative is not None and facts.round_opens is not None:
         yield from _compare("date after which tentative rules may change", [
             fact("the submission rules' §1 (round opening)", facts.round_opens),
