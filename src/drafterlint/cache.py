@@ -3,14 +3,18 @@ files cost almost nothing. Safe to delete at any time; never stale.
 
 Two stores under ``sources.cache_root(config)/check-cache/``:
 
-* ``run-<key>.json``: the findings of a whole run. ``key`` hashes what the run was asked
-  (working directory, the command-line options that change findings, the configuration file's
-  bytes) and the tool itself (its version, this format, and the size and modification time of
-  every file of the installed package and of its Markdown/YAML/schema dependencies). The entry
-  lists every input the run read: the repository roots it resolved, each repository's file
-  listing, each file's content digest (or the error reading it gave), and the extra lists named
-  by the configuration. A lookup re-resolves, re-lists and re-hashes all of them; any difference
-  is a miss. So the result is reused only when every input is byte-for-byte what produced it.
+* ``run-<key>.json``: the findings of a whole run. ``key`` hashes everything the engine is given
+  (the effective configuration -- file and command-line flags merged --, the repository roots,
+  the date), taken from the one dict `commands.check` passes to the engine, and the tool itself
+  (its version, this format, and the size and modification time of every file of the installed
+  package and of its Markdown/YAML/schema dependencies). The entry lists every input the run
+  read: each repository's file listing, each file's content digest (or the error reading it
+  gave), and the extra lists the configuration names. A lookup re-lists and re-hashes all of
+  them; any difference is a miss. So the result is reused only when every input is
+  byte-for-byte what produced it.
+* ``config-<key>.json``: the effective configuration, keyed by the configuration file's path
+  and bytes, the working directory and every command-line argument: a hit skips YAML and JSON
+  Schema, never the merge's inputs.
 * ``doc-<key>.json``: parsed Markdown documents keyed by the digest of their bytes, their path and
   the tool fingerprint, so that a run after an edit to one file re-parses only that file.
 
@@ -350,61 +354,111 @@ def _config_from_json(value: Any) -> Any:
     )
 
 
-class RunCache:
-    """The cache of one `drafterlint check` invocation."""
+def canonical(value: Any) -> Any:
+    """A JSON-able, order-independent form of an engine input or a command-line argument:
+    dataclasses (the configuration) field by field, paths and dates as text. Anything else is
+    refused, so a new kind of input cannot silently be keyed by its repr."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): canonical(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(value, Path):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {"@": type(value).__name__,
+                **{f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+    import datetime
 
-    def __init__(self, store: Store, key: str):
-        self.store = store
-        self.key = key
-        self.docs = DocumentCache(store)
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    raise TypeError(f"no canonical form for {type(value).__name__}")
+
+
+def _key(*parts: Any) -> str:
+    text = json.dumps(canonical([fingerprint(), *parts]), sort_keys=True, ensure_ascii=True,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+class RunCache:
+    """The cache of one `drafterlint check` invocation.
+
+    Two entries. ``config-<key>``: the effective configuration (the file merged with the
+    command-line flags, validated), keyed by the configuration file's path and bytes, the
+    working directory and every command-line argument, so a repeated run skips YAML and schema
+    validation. ``run-<key>``: the findings, keyed by every input the engine is given (the
+    effective configuration, the repository roots, the date) and checked against every file and
+    listing the run read.
+    """
+
+    def __init__(self, root: Path, config_path: Path | None, config_bytes: bytes | None):
+        self.store = Store(Path(root) / "check-cache")
+        self.docs = DocumentCache(self.store)
         self.recorder = Recorder()
+        self.config_path = config_path
+        self.config_bytes = config_bytes
+        self.key: str | None = None
+        self.outcome = "not looked up"
 
     @property
     def name(self) -> str:
         return f"run-{self.key}.json"
 
-    @classmethod
-    def for_args(cls, args: Any, config_path: Path | None, config_bytes: bytes | None, root: Path) -> "RunCache":
-        h = hashlib.sha256()
-        parts = [
-            fingerprint(),
-            os.getcwd(),
-            str(config_path) if config_path else "",
-            *(repr(getattr(args, a, None)) for a in ("rules_repo", "registry_repo", "select", "ignore", "fail_on", "today")),
-            repr([str(Path(f).resolve().parent) for f in (getattr(args, "files", None) or [])[:1]]),
-        ]
-        h.update("\0".join(parts).encode("utf-8", "surrogateescape"))
-        h.update(b"\0config\0")
-        h.update(config_bytes or b"")
-        return cls(Store(root / "check-cache"), h.hexdigest())
+    def effective_config(self, args: Any, load) -> Any:
+        """`load(args)`, or what it gave before for the same arguments, file and directory."""
+        argv = {k: v for k, v in sorted(vars(args).items()) if not callable(v)}
+        try:
+            name = "config-" + _key("config", os.getcwd(), self.config_path, argv,
+                                    digest(self.config_bytes) if self.config_bytes is not None else None) + ".json"
+        except TypeError:  # an argument without a canonical form: not memoized
+            return load(args)
+        stored = self.store.load(name)
+        if isinstance(stored, dict):
+            try:
+                return _config_from_json(stored)
+            except (KeyError, TypeError, ValueError):
+                pass
+        config = load(args)
+        self.store.save(name, _config_to_json(config))
+        return config
 
-    def lookup(self, args: Any, resolve) -> tuple[Any, Path | None, Path | None, Any] | None:
-        """(config, rules_dir, registry_dir, result) if every recorded input is unchanged."""
+    def lookup(self, inputs: dict[str, Any]) -> Any:
+        """The stored result of a run given `inputs` (the engine's arguments), if every file and
+        listing it read is unchanged; else None (and `outcome` says why)."""
+        self.config = inputs["config"]
+        try:
+            self.key = _key("run", inputs)
+        except TypeError:  # an input without a canonical form: this run is not cached
+            self.outcome = "off (an input has no canonical form)"
+            return None
         entry = self.store.load(self.name)
         if not isinstance(entry, dict) or entry.get("format") != FORMAT:
+            self.outcome = "miss (no entry for these inputs)"
             return None
         try:
-            config = _config_from_json(entry["config"])
-            rules_dir, registry_dir = resolve(config, args)
-            if [str(rules_dir) if rules_dir else None, str(registry_dir) if registry_dir else None] != entry["roots"]:
-                return None
-            if not self._inputs_unchanged(entry, config):
+            changed = self._changed_input(entry, self.config)
+            if changed:
+                self.outcome = f"miss ({changed} changed)"
                 return None
             from drafterlint.findings import Result
 
             result = Result(findings=list(entry["findings"]), skipped=list(entry["skipped"]))
         except Exception:  # an entry that does not fit is a miss, never an error
+            self.outcome = "miss (entry unusable)"
             return None
-        return config, rules_dir, registry_dir, result
+        self.outcome = f"hit ({self.name})"
+        return result
 
-    def _inputs_unchanged(self, entry: dict, config: Any) -> bool:
+    def _changed_input(self, entry: dict, config: Any) -> str | None:
         from drafterlint.sources import RepoView
 
         views: dict[str, RepoView] = {}
         for root, (name, tree) in entry["trees"].items():
             view = RepoView(name, Path(root))
             if str(view.root) != root or _tree_digest(view) != tree:
-                return False
+                return f"the file listing of {root}"
             views[root] = view
         for root, rel, limit, outcome in entry["files"]:
             view = views.get(root) or RepoView("x", Path(root))
@@ -414,21 +468,24 @@ class RunCache:
             except Exception as exc:
                 now = f"error:{getattr(exc, 'message', exc)}"
             if now != outcome:
-                return False
+                return f"{root}/{rel}"
         extra = entry["extra"]
         if sorted(extra) != sorted(_extra_list_paths(config)):
-            return False
-        return all(_file_outcome(Path(p)) == o for p, o in extra.items())
+            return "the extra lists"
+        for p, o in extra.items():
+            if _file_outcome(Path(p)) != o:
+                return p
+        return None
 
-    def save(self, config: Any, rules_dir: Path | None, registry_dir: Path | None, result: Any) -> None:
+    def save(self, result: Any) -> None:
+        if self.key is None:
+            return
         rec = self.recorder
         entry = {
             "format": FORMAT,
-            "config": _config_to_json(config),
-            "roots": [str(rules_dir) if rules_dir else None, str(registry_dir) if registry_dir else None],
             "trees": rec.trees,
             "files": [[root, rel, limit, outcome] for (root, rel, limit), outcome in rec.files.items()],
-            "extra": {p: _file_outcome(Path(p)) for p in _extra_list_paths(config)},
+            "extra": {p: _file_outcome(Path(p)) for p in _extra_list_paths(self.config)},
             "findings": result.findings,
             "skipped": result.skipped,
         }

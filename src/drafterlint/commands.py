@@ -263,8 +263,8 @@ def _run_cache(args):
         except OSError:
             return None  # the normal path reports it
         if b"cache_dir" in raw:
-            return cache.RunCache.for_args(args, path, raw, cache_root(load_effective_config(args)))
-    return cache.RunCache.for_args(args, path, raw, cache_root(Config()))
+            return cache.RunCache(cache_root(load_effective_config(args)), path, raw)
+    return cache.RunCache(cache_root(Config()), path, raw)
 
 
 class _Crashed(Exception):
@@ -371,24 +371,30 @@ def checked(args):
     """(config, rules_dir, registry_dir, result) of the check the arguments ask for, from the
     run cache when its inputs are unchanged."""
     run_cache = _run_cache(args)
-    hit = run_cache.lookup(args, resolve_repos) if run_cache is not None else None
-    if hit is not None:
-        config, rules_dir, registry_dir, result = hit
+    if run_cache is None:
+        config = load_effective_config(args)
     else:
+        config = run_cache.effective_config(args, load_effective_config)
+    rules_dir, registry_dir = resolve_repos(config, args)
+    # Everything the engine is given, in one place: the run cache is keyed on exactly this (and
+    # then on every file the run read), so an input added here cannot be left out of the key.
+    inputs = {"config": config, "rules_dir": rules_dir, "registry_dir": registry_dir,
+              "today": parse_today(args.today)}
+    result = run_cache.lookup(inputs) if run_cache is not None else None
+    if run_cache is not None and getattr(args, "verbose", None):
+        print(f"drafterlint: cache: {run_cache.outcome}", file=sys.stderr)
+    if result is None:
         # Only a run that checks imports the engine and the rules (a third of a warm run).
         from drafterlint.engine import RuleCrashed, build_context, run
 
-        config = load_effective_config(args)
-        rules_dir, registry_dir = resolve_repos(config, args)
-        today = parse_today(args.today)
-        ctx = build_context(config, rules_dir, registry_dir, today=today, cache=run_cache)
+        ctx = build_context(**inputs, cache=run_cache)
         try:
             result = run(ctx)
         except RuleCrashed as exc:
             print(f"drafterlint: internal error in rule {exc} (please report this)", file=sys.stderr)
             raise _Crashed from None
         if run_cache is not None:
-            run_cache.save(config, rules_dir, registry_dir, result)
+            run_cache.save(result)
     return config, rules_dir, registry_dir, result
 
 
