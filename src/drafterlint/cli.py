@@ -18,10 +18,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"drafterlint: error: {message}\n")
 
 
-def _add_common(p: argparse.ArgumentParser) -> None:
+def _add_repositories(p: argparse.ArgumentParser) -> None:
+    """Where the configuration and the two repositories are: every command that reads them."""
     p.add_argument("--config", type=Path, help="configuration file (default: nearest .drafterlint.yaml)")
     p.add_argument("--rules-repo", metavar="DIR", help="checkout of the rules repository")
     p.add_argument("--registry-repo", metavar="DIR", help="checkout of the reference repository")
+
+
+def _add_common(p: argparse.ArgumentParser) -> None:
+    _add_repositories(p)
     p.add_argument("--format", choices=_FORMATS, default="text")
     p.add_argument("--output", type=Path, metavar="FILE", help="write the report here instead of stdout")
     p.add_argument(
@@ -111,9 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
         "table-of-contents entries (DL104) where the right text is beyond doubt; every fix is proved "
         "by checking the edited files before anything is written. Lists what needs a human, and why.",
     )
-    fix.add_argument("--config", type=Path, help="configuration file (default: nearest .drafterlint.yaml)")
-    fix.add_argument("--rules-repo", metavar="DIR", help="checkout of the rules repository")
-    fix.add_argument("--registry-repo", metavar="DIR", help="checkout of the reference repository")
+    _add_repositories(fix)
     fix.add_argument("--diff", action="store_true", help="print a unified diff of the fixes and write nothing")
     fix.add_argument("--base-ref", metavar="REF", help="git ref the change is based on: a link to a heading this change "
                      "renamed is repointed by looking its anchor up in the merge base's version of the document")
@@ -130,9 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
         "path and message) to the baseline file; `check` reports those as pre-existing, fails only on "
         "new ones, and says when baselined findings are fixed so the file can shrink.",
     )
-    baseline.add_argument("--config", type=Path, help="configuration file (default: nearest .drafterlint.yaml)")
-    baseline.add_argument("--rules-repo", metavar="DIR", help="checkout of the rules repository")
-    baseline.add_argument("--registry-repo", metavar="DIR", help="checkout of the reference repository")
+    _add_repositories(baseline)
     baseline.add_argument("--output", type=Path, metavar="FILE",
                           help="where to write (default: the configured `baseline`, .drafterlint-baseline.json)")
     baseline.add_argument("--select", metavar="CODES", help="record only these codes or prefixes")
