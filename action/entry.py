@@ -158,9 +158,16 @@ def read_inputs() -> dict:
         for name in (
             "rules-repo", "registry-repo", "rules-url", "rules-ref", "registry-url",
             "registry-ref", "config", "fail-on", "format", "sarif-file", "markdown-file",
-            "json-file", "base-ref", "scope",
+            "json-file", "base-ref", "scope", "only-new",
         )
     }
+    only_new = values["only-new"].strip().lower()
+    if only_new not in ("", "true", "false"):
+        raise InputProblem(f"only-new must be true or false, not {values['only-new']!r}")
+    if not only_new:
+        event = os.environ.get("GITHUB_EVENT_NAME", "")
+        only_new = "true" if event in ("pull_request", "pull_request_target") else "false"
+    values["only-new"] = only_new
     values["fail-on"] = values["fail-on"].lower() or "error"
     values["format"] = values["format"].lower() or "github"
     if values["fail-on"] not in SEVERITIES:
@@ -171,6 +178,18 @@ def read_inputs() -> dict:
         if values[f"{which}-repo"] and (values[f"{which}-url"] or values[f"{which}-ref"]):
             raise InputProblem(f"give either {which}-repo or {which}-url/{which}-ref, not both")
     return values
+
+
+def fetch_base(repo: Path, ref: str, env: dict) -> None:
+    """actions/checkout fetches one commit: bring the base commit too (shallow), so that
+    drafterlint can read the base version. A failure is left to drafterlint to report."""
+    if not (repo / ".git").exists() or ref.startswith("-"):
+        return
+    have = subprocess.run(["git", "-C", str(repo), "cat-file", "-e", f"{ref}^{{commit}}"],
+                          env=env, capture_output=True)
+    if have.returncode != 0:
+        subprocess.run(["git", "-C", str(repo), "fetch", "--quiet", "--no-tags", "--depth=1", "origin", ref],
+                       env=env, capture_output=True)
 
 
 def _absolute(path: str, workspace: Path) -> Path:
@@ -236,6 +255,10 @@ def run() -> int:
         cmd.append(f"--config={_absolute(values['config'], workspace)}")
     if values["base-ref"]:
         cmd.append(f"--base-ref={values['base-ref']}")
+        if values["only-new"] == "true":
+            fetch_base(workspace, values["base-ref"], env)
+        else:
+            cmd.append("--all")  # the base only orders the annotations
     # The repository the workflow runs for is the one under change: only its findings fail the
     # step and are annotated (drafterlint matches the name against the configured `github`).
     scope = values["scope"] or os.environ.get("GITHUB_REPOSITORY", "").strip()

@@ -20,7 +20,7 @@ ENTRY = ROOT / "action" / "entry.py"
 ACTION = ROOT / "action.yml"
 
 INPUTS = ("rules-repo", "registry-repo", "rules-url", "rules-ref", "registry-url", "registry-ref",
-          "config", "fail-on", "format", "sarif-file", "markdown-file", "json-file", "base-ref", "scope")
+          "config", "fail-on", "format", "sarif-file", "markdown-file", "json-file", "base-ref", "scope", "only-new")
 
 
 def git(cwd, *args):
@@ -111,6 +111,46 @@ def test_entry_annotates_summarises_and_sets_outputs(runner):
     assert "13 errors" in summary
     rows = [ln for ln in summary.splitlines() if ln.startswith("| ") and "`DL201`" in ln and ".md:" in ln]
     assert len(rows) == 13  # every finding, not only the annotated ones
+
+
+def _pull_request(runner, first: int, second: int) -> str:
+    """A workspace repository whose HEAD adds broken links to a base commit; returns the base."""
+    ws = runner.workspace
+    write_rules(ws, broken=first)
+    git(ws, "init", "-q")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "base")
+    base = git(ws, "rev-parse", "HEAD")
+    write_rules(ws, broken=second)
+    git(ws, "commit", "--allow-empty", "-qam", "change")
+    return base
+
+
+def test_entry_on_a_pull_request_fails_only_on_new_findings(runner):
+    base = _pull_request(runner, first=2, second=3)
+    proc = runner({"rules-repo": ".", "base-ref": base}, extra_env={"GITHUB_EVENT_NAME": "pull_request"})
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    commands = [ln.split(" ", 1)[0] for ln in proc.stdout.splitlines() if ln.startswith("::")]
+    assert commands == ["::error", "::notice", "::notice"]  # the new one first
+    summary = runner.summary.read_text()
+    table = summary.split("<details>")[0]
+    assert "missing-2" in table and "missing-0" not in table
+    assert "2 pre-existing findings" in summary.split("<details>")[1]
+    # only-new: false fails on every finding; a push (no pull request) too.
+    proc = runner({"rules-repo": ".", "base-ref": base, "only-new": "false"},
+                  extra_env={"GITHUB_EVENT_NAME": "pull_request"})
+    assert [ln.split(" ", 1)[0] for ln in proc.stdout.splitlines() if ln.startswith("::")].count("::error") == 3
+    proc = runner({"rules-repo": ".", "base-ref": base}, extra_env={"GITHUB_EVENT_NAME": "push"})
+    assert proc.returncode == 1 and proc.stdout.count("::error ") == 3
+
+
+def test_entry_on_a_pull_request_that_adds_nothing_broken_passes(runner):
+    base = _pull_request(runner, first=2, second=2)
+    (runner.workspace / "endpoints_rules.md").write_text(rules_doc(2) + "\nA typo fixd.\n", encoding="utf-8")
+    git(runner.workspace, "commit", "-qam", "typo")
+    proc = runner({"rules-repo": ".", "base-ref": base}, extra_env={"GITHUB_EVENT_NAME": "pull_request"})
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "::error" not in proc.stdout
 
 
 def test_entry_clean_run_exits_zero(runner):

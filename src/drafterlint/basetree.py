@@ -32,8 +32,9 @@ class Base:
 
 
 def merge_base(repo_dir: Path, ref: str) -> str | None:
-    """The merge base of `ref` and HEAD in repo_dir, or None when there is none to be had (not
-    the top of a git work tree, no such ref, unrelated histories, a shallow clone without it)."""
+    """The merge base of `ref` and HEAD in repo_dir (in a shallow clone: `ref` itself), or None
+    when there is none to be had (not the top of a git work tree, no such ref, unrelated
+    histories)."""
     validate_revision(ref)
     repo_dir = Path(repo_dir)
     try:
@@ -42,9 +43,19 @@ def merge_base(repo_dir: Path, ref: str) -> str | None:
             return None  # a folder inside another repository: its history is not this one's
         commit = _git(repo_dir, ["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
                       allow_local=True).strip()
-        return _git(repo_dir, ["merge-base", commit, "HEAD"], allow_local=True).strip() or None
     except FetchError:
         return None
+    try:
+        return _git(repo_dir, ["merge-base", commit, "HEAD"], allow_local=True).strip() or None
+    except FetchError:
+        pass
+    # A shallow clone (a CI checkout) cannot see where the histories meet: the ref itself is the
+    # base then, which is exact for a pull request's base commit.
+    try:
+        shallow = _git(repo_dir, ["rev-parse", "--is-shallow-repository"], allow_local=True).strip()
+    except FetchError:
+        return None
+    return commit if shallow == "true" else None
 
 
 def extract(repo_dir: Path, commit: str, dest: Path) -> None:
