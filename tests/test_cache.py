@@ -191,3 +191,50 @@ def test_a_stored_configuration_is_never_reused_for_other_flags(cli, work):
     code, report, state = outcome(cli, "--select", "DL302")
     assert state.startswith("hit") and (code, report["findings"]) == (0, [])
     assert Path(work / "bad.yaml").exists()
+
+
+def test_an_entry_edited_by_hand_is_ignored(cli, work):
+    import os
+
+    code, report, _ = outcome(cli)
+    assert report["findings"]
+    root = Path(os.environ["DRAFTERLINT_CACHE"]) / "check-cache"
+    [entry] = root.glob("run-*.json")
+    head, _, body = entry.read_text().partition("\n")
+    # same digest line, findings emptied: a plausible, well-formed forgery
+    forged = json.loads(body)
+    forged["d"] = [[k, [] if k == "findings" else v] for k, v in forged["d"]]
+    entry.write_text(head + "\n" + json.dumps(forged))
+    code2, report2, state = outcome(cli)
+    assert state.startswith("miss"), state
+    assert (code2, report2) == (code, report)
+
+
+@pytest.mark.parametrize("kind", ["file", "dangling-symlink", "read-only"])
+def test_an_unusable_cache_directory_means_one_warning_and_an_uncached_run(cli, work, monkeypatch, kind):
+    import os
+    import stat
+
+    place = work / "cache-here"
+    if kind == "file":
+        place.write_text("not a directory\n")
+    elif kind == "dangling-symlink":
+        place.symlink_to(work / "nowhere")
+    else:
+        if os.geteuid() == 0:
+            pytest.skip("root writes into a read-only folder")
+        place.mkdir(mode=0o700)
+        place.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    monkeypatch.setenv("DRAFTERLINT_CACHE", str(place))
+    try:
+        for _ in range(2):
+            code, out, err = cli(*BASE)
+            assert "Traceback" not in err
+            warnings = [ln for ln in err.splitlines() if "warning" in ln and "cache" in ln]
+            assert len(warnings) == 1, err
+            assert (code, json.loads(out)) == uncached(cli)
+    finally:
+        if kind == "read-only":
+            place.chmod(0o700)
+    if kind == "read-only":
+        assert not any(place.iterdir())

@@ -40,7 +40,7 @@ from typing import Any
 
 from drafterlint import __version__
 
-FORMAT = 1
+FORMAT = 2  # 2: each entry starts with the digest of its body
 MAX_ENTRIES = 200
 MAX_BYTES = 64 * 1024 * 1024
 MAX_DOC_BYTES = 8 * 1024 * 1024  # a parsed document larger than this (as JSON) is not kept
@@ -177,6 +177,10 @@ class Store:
     def __init__(self, directory: Path):
         self.dir = Path(directory)
         self._ok: bool | None = None
+        self.problem: str | None = None  # why the cache is off for this run, said once
+
+    def _off(self, why: str) -> None:
+        self.problem = self.problem or f"cache {self.dir}: {why}; running without it"
 
     def usable(self) -> bool:
         """Create the directory (private to this user) if needed; refuse one others can write."""
@@ -189,8 +193,11 @@ class Store:
                 # instead (a per-user cache folder is the user's own): the mode says nothing.
                 private = os.name == "nt" or not (st.st_mode & 0o022)
                 self._ok = mine and private
-            except OSError:
+                if not self._ok:
+                    self._off("writable by others or not this user's")
+            except OSError as exc:
                 self._ok = False
+                self._off(exc.strerror or type(exc).__name__)
         return self._ok
 
     def load(self, name: str) -> Any:
@@ -202,8 +209,12 @@ class Store:
                 text = fh.read()
         except (OSError, UnicodeDecodeError):
             return None
+        stored, _, body = text.partition("\n")
         try:
-            value = decode(text)
+            # the digest of the body: an entry edited by hand (or damaged) is never trusted
+            if stored != "sha256:" + digest(body.encode("utf-8")):
+                raise ValueError("digest mismatch")
+            value = decode(body)
         except Exception:  # corrupted, truncated, or from another version: not an entry
             _unlink(path)
             return None
@@ -217,17 +228,20 @@ class Store:
         if not self.usable():
             return False
         try:
-            text = json.dumps(encode(value), ensure_ascii=False, separators=(",", ":"))
+            # ASCII: a path that is not valid UTF-8 (surrogate escapes) is kept as a \\udcXX escape
+            text = json.dumps(encode(value), ensure_ascii=True, separators=(",", ":"))
         except (TypeError, ValueError):
             return False
         if max_bytes is not None and len(text) > max_bytes:
             return False
+        text = "sha256:" + digest(text.encode("ascii")) + "\n" + text
         try:
             fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.dir)
-        except OSError:
+        except OSError as exc:
+            self._off(exc.strerror or type(exc).__name__)
             return False
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            with os.fdopen(fd, "w", encoding="ascii") as fh:
                 fh.write(text)
             os.replace(tmp, self.dir / name)
         except OSError:

@@ -395,6 +395,8 @@ def checked(args):
             raise _Crashed from None
         if run_cache is not None:
             run_cache.save(result)
+    if run_cache is not None and run_cache.store.problem:
+        print(f"drafterlint: warning: {run_cache.store.problem}", file=sys.stderr)
     return config, rules_dir, registry_dir, result
 
 
