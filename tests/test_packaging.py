@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import drafterlint
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,3 +54,13 @@ def test_every_command_describes_itself():
     sub = next(a for a in parser._actions if a.dest == "command")
     for name, cmd in sub.choices.items():
         assert cmd.description and cmd.description[0].isupper(), name
+
+
+def test_every_subpackage_is_declared():
+    # The package list in pyproject.toml is kept by hand (the schemas live outside src/): a new
+    # subpackage missing from it works in an editable install and is absent from a real one.
+    tomllib = pytest.importorskip("tomllib")
+    declared = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    src = ROOT / "src"
+    found = {".".join(init.parent.relative_to(src).parts) for init in src.rglob("__init__.py")}
+    assert found - declared == set(), "add these to [tool.setuptools] packages in pyproject.toml"
