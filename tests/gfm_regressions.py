@@ -31,6 +31,9 @@ REGRESSIONS: list[str] = [
     "a https://a.example/x)&amp;[a|b](#c)&amp;b c",
     "[(https://a.example/x) and [see www.a.example]",
     "a www. b and 1https://a.b/c x_https://q.r",
+    # the domain is judged against the block's text without its final line end
+    "x www.e.org_",
+    "`# www.e.org_",
     # links after a raw `<a …>` tag are links (mistune took them for link text)
     'y <a href="h"> [t](f.md) x',
     # inline positions after a reference definition in the same paragraph

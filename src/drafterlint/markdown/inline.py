@@ -102,6 +102,11 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
     events: list[_Ev] = []
     stack: list[_Ev] = []
     n = b
+    # cmark-gfm judges a bare URL's domain against the end of the block's inline text, which has
+    # lost its final line end and spaces: a bound past them ends `www.e.org_` differently
+    url_n = b
+    while url_n > a and s[url_n - 1] in " \t\r\n":
+        url_n -= 1
     search = _SPECIAL_RE.search
     i = a
     while i < n:
@@ -162,7 +167,7 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
                 stack.pop().close = i
             i += 1
             continue
-        e = url_end(s, i, n)
+        e = url_end(s, i, url_n) if i < url_n else -1
         if e > 0:
             events.append(_Ev(i, "url", text=s[i:e]))
             i = e
