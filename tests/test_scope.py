@@ -256,3 +256,11 @@ def test_an_extra_list_is_shown_relative_to_the_working_directory_and_always_cou
     assert out.startswith("lists/drafters.yaml:2:5: DL302 list-drift:"), out
     assert "fails: 1 finding at or above --fail-on error" in out
     assert str(tmp_path) not in out
+
+
+def test_exit_zero_says_the_run_would_fail_instead_of_that_it_fails(cli, tmp_path):
+    rules, registry = make(tmp_path)
+    code, out, _ = cli("check", "--registry-repo", registry, "--exit-zero", *SELECT, cwd=rules)
+    assert code == 0
+    assert "would fail (--exit-zero): " in out
+    assert "\nfails: " not in out

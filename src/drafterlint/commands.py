@@ -215,6 +215,7 @@ def report_meta(rules_dir, registry_dir, args, config):
         show_info=getattr(args, "show_info", False),
         statistics=getattr(args, "statistics", False),
         fail_on=config.fail_on,
+        exit_zero=getattr(args, "exit_zero", False),
     )
 
 

@@ -35,6 +35,7 @@ class ReportMeta:
     show_info: bool = False
     statistics: bool = False
     fail_on: Severity = Severity.ERROR
+    exit_zero: bool = False  # --exit-zero: findings are reported but the run does not fail
     # What pre-existing findings were matched against ("the merge base 1a2b3c4 of main", "the
     # baseline file .drafterlint-baseline.json"), None when every finding counts as new; and how
     # many findings known there no longer occur.

@@ -66,7 +66,8 @@ def failure_reason(meta, mine, others) -> str | None:
         return None
     single = meta.scope.single
     where = f" in {meta.name_of(single)}" if single and all(f.location.repo == single for f in failing) else ""
-    reason = f"fails: {plural(len(failing), 'finding')}{where} at or above --fail-on {meta.fail_on}"
+    verdict = "would fail (--exit-zero)" if meta.exit_zero else "fails"
+    reason = f"{verdict}: {plural(len(failing), 'finding')}{where} at or above --fail-on {meta.fail_on}"
     if others:
         reason += f"; the {plural(len(others), 'finding')} in other repositories do not count"
     return reason
