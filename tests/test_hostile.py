@@ -399,3 +399,31 @@ def test_sync_refuses_hostile_git_arguments(tmp_path, opts):
     assert_sane(run, (2,))
     assert not (tmp_path / "PWNED").exists()
     assert not (tmp_path / "cache" / "repos").exists() or not any((tmp_path / "cache" / "repos").rglob("*.git"))
+
+
+# -- names the file system returns -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif", "markdown"])
+@pytest.mark.parametrize("cache", ["cache", "no-cache"])
+def test_file_name_that_is_not_utf8_is_checked_with_its_name_escaped(tmp_path, fmt, cache):
+    root = rules_repo(tmp_path, SPEC)
+    bad = os.fsencode(root) + b"/bad\xff\xfename.md"
+    with open(bad, "wb") as fh:
+        fh.write(b"# Bad\n\n[y](#gone)\n")
+    args = ["check", "--rules-repo", str(root), "--select", "DL2,DL7", "--format", fmt]
+    if cache == "no-cache":
+        args.append("--no-cache")
+    for _ in range(2):  # the second run reads what the first one cached
+        run = run_cli(args, tmp_path)
+        assert_sane(run, (1,))
+        out = (tmp_path / ".stdout").read_bytes()
+        out.decode("utf-8")  # valid UTF-8, whatever the name
+        assert b"\\xfename.md" in out, out[-800:]  # the name, escaped (JSON doubles the backslash)
+        if fmt in ("json", "sarif"):
+            import json
+
+            json.loads(out)
+        if fmt == "json":
+            [f] = run.findings("DL201")
+            assert (f["path"], f["line"], f["column"]) == ("bad\\xff\\xfename.md", 3, 1)

@@ -288,7 +288,7 @@ class DocumentCache:
         self.store = store
 
     def _name(self, rel: str, data: bytes) -> str:
-        h = hashlib.sha256(f"{fingerprint()}\0{rel}\0".encode())
+        h = hashlib.sha256(f"{fingerprint()}\0{rel}\0".encode("utf-8", "surrogateescape"))
         h.update(data)
         return f"doc-{h.hexdigest()}.json"
 

@@ -71,7 +71,45 @@ def render(result, fmt: str, meta: ReportMeta) -> str:
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
     module = importlib.import_module(f"drafterlint.report.{fmt}_report")
-    return module.render(result, meta)
+    return module.render(printable(result), meta)
+
+
+def escaped(text: str) -> str:
+    """`text` with the bytes of a name that is not valid UTF-8 (surrogate escapes, as the file
+    system hands them over) shown as \\xNN: every format can write it, JSON and SARIF stay
+    valid UTF-8."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate no file system produced: show its code point
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return raw.decode("utf-8", "backslashreplace")
+
+
+def _has_surrogate(text) -> bool:
+    return isinstance(text, str) and not text.isascii() and any("\ud800" <= c <= "\udfff" for c in text)
+
+
+def printable(result):
+    """The result with every text a report writes made encodable (see `escaped`); the same
+    object when nothing needs it (the common case costs one scan)."""
+    from dataclasses import fields, is_dataclass, replace
+
+    def fix(obj):
+        if _has_surrogate(obj):
+            return escaped(obj)
+        if isinstance(obj, tuple):
+            return tuple(fix(x) for x in obj)
+        if is_dataclass(obj) and not isinstance(obj, type):
+            changes = {f.name: fix(getattr(obj, f.name)) for f in fields(obj) if f.init}
+            changes = {k: v for k, v in changes.items() if v is not getattr(obj, k)}
+            return replace(obj, **changes) if changes else obj
+        return obj
+
+    findings = [fix(f) for f in result.findings]
+    skipped = [fix(s) for s in result.skipped]
+    if all(a is b for a, b in zip(findings, result.findings)) and all(a is b for a, b in zip(skipped, result.skipped)):
+        return result
+    return replace(result, findings=findings, skipped=skipped)
 
 
 def summary_counts(findings) -> dict[str, int]:
