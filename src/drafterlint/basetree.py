@@ -5,16 +5,15 @@ folder: the user's working tree, index and `.git` are never written.
         bases["rules"]      # Base(commit, root) of the merge base, or None: no base there
 
 Only a repository whose root is a git work tree's top level and that knows the ref gets a base;
-the other has none and is compared as it is. The files come from `git archive` of the merge-base
-commit (regular files and directories only: links and anything else are left out), so what the
-checks see is exactly what was committed. Used by `check --base-ref` and by `drafterlint fix`.
+the other has none and is compared as it is. The files are the merge-base commit's blobs read
+with `git cat-file` (regular files only: links and submodules are left out). Unlike `git archive`
+or a checkout, that applies no filter, textconv or export attribute of the repository, so what
+the checks see is exactly what was committed and nothing the checkout configures runs. Used by `check --base-ref` and by `drafterlint fix`.
 """
 
 from __future__ import annotations
 
-import io
 import shutil
-import tarfile
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from drafterlint.findings import FetchError
-from drafterlint.gitops import _git, validate_revision
+from drafterlint.gitops import run_git, validate_revision
 
 
 @dataclass(frozen=True)
@@ -38,43 +37,50 @@ def merge_base(repo_dir: Path, ref: str) -> str | None:
     validate_revision(ref)
     repo_dir = Path(repo_dir)
     try:
-        top = _git(repo_dir, ["rev-parse", "--show-toplevel"], allow_local=True).strip()
+        top = run_git(repo_dir, ["rev-parse", "--show-toplevel"], allow_local=True).strip()
         if Path(top).resolve() != repo_dir.resolve():
             return None  # a folder inside another repository: its history is not this one's
-        commit = _git(repo_dir, ["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
+        commit = run_git(repo_dir, ["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
                       allow_local=True).strip()
     except FetchError:
         return None
     try:
-        return _git(repo_dir, ["merge-base", commit, "HEAD"], allow_local=True).strip() or None
+        return run_git(repo_dir, ["merge-base", commit, "HEAD"], allow_local=True).strip() or None
     except FetchError:
         pass
     # A shallow clone (a CI checkout) cannot see where the histories meet: the ref itself is the
     # base then, which is exact for a pull request's base commit.
     try:
-        shallow = _git(repo_dir, ["rev-parse", "--is-shallow-repository"], allow_local=True).strip()
+        shallow = run_git(repo_dir, ["rev-parse", "--is-shallow-repository"], allow_local=True).strip()
     except FetchError:
         return None
     return commit if shallow == "true" else None
 
 
 def extract(repo_dir: Path, commit: str, dest: Path) -> None:
-    """Write the files of `commit` under dest (an empty folder)."""
-    data = _git(Path(repo_dir), ["archive", "--format=tar", commit], allow_local=True, binary=True)
+    """Write the regular files of `commit` under dest (an empty folder)."""
+    listing = run_git(Path(repo_dir), ["ls-tree", "-r", "-z", "--full-tree", commit], binary=True)
+    files: list[tuple[bytes, PurePosixPath]] = []
+    for entry in listing.split(b"\0"):
+        meta, _, name = entry.partition(b"\t")
+        mode, kind, sha = (meta.split(b" ") + [b"", b""])[:3]
+        rel = PurePosixPath(name.decode("utf-8", "surrogateescape"))
+        if kind != b"blob" or mode == b"120000" or rel.is_absolute() or ".." in rel.parts:
+            continue  # links, submodules; git never lists the last two, refuse rather than trust
+        files.append((sha, rel))
+    if not files:
+        return
+    out = run_git(Path(repo_dir), ["cat-file", "--batch"], binary=True,
+                  stdin=b"".join(sha + b"\n" for sha, _ in files))
     dest = Path(dest)
-    with tarfile.open(fileobj=io.BytesIO(data), mode="r:") as tar:
-        for member in tar:
-            rel = PurePosixPath(member.name)
-            if rel.is_absolute() or ".." in rel.parts:
-                continue  # git never writes these; refuse rather than trust
-            target = dest.joinpath(*rel.parts)
-            if member.isdir():
-                target.mkdir(parents=True, exist_ok=True)
-            elif member.isfile():
-                target.parent.mkdir(parents=True, exist_ok=True)
-                source = tar.extractfile(member)
-                if source is not None:
-                    target.write_bytes(source.read())
+    pos = 0
+    for _, rel in files:
+        header_end = out.index(b"\n", pos)
+        size = int(out[pos:header_end].split(b" ")[2])
+        target = dest.joinpath(*rel.parts)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(out[header_end + 1:header_end + 1 + size])
+        pos = header_end + 1 + size + 1  # the content is followed by a newline
 
 
 def read_base(repo_dir: Path, ref: str, dest: Path) -> Base | None:

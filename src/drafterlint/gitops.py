@@ -108,7 +108,7 @@ def validate_url(url: str, *, allow_local: bool = False) -> str:
     raise InputError(f"repository URL {url!r} is not an https URL (only https is allowed)")
 
 
-def _git_env() -> dict[str, str]:
+def git_env() -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         GIT_TERMINAL_PROMPT="0",  # never wait for a password on a CI runner
@@ -116,39 +116,63 @@ def _git_env() -> dict[str, str]:
         SSH_ASKPASS="echo",
         GIT_CONFIG_NOSYSTEM="1",
         GIT_PROTOCOL_FROM_USER="0",
+        GIT_SSH_COMMAND="false",  # beats core.sshCommand; only https is ever fetched anyway
+        GIT_PAGER="cat",
         LC_ALL="C",
     )
-    for var in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY"):
+    for var in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_SSH",
+                "GIT_EXTERNAL_DIFF", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT"):
         env.pop(var, None)
     return env
 
 
-def _protocol_config(allow_local: bool) -> list[str]:
+# Configuration a checkout may set that makes git run a program. Command-line `-c` beats the
+# repository's own `.git/config`; keys git reads only from protected (system/global) config, such
+# as uploadpack.packObjectsHook, cannot be set by a checkout at all. Filters and textconv drivers
+# are named per attribute, so no `-c` can cover them all: blobs are read with `cat-file` (which
+# applies none) instead of `archive`, and diffs run with --no-textconv/--no-ext-diff.
+_NEUTRAL_CONFIG = (
+    "core.fsmonitor=false",
+    "core.hooksPath=" + os.devnull,
+    "core.pager=cat",
+    "diff.external=",
+    "advice.detachedHead=false",
+)
+
+
+def git_config_args(repo_dir: Path | None = None, *, allow_local: bool = False) -> list[str]:
+    """The `-c` options every git command drafterlint runs starts with.
+
+    `repo_dir` is marked safe (`safe.directory`): the user pointed us at it, so a checkout owned by
+    another user (a CI volume, a shared mirror) is still read; nothing in it runs anyway."""
     cfg = ["-c", "protocol.allow=never", "-c", "protocol.https.allow=always"]
     if allow_local:
         cfg += ["-c", "protocol.file.allow=always"]
-    # Nothing in the fetched repository runs: no hooks, no filters configured by us.
-    cfg += ["-c", "core.hooksPath=" + os.devnull, "-c", "advice.detachedHead=false"]
+    for item in _NEUTRAL_CONFIG:
+        cfg += ["-c", item]
+    if repo_dir is not None:
+        cfg += ["-c", f"safe.directory={Path(repo_dir).resolve()}"]
     return cfg
 
 
-def _git(repo_dir: Path, args: list[str], *, allow_local: bool, timeout: int = 600, binary: bool = False):
-    """Run git in repo_dir through GitPython, with our safety configuration; FetchError on failure.
+def run_git(repo_dir: Path, args: list[str], *, allow_local: bool = False, timeout: int = 600,
+            binary: bool = False, stdin: bytes | None = None):
+    """Run `git <args>` in repo_dir with the neutral configuration and environment; every git
+    command drafterlint runs goes through here. FetchError on failure (or timeout).
 
-    Returns stdout as str, or as bytes with `binary` (an archive)."""
-    import git  # GitPython; imported on use, a pre-commit hook pays for every import
-
-    cmd = ["git", *_protocol_config(allow_local), *args]
+    Returns stdout as str (trailing newline removed), or as bytes with `binary`."""
+    cmd = ["git", *git_config_args(repo_dir, allow_local=allow_local), *args]
     try:
-        return git.Git(str(repo_dir)).execute(
-            # A tar archive ends in zero blocks, so the trailing-newline strip never touches it.
-            cmd, env=_git_env(), kill_after_timeout=timeout, stdout_as_string=not binary
-        )
-    except git.GitCommandError as exc:
-        detail = (exc.stderr or "").strip().replace("stderr: ", "").strip(" '\n")
-        raise FetchError(detail or str(exc)) from None
-    except (OSError, git.GitError) as exc:
-        raise FetchError(str(exc)) from None
+        out = subprocess.run(cmd, cwd=repo_dir, input=stdin, capture_output=True, env=git_env(),
+                             timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise FetchError(f"git {args[0]} did not finish within {timeout} s") from None
+    except OSError as exc:
+        raise FetchError(f"cannot run git in {repo_dir}: {exc.strerror or exc}") from None
+    if out.returncode != 0:
+        detail = out.stderr.decode("utf-8", "replace").strip()
+        raise FetchError(detail or f"git {args[0]} failed (exit {out.returncode})")
+    return out.stdout if binary else out.stdout.decode("utf-8", "replace").rstrip("\n")
 
 
 def _remove_tree(path: Path) -> None:
@@ -182,21 +206,21 @@ def bring(
     os.umask(umask)
     os.chmod(tmp, 0o777 & ~umask)  # mkdtemp makes it private; a checkout is an ordinary folder
     try:
-        _git(tmp, ["init", "--quiet"], allow_local=allow_local)
-        _git(tmp, ["remote", "add", "origin", url], allow_local=allow_local)
+        run_git(tmp, ["init", "--quiet"], allow_local=allow_local)
+        run_git(tmp, ["remote", "add", "origin", url], allow_local=allow_local)
         depth = [] if full_history else ["--depth=1"]
         fetch = ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules", *depth, "origin"]
         try:
-            _git(tmp, [*fetch, ref], allow_local=allow_local)
+            run_git(tmp, [*fetch, ref], allow_local=allow_local)
         except FetchError:
             if not is_sha(ref):
                 raise
             # Servers that refuse to serve a bare commit: fetch everything, then pick it.
-            _git(tmp, ["fetch", "--quiet", "--no-recurse-submodules", "origin"], allow_local=allow_local)
-            _git(tmp, ["checkout", "--quiet", "--detach", ref], allow_local=allow_local)
+            run_git(tmp, ["fetch", "--quiet", "--no-recurse-submodules", "origin"], allow_local=allow_local)
+            run_git(tmp, ["checkout", "--quiet", "--detach", ref], allow_local=allow_local)
         else:
-            _git(tmp, ["checkout", "--quiet", "--detach", "FETCH_HEAD"], allow_local=allow_local)
-        sha = _git(tmp, ["rev-parse", "HEAD"], allow_local=allow_local).strip()
+            run_git(tmp, ["checkout", "--quiet", "--detach", "FETCH_HEAD"], allow_local=allow_local)
+        sha = run_git(tmp, ["rev-parse", "HEAD"], allow_local=allow_local).strip()
         if before_swap is not None:
             before_swap()
         _swap_into_place(tmp, dest)
@@ -227,13 +251,9 @@ def _swap_into_place(new: Path, dest: Path) -> None:
 def head_commit(repo_dir: Path) -> str | None:
     """The commit checked out in repo_dir, or None when it is not a git work tree."""
     try:
-        out = subprocess.run(
-            ["git", "-C", str(repo_dir), "rev-parse", "--verify", "--quiet", "HEAD"],
-            capture_output=True, text=True, env=_git_env(), timeout=60,
-        )
-    except (OSError, subprocess.SubprocessError):
+        return run_git(Path(repo_dir), ["rev-parse", "--verify", "--quiet", "HEAD"], timeout=60) or None
+    except FetchError:
         return None
-    return (out.stdout.strip() or None) if out.returncode == 0 else None
 
 
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
@@ -253,15 +273,12 @@ def changed_lines(repo_dir: Path, base_ref: str) -> dict[str, set[int]] | None:
         return None
     for spec in (f"{base_ref}...HEAD", base_ref):
         try:
-            out = subprocess.run(
-                ["git", "-C", str(repo_dir), "-c", "core.quotePath=false", "diff", "-U0",
-                 "--no-color", "--no-ext-diff", "--no-renames", spec, "--"],
-                capture_output=True, env=_git_env(), timeout=120,
-            )
-        except (OSError, subprocess.SubprocessError):
-            return None
-        if out.returncode == 0:
-            return _parse_diff(out.stdout.decode("utf-8", "replace"))
+            out = run_git(Path(repo_dir), ["-c", "core.quotePath=false", "diff", "-U0", "--no-color",
+                                           "--no-ext-diff", "--no-textconv", "--no-renames", spec, "--"],
+                          timeout=120, binary=True)
+        except FetchError:
+            continue
+        return _parse_diff(out.decode("utf-8", "replace"))
     return None
 
 

@@ -117,10 +117,16 @@ def build_history(
     """
     import git  # GitPython
 
+    from drafterlint.gitops import git_config_args, git_env
+
     try:
         repo = git.Repo(str(repo_dir))
     except (git.InvalidGitRepositoryError, git.NoSuchPathError) as exc:
         raise ValueError(f"{repo_dir} is not a git repository") from exc
+    # The same configuration and environment as every other git command (gitops.run_git): the
+    # repository's own config runs nothing. `c=[...]` becomes one `-c` per item.
+    repo.git.update_environment(**git_env())
+    repo.git.set_persistent_git_options(c=git_config_args(repo_dir)[1::2])
     policies_path = policies_path.strip("/")
     hist = History(repo=repo_name)
     try:
