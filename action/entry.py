@@ -53,13 +53,15 @@ def set_outputs(values: dict[str, str]) -> None:
     path = os.environ.get("GITHUB_OUTPUT")
     if not path:
         for k, v in values.items():
-            print(f"output {k}={v}")
+            print(f"output {k}={gh_escape(str(v))}")
         return
     with open(path, "a", encoding="utf-8", newline="\n") as fh:
         for key, value in values.items():
             value = str(value)
             if "\n" in value or "\r" in value:
                 delim = f"ghadelimiter_{uuid.uuid4()}"
+                while delim in value:  # a delimiter inside the value would end it early
+                    delim = f"ghadelimiter_{uuid.uuid4()}"
                 fh.write(f"{key}<<{delim}\n{value}\n{delim}\n")
             else:
                 fh.write(f"{key}={value}\n")
@@ -271,8 +273,17 @@ def run() -> int:
     if values["format"] != "github":
         env.pop("GITHUB_STEP_SUMMARY", None)  # appended below from the Markdown report
 
+    # Only the github format writes workflow commands (escaped). Any other format quotes the
+    # documents' text as it is, so the runner is told not to read commands in it at all.
+    token = None if values["format"] == "github" else uuid.uuid4().hex
+    if token:
+        print(f"::stop-commands::{token}")
     sys.stdout.flush()
-    proc = subprocess.run(cmd, cwd=str(workspace), env=env)
+    try:
+        proc = subprocess.run(cmd, cwd=str(workspace), env=env)
+    finally:
+        if token:
+            print(f"::{token}::", flush=True)
     code = proc.returncode
 
     outputs = {"json-file": str(json_file), "sarif-file": str(sarif_file or ""),

@@ -85,6 +85,20 @@ def escaped(text: str) -> str:
     return raw.decode("utf-8", "backslashreplace")
 
 
+# Characters that end a line for a terminal or the Actions runner (which reads `::command::`
+# at a line's start), or that move the cursor: C0 and C1 controls except TAB, and the Unicode
+# line and paragraph separators.
+_LINE_BREAKERS = {c: f"\\x{c:02x}" for c in (*range(0x09), *range(0x0A, 0x20), 0x7F, *range(0x80, 0xA0))}
+_LINE_BREAKERS.update({0x0A: "\\n", 0x0D: "\\r", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
+def one_line(text: str) -> str:
+    """`text` kept on its line: a file name or YAML value with a newline (or another control
+    character) shows it escaped (\\n, \\xNN), so it cannot start a line of its own in a log,
+    where a line such as `::add-mask::…` would be a workflow command."""
+    return text.translate(_LINE_BREAKERS)
+
+
 def _has_surrogate(text) -> bool:
     return isinstance(text, str) and not text.isascii() and any("\ud800" <= c <= "\udfff" for c in text)
 

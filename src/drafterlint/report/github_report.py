@@ -160,7 +160,7 @@ def render(result, meta) -> str:
             title="drafterlint: more findings",
         ))
     # Plain log lines (not commands): the other repository, what was skipped, and the totals.
-    from drafterlint.report import elsewhere_line, new_and_preexisting, preexisting_lines, summary_counts
+    from drafterlint.report import elsewhere_line, new_and_preexisting, one_line, preexisting_lines, summary_counts
 
     mine, others = meta.scope.split(result.findings)
     mine, preexisting = new_and_preexisting(mine)
@@ -172,4 +172,5 @@ def render(result, meta) -> str:
         out.append(f"drafterlint: skipped {s.code}: {s.reason}")
     c = summary_counts(mine)
     out.append(f"drafterlint: {c['error']} error(s), {c['warning']} warning(s), {c['info']} info")
-    return "\n".join(out) + "\n"
+    # The commands above are escaped; a plain line must not break into one that starts `::`.
+    return "\n".join(one_line(line) for line in out) + "\n"

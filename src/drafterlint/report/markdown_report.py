@@ -9,23 +9,31 @@ note instead.
 from __future__ import annotations
 
 import html
+import re
 from collections import Counter
+from urllib.parse import quote
 
 from drafterlint.findings import REPORT_MARKER
-from drafterlint.report import elsewhere_line, new_and_preexisting, preexisting_lines, summary_counts
+from drafterlint.report import elsewhere_line, new_and_preexisting, one_line, preexisting_lines, summary_counts
 
 _ICON = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
 _ORDER = ("error", "warning", "info")
 ELSEWHERE_ROWS = 100  # rows per folded section of the other repository's findings
 
 
+# `@name` as GitHub links it (and notifies the person when the report is a PR comment).
+_MENTION = re.compile(r"(?<![\w`])@(?=[A-Za-z0-9])")
+
+
 def cell(text: str | None) -> str:
-    """Text made safe for one GFM table cell: no raw HTML, no column breaks, no line breaks."""
+    """Text made safe for one GFM table cell: no raw HTML, no column breaks, no line breaks,
+    no @mention (a word joiner after the `@`: it reads the same and notifies nobody)."""
     if not text:
         return ""
     text = html.escape(text, quote=False)
     text = text.replace("|", "\\|")
-    return "<br>".join(part.strip() for part in text.replace("\r\n", "\n").split("\n"))
+    text = _MENTION.sub("@\u2060", text)
+    return "<br>".join(part.strip() for part in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
 
 
 def _plural(n: int, word: str) -> str:
@@ -51,14 +59,18 @@ def line_link(meta, f) -> str | None:
     if not gh:
         return None
     name, ref = gh
-    return f"https://github.com/{name}/blob/{ref}/{f.location.path}#L{f.location.line}"
+    # Quoted: a space, `)` or line break in a file name would end the link's destination.
+    return f"https://github.com/{name}/blob/{ref}/{quote(f.location.path)}#L{f.location.line}"
 
 
 def location_cell(meta, f) -> str:
     where = f"{f.location.path}:{f.location.line}:{f.location.column}"
     if len({*getattr(meta, "roots", {})}) > 1:
         where = f"{f.location.repo}: {where}"
-    text = f"`{where}`" if "`" not in where else cell(where)
+    # A code span only for a plain name: a backtick, `|` or line break in a file name would
+    # end the span, the cell or the table row.
+    plain = not any(c in where for c in "`|\n\r")
+    text = f"`{where}`" if plain else cell(one_line(where))
     link = line_link(meta, f)
     return f"[{text}]({link})" if link else text
 

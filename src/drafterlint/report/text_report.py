@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from drafterlint.findings import Severity
-from drafterlint.report import elsewhere_line, new_and_preexisting, plural, preexisting_lines, summary_counts
+from drafterlint.report import elsewhere_line, new_and_preexisting, one_line, plural, preexisting_lines, summary_counts
 
 # A skipped check's reason -> what it needs, short enough for one summary line.
 _NEEDS = (
@@ -104,4 +104,5 @@ def render(result, meta) -> str:
     reason = failure_reason(meta, mine, others)
     if reason:
         out.append(reason)
-    return "\n".join(out) + "\n"
+    # One finding a line, whatever its file name or the YAML value it quotes holds.
+    return "\n".join(one_line(line) for line in out) + "\n"
