@@ -182,15 +182,20 @@ def read_inputs() -> dict:
     return values
 
 
+# What drafterlint.gitops.run_git overrides too (this script runs before drafterlint is
+# installed): the checkout's own configuration runs nothing while the base is fetched.
+_GIT = ["git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=" + os.devnull]
+
+
 def fetch_base(repo: Path, ref: str, env: dict) -> None:
     """actions/checkout fetches one commit: bring the base commit too (shallow), so that
     drafterlint can read the base version. A failure is left to drafterlint to report."""
     if not (repo / ".git").exists() or ref.startswith("-"):
         return
-    have = subprocess.run(["git", "-C", str(repo), "cat-file", "-e", f"{ref}^{{commit}}"],
+    have = subprocess.run([*_GIT, "-C", str(repo), "cat-file", "-e", f"{ref}^{{commit}}"],
                           env=env, capture_output=True)
     if have.returncode != 0:
-        subprocess.run(["git", "-C", str(repo), "fetch", "--quiet", "--no-tags", "--depth=1", "origin", ref],
+        subprocess.run([*_GIT, "-C", str(repo), "fetch", "--quiet", "--no-tags", "--depth=1", "origin", ref],
                        env=env, capture_output=True)
 
 

@@ -311,3 +311,30 @@ def test_action_metadata_passes_actionlint_through_a_local_use(tmp_path):
     wf.write_text(wf.read_text().replace("          config: x", "          configuration: x"))
     proc = subprocess.run([actionlint_exe(), "-no-color"], cwd=tmp_path, capture_output=True, text=True)
     assert proc.returncode == 1 and "configuration" in proc.stdout
+
+
+def test_fetching_the_base_runs_nothing_the_checkout_configures(runner, tmp_path):
+    """The entry fetches a base commit a shallow checkout lacks; the checkout's core.fsmonitor
+    and hooks (core.hooksPath) must not run while it does."""
+    source = tmp_path / "source"
+    write_rules(source, broken=2)
+    git(source, "init", "-q")
+    git(source, "add", "-A")
+    git(source, "commit", "-qm", "base")
+    base = git(source, "rev-parse", "HEAD")
+    write_rules(source, broken=3)
+    git(source, "commit", "-qam", "change")
+    ws = runner.workspace
+    git(ws, "clone", "-q", "--depth=1", source.as_uri(), ".")
+    marker = tmp_path / "MARKER"
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    for name in ("fsmonitor", "reference-transaction", "post-checkout", "post-merge"):
+        (hooks / name).write_text(f"#!/bin/sh\necho \"$0\" >> '{marker}'\nexit 0\n")
+        (hooks / name).chmod(0o755)
+    git(ws, "config", "core.fsmonitor", str(hooks / "fsmonitor"))
+    git(ws, "config", "core.hooksPath", str(hooks))
+    proc = runner({"rules-repo": ".", "base-ref": base}, extra_env={"GITHUB_EVENT_NAME": "pull_request"})
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "2 pre-existing findings" in runner.summary.read_text()  # the base was fetched
+    assert not marker.exists(), marker.read_text()
