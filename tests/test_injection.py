@@ -200,3 +200,16 @@ def parse_output_file(text: str) -> dict[str, str]:
 def test_output_parser_reads_heredocs():
     """The reader of GITHUB_OUTPUT above ends a value only at its own delimiter."""
     assert parse_output_file("a=1\nb<<D\nx\nc=2\nD\n") == {"a": "1", "b": "x\nc=2"}
+
+
+def test_bad_input_message_stays_on_one_line(hostile):
+    """A refused path holding a line break is quoted on the error's line (stderr is read for
+    commands too)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "drafterlint", "check", "--rules-repo", "rules\n::add-mask::from-argument",
+         "--format=github"],
+        cwd=hostile, capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 2
+    assert "rules\\n::add-mask::from-argument" in proc.stderr
+    assert unintended_commands(proc.stdout + proc.stderr) == []

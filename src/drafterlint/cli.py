@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from drafterlint import __version__
+from drafterlint.report import one_line
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_FETCH = 0, 1, 2, 3
 _FORMATS = ("text", "json", "github", "sarif", "markdown")
@@ -231,11 +232,13 @@ def main(argv: list[str] | None = None) -> int:
             from drafterlint.audit import audit_command
 
             return audit_command(args)
+    # One line each: the message may quote a file name or value holding a line break, and the
+    # Actions runner reads workflow commands on stderr too.
     except InputError as exc:
-        print(f"drafterlint: {exc}", file=sys.stderr)
+        print(one_line(f"drafterlint: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     except FetchError as exc:
-        print(f"drafterlint: could not fetch: {exc}", file=sys.stderr)
+        print(one_line(f"drafterlint: could not fetch: {exc}"), file=sys.stderr)
         return EXIT_FETCH
     except KeyboardInterrupt:
         return 130
