@@ -61,11 +61,12 @@ def test_a_429_waits_for_retry_after(fake_api):
     assert made["number"] == 1 and slept == [7.0]
 
 
-def test_retry_after_is_capped(fake_api):
+def test_retry_after_beyond_the_cap_is_not_waited_but_reported(fake_api):
     fake_api.fail.append(("GET", "/repos/o/r/issues", 429, {"Retry-After": "86400"}))
     c, slept = client(fake_api, max_retry_after=30)
-    c.find_open()
-    assert slept == [30]
+    with pytest.raises(GitHubError) as err:
+        c.find_open()
+    assert slept == [] and "asked to wait 86400 s" in str(err.value)
 
 
 def test_persistent_failure_raises_without_the_token(fake_api):

@@ -260,7 +260,7 @@ def audit_command(args) -> int:
     if args.online:
         from drafterlint.hub import HubClient
 
-        online = HubClient(args.hub_api_url, cache_dir=cache)
+        online = HubClient(args.hub_api_url, cache_dir=cache, timeout=args.http_timeout)
 
     ctx = build_context(config, brought["rules"].root, reg.root, today=today, history=history, online=online)
     try:
@@ -287,7 +287,7 @@ def audit_command(args) -> int:
         if not token:
             notes.append(f"tracking issue in {repo_to_open}: GITHUB_TOKEN is not set")
         else:
-            client = GitHubClient(args.github_api_url, repo_to_open, token)
+            client = GitHubClient(args.github_api_url, repo_to_open, token, timeout=args.http_timeout)
             try:
                 existing = client.find_open()
                 looked = True

@@ -184,6 +184,8 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--github-api-url", default="https://api.github.com")
     audit.add_argument("--online", action="store_true", help="also ask the model hub (DL803)")
     audit.add_argument("--hub-api-url", default="https://huggingface.co")
+    audit.add_argument("--http-timeout", type=float, default=20.0, metavar="SECONDS",
+                       help="how long the GitHub API or the model hub may take to answer (default: 20)")
     audit.add_argument("--cache-dir", type=Path)
     return parser
 

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from drafterlint.retrying import RetryPolicy
+from drafterlint.retrying import MAX_RETRY_AFTER, AnswerTooLarge, RetryPolicy, send
 
 MARKER = "<!-- drafterlint-audit-tracking-issue -->"
 MAX_BODY = 65_000  # GitHub refuses bodies over 65,536 characters
@@ -73,7 +73,7 @@ class GitHubClient:
         timeout: float = 20.0,
         retries: int = 3,
         backoff: float = 1.0,
-        max_retry_after: float = 120.0,
+        max_retry_after: float = MAX_RETRY_AFTER,
         sleep=time.sleep,
     ):
         self.api_url = api_url.rstrip("/")
@@ -104,20 +104,33 @@ class GitHubClient:
             url = self.api_url + url
         try:
             resp = self._retry.run(
-                lambda: self._session.request(method, url, timeout=self.timeout, **kw),
+                lambda: send(self._session, method, url, timeout=self.timeout, **kw),
                 _retryable,
-                (requests.RequestException,),
+                (requests.ConnectionError,),
             )
-        except requests.RequestException as exc:
+        except (requests.RequestException, AnswerTooLarge) as exc:
             raise GitHubError(scrub(f"{method} {url}: {type(exc).__name__}: {exc}", self._token)) from None
         if resp.status_code >= 400:
             detail = ""
             try:
                 detail = str((resp.json() or {}).get("message", ""))
-            except ValueError:
+            except (ValueError, AttributeError):  # not JSON, or not an object
                 detail = resp.text[:200]
+            waited = self._retry.too_long(resp) if _retryable(resp) else ""
+            if waited:
+                detail = f"{detail} ({waited})".strip()
             raise GitHubError(scrub(f"{method} {url}: HTTP {resp.status_code} {detail}".strip(), self._token))
         return resp
+
+    def _object(self, method: str, url: str, **kw) -> dict:
+        """The JSON object the API answers (a GitHubError for anything else)."""
+        try:
+            data = self._request(method, url, **kw).json()
+        except ValueError:
+            raise GitHubError(f"{method} {url}: the answer is not JSON") from None
+        if not isinstance(data, dict):
+            raise GitHubError(f"{method} {url}: the answer is not a JSON object")
+        return data
 
     # -- issues -----------------------------------------------------------------------------
 
@@ -125,8 +138,10 @@ class GitHubClient:
         """The first open issue (not pull request) whose body holds `marker`, or None."""
         url = f"/repos/{self.repo}/issues"
         params: dict | None = {"state": "open", "per_page": 100}
+        read: set[str] = set()
         for _ in range(MAX_PAGES):
             resp = self._request("GET", url, params=params)
+            read.add(resp.url)
             try:
                 items = resp.json()
             except ValueError:
@@ -142,22 +157,25 @@ class GitHubClient:
             url, params = m.group(1), None  # the next link carries the query
             if not url.startswith(self.api_url + "/"):
                 raise GitHubError("the next page link leaves the API")
-        return None
+            if url in read:
+                raise GitHubError(f"GET {url}: the next page link points back to a page already read")
+        # Not found in so many pages is not "none": creating one could duplicate it.
+        raise GitHubError(f"more than {MAX_PAGES} pages of open issues: stopped looking for the tracking issue")
 
     def create(self, title: str, body: str) -> dict:
-        return self._request("POST", f"/repos/{self.repo}/issues", json={"title": title, "body": body}).json()
+        return self._object("POST", f"/repos/{self.repo}/issues", json={"title": title, "body": body})
 
     def update(self, number: int, title: str, body: str) -> dict:
-        return self._request("PATCH", f"/repos/{self.repo}/issues/{int(number)}",
-                             json={"title": title, "body": body}).json()
+        return self._object("PATCH", f"/repos/{self.repo}/issues/{int(number)}",
+                            json={"title": title, "body": body})
 
     def comment(self, number: int, body: str) -> dict:
-        return self._request("POST", f"/repos/{self.repo}/issues/{int(number)}/comments",
-                             json={"body": body}).json()
+        return self._object("POST", f"/repos/{self.repo}/issues/{int(number)}/comments",
+                            json={"body": body})
 
     def close(self, number: int) -> dict:
-        return self._request("PATCH", f"/repos/{self.repo}/issues/{int(number)}",
-                             json={"state": "closed", "state_reason": "completed"}).json()
+        return self._object("PATCH", f"/repos/{self.repo}/issues/{int(number)}",
+                            json={"state": "closed", "state_reason": "completed"})
 
 
 def fit_body(body: str, marker: str = MARKER, limit: int = MAX_BODY) -> str:

@@ -13,7 +13,7 @@ what it shows today proves nothing about the approved revision. 200 with a JSON 
 FOUND, 404 is MISSING (with the hub's ``X-Error-Code``: ``EntryNotFound`` for a file the
 revision does not have), anything else UNKNOWN, as above.
 
-Requests have a timeout; 429 and 5xx are retried with exponential backoff, honouring
+Requests have a timeout and answers a size limit (``retrying.send``); 429 and 5xx are retried with exponential backoff, honouring
 ``Retry-After`` (seconds or an HTTP date, capped). Definite answers are cached on disk for a
 day under the cache directory. Once the hub cannot be reached at all, the remaining look-ups are
 not attempted (one failure, not one per revision).
@@ -34,12 +34,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from drafterlint.retrying import RetryPolicy
+from drafterlint.retrying import MAX_RETRY_AFTER, AnswerTooLarge, RetryPolicy, send
 
 EXISTS, MISSING, UNKNOWN = "exists", "missing", "unknown"
 FOUND = "found"  # json_file: the file, parsed
 CACHE_SECONDS = 24 * 3600
-MAX_FILE_BYTES = 64 * 1024 * 1024  # a weight index of the largest public models is ~10 MB
 _COMMIT = re.compile(r"^[0-9a-f]{40}$")
 _PART = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$")
 _REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,254}$")
@@ -72,7 +71,7 @@ class HubClient:
         timeout: float = 10.0,
         retries: int = 3,
         backoff: float = 1.0,
-        max_retry_after: float = 60.0,
+        max_retry_after: float = MAX_RETRY_AFTER,
         token: str | None = None,
         sleep=time.sleep,
         clock=time.time,
@@ -138,7 +137,7 @@ class HubClient:
             if self._token:
                 self._session.headers["Authorization"] = f"Bearer {self._token}"
         self.requests_made += 1
-        return self._session.get(url, timeout=self.timeout, allow_redirects=True)
+        return send(self._session, "GET", url, timeout=self.timeout, allow_redirects=True)
 
     def _ask(self, url: str) -> Answer:
         return self._fetch(url)[0]
@@ -151,8 +150,10 @@ class HubClient:
             resp = self._retry.run(
                 lambda: self._get(url),
                 lambda r: r.status_code == 429 or r.status_code >= 500,
-                (requests.RequestException,),
+                (requests.ConnectionError,),
             )
+        except AnswerTooLarge as exc:
+            return Answer(UNKNOWN, f"the model hub's answer was cut off: {exc}"), None
         except requests.RequestException as exc:
             self._down = f"could not reach the model hub ({type(exc).__name__})"
             return Answer(UNKNOWN, self._down), None
@@ -163,6 +164,10 @@ class HubClient:
             err = resp.headers.get("X-Error-Code", "")
             return Answer(MISSING, f"{code} {err}".strip()), resp
         if code == 429 or code >= 500:
+            waited = self._retry.too_long(resp)
+            if waited:  # it will not be sooner for the next revision
+                self._down = f"the model hub answered {code}, {waited}"
+                return Answer(UNKNOWN, self._down), None
             return Answer(UNKNOWN, f"the model hub answered {code} after {self._retry.retries + 1} attempts"), None
         return Answer(UNKNOWN, f"the model hub answered {code} (gated, private or refused)"), None
 
@@ -170,9 +175,6 @@ class HubClient:
         first, resp = self._fetch(url)
         if first.state != EXISTS:
             return FileAnswer(first.state, first.detail)
-        size = resp.headers.get("Content-Length") or ""
-        if (size.isdigit() and int(size) > MAX_FILE_BYTES) or len(resp.content) > MAX_FILE_BYTES:
-            return FileAnswer(UNKNOWN, f"{filename} is larger than {MAX_FILE_BYTES // 2**20} MiB")
         try:
             data = json.loads(resp.content.decode("utf-8-sig"))
         except (UnicodeDecodeError, ValueError) as exc:

@@ -3,7 +3,13 @@
 Connection errors wait with exponential backoff; answers the caller calls retryable (429, 5xx,
 rate-limit 403s) wait for ``Retry-After`` (seconds or an HTTP date), else for GitHub's
 ``X-RateLimit-Reset``, else the backoff — always capped, so a hostile or broken server cannot
-park the audit. ``requests`` is imported by the callers, not here.
+park the audit. A wait asked for beyond the cap is not waited at all: the answer is returned
+for the caller to report (sleeping the cap and asking again would not help a server that said
+"come back in 11 days"). A timeout is not retried: the server was reached and did not answer.
+
+``send`` is the one place that reads an answer: streamed, and cut off at ``MAX_ANSWER_BYTES``
+whatever ``Content-Length`` says (or does not say, for a chunked answer). ``requests`` is
+imported on first use.
 """
 
 from __future__ import annotations
@@ -14,12 +20,37 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+MAX_ANSWER_BYTES = 64 * 1024 * 1024  # a weight index of the largest public models is ~10 MB
+MAX_RETRY_AFTER = 60.0
+
+
+class AnswerTooLarge(OSError):
+    """The answer was longer than the limit; it was not read to its end."""
+
+
+def send(session, method: str, url: str, *, timeout: float, max_bytes: int = MAX_ANSWER_BYTES, **kw):
+    """`session.request`, its body read in chunks up to `max_bytes` (then AnswerTooLarge)."""
+    resp = session.request(method, url, timeout=timeout, stream=True, **kw)
+    body = bytearray()
+    try:
+        size = resp.headers.get("Content-Length") or ""
+        if size.isdigit() and int(size) > max_bytes:
+            raise AnswerTooLarge(f"the answer is larger than {max_bytes // 2**20} MiB")
+        for chunk in resp.iter_content(64 * 1024):
+            body += chunk
+            if len(body) > max_bytes:
+                raise AnswerTooLarge(f"the answer is larger than {max_bytes // 2**20} MiB")
+    finally:
+        resp.close()
+    resp._content = bytes(body)  # what .json() and .text read, as if requests had read it
+    return resp
+
 
 @dataclass
 class RetryPolicy:
     retries: int = 3
     backoff: float = 1.0
-    max_retry_after: float = 60.0
+    max_retry_after: float = MAX_RETRY_AFTER
     sleep: Callable[[float], None] = field(default=time.sleep, repr=False)
     clock: Callable[[], float] = field(default=time.time, repr=False)
 
@@ -27,20 +58,27 @@ class RetryPolicy:
         return min(self.backoff * (2 ** attempt), self.max_retry_after)
 
     def delay(self, resp, attempt: int) -> float:
-        """How long to wait before retrying after the answer `resp`."""
+        """How long the answer `resp` asks to wait before retrying (not capped)."""
         value = (resp.headers.get("Retry-After") or "").strip()
         if value.isdigit():
-            return min(float(value), self.max_retry_after)
+            return float(value)
         if value:
             try:
                 when = email.utils.parsedate_to_datetime(value)
-                return min(max(0.0, when.timestamp() - self.clock()), self.max_retry_after)
+                return max(0.0, when.timestamp() - self.clock())
             except (TypeError, ValueError):
                 pass
         reset = resp.headers.get("X-RateLimit-Reset") or ""
         if resp.headers.get("X-RateLimit-Remaining") == "0" and reset.isdigit():
-            return min(max(0.0, int(reset) - self.clock()), self.max_retry_after)
+            return max(0.0, int(reset) - self.clock())
         return self.backoff_delay(attempt)
+
+    def too_long(self, resp) -> str:
+        """Why the answer `resp` was not retried when it asked for too long a wait, else ""."""
+        wait = self.delay(resp, 0)
+        if wait <= self.max_retry_after:
+            return ""
+        return f"asked to wait {wait:.0f} s, more than the {self.max_retry_after:.0f} s the audit waits"
 
     def run(self, send: Callable[[], Any], retryable: Callable[[Any], bool],
             transient: tuple[type[BaseException], ...]):
@@ -59,5 +97,8 @@ class RetryPolicy:
                 continue
             if last or not retryable(resp):
                 return resp
-            self.sleep(self.delay(resp, attempt))
+            wait = self.delay(resp, attempt)
+            if wait > self.max_retry_after:
+                return resp
+            self.sleep(wait)
         raise AssertionError("unreachable")  # pragma: no cover
