@@ -326,6 +326,10 @@ class _Aligner:
 
     def _html(self, tok: dict[str, Any]) -> None:
         raw = tok.get("raw", "")
+        if raw.startswith(("<!--", "<?", "<!", "</")):
+            # a comment, declaration or closing tag holds no anchor or link, and the scanner made
+            # no event for it: looking for one would consume the next tag's and skip what lies between
+            return
         head = raw.split("\n", 1)[0]
         j = self._find(lambda ev: ev.kind == "tag" and self.s.startswith(head, ev.pos))
         if j < 0:
