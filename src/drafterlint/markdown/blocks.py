@@ -27,6 +27,17 @@ from drafterlint.markdown.text import decode
 # mistune with positions
 
 
+def line_starts(text: str) -> list[int]:
+    """The offset at which each line of `text` begins (positions map back through these)."""
+    starts = [0]
+    find = text.find
+    i = find("\n")
+    while i >= 0:
+        starts.append(i + 1)
+        i = find("\n", i + 1)
+    return starts
+
+
 class _PosState(BlockState):
     """A block state that remembers where each block token starts, in original lines."""
 
@@ -49,14 +60,7 @@ class _PosState(BlockState):
     @property
     def starts(self) -> list[int]:
         if self._starts is None:
-            src = self.src
-            starts = [0]
-            find = src.find
-            i = find("\n")
-            while i >= 0:
-                starts.append(i + 1)
-                i = find("\n", i + 1)
-            self._starts = starts
+            self._starts = line_starts(self.src)
         return self._starts
 
     def line_index(self, off: int) -> int:
