@@ -45,6 +45,12 @@ class Server:
             def log_message(self, *a):
                 pass
 
+            def end_headers(self):
+                # every answer ends its connection: say so, or the client's retry may reuse a
+                # connection this side is closing (a RemoteDisconnected instead of the answer)
+                self.send_header("Connection", "close")
+                super().end_headers()
+
             def _any(self):
                 n = int(self.headers.get("Content-Length") or 0)
                 if n:
