@@ -136,10 +136,12 @@ def test_entry_on_a_pull_request_fails_only_on_new_findings(runner):
     table = summary.split("<details>")[0]
     assert "missing-2" in table and "missing-0" not in table
     assert "2 pre-existing findings" in summary.split("<details>")[1]
+    assert outputs(runner.output)["errors"] == "1"  # what fails the check, as a workflow gates on it
     # only-new: false fails on every finding; a push (no pull request) too.
     proc = runner({"rules-repo": ".", "base-ref": base, "only-new": "false"},
                   extra_env={"GITHUB_EVENT_NAME": "pull_request"})
     assert [ln.split(" ", 1)[0] for ln in proc.stdout.splitlines() if ln.startswith("::")].count("::error") == 3
+    assert outputs(runner.output)["errors"] == "3"
     proc = runner({"rules-repo": ".", "base-ref": base}, extra_env={"GITHUB_EVENT_NAME": "push"})
     assert proc.returncode == 1 and proc.stdout.count("::error ") == 3
 

@@ -51,6 +51,9 @@ def test_a_typo_elsewhere_passes_and_the_old_defect_is_pre_existing(cli, tmp_pat
     assert code == 0
     assert [f["baseline"] for f in broken(doc)] == [True]
     assert doc["baseline"]["preexisting"] == 1 and doc["baseline"]["fixed"] == 0
+    # The scope's summary counts what fails the run; the top-level one counts every finding.
+    assert doc["scope"]["summary"]["error"] == 0 and doc["scope"]["preexisting"]["error"] == 1
+    assert doc["summary"]["error"] == 1
     code, _, _ = check_json(cli, root, "--base-ref", "HEAD~1", "--all")
     assert code == 1
     code, _, _ = check_json(cli, root)

@@ -12,6 +12,7 @@ from typing import TextIO
 
 from drafterlint import __version__
 from drafterlint.findings import InputError, Severity
+from drafterlint.scope import EVERYTHING
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -238,8 +239,7 @@ def exit_code(result, config, exit_zero: bool = False, scope=None) -> int:
     if exit_zero:
         return EXIT_OK
     fail_on: Severity = config.fail_on
-    counted = result.findings if scope is None else scope.split(result.findings)[0]
-    counted = [f for f in counted if not f.baseline]  # pre-existing findings fail nothing
+    counted = (scope or EVERYTHING).counted(result.findings)[0]  # pre-existing findings fail nothing
     return EXIT_FINDINGS if any(f.severity >= fail_on for f in counted) else EXIT_OK
 
 

@@ -47,6 +47,12 @@ class Scope:
             (mine if self.covers(f) else others).append(f)
         return mine, others
 
+    def counted(self, findings) -> tuple[list, list]:
+        """(findings that can fail the run, pre-existing ones), both under change: the same
+        split the exit code, the JSON scope summary and the action's outputs use."""
+        mine = self.split(findings)[0]
+        return [f for f in mine if not f.baseline], [f for f in mine if f.baseline]
+
     @property
     def single(self) -> str | None:
         """The one repository under change, or None for `all`."""

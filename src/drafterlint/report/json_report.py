@@ -27,9 +27,11 @@ def finding_dict(f) -> dict:
 
 
 def document(result, meta) -> dict:
-    """Every finding, in scope or not; `scope` says which repository is under change and
-    counts its findings (the ones that fail the run)."""
+    """Every finding, in scope or not; `summary` counts them all.  `scope` says which repository
+    is under change; its `summary` counts the findings that can fail the run (under change and
+    new), its `preexisting` the ones under change that were there before (base ref, baseline)."""
     scope = meta.scope
+    counted, preexisting = scope.counted(result.findings)
     findings = []
     for f in result.findings:
         d = finding_dict(f)
@@ -43,7 +45,8 @@ def document(result, meta) -> dict:
         "scope": {
             "repositories": "all" if scope.repos is None else sorted(scope.repos),
             "decided_by": scope.how,
-            "summary": summary_counts(scope.split(result.findings)[0]),
+            "summary": summary_counts(counted),
+            "preexisting": summary_counts(preexisting),
         },
         "skipped": [{"codes": s.code.split(","), "reason": s.reason} for s in result.skipped],
         **({"baseline": {"source": meta.baseline_source, "preexisting": sum(f.baseline for f in result.findings),
