@@ -44,7 +44,7 @@ def test_validate_manifest():
 def test_hooks_check_the_whole_repository_once():
     for hook in hooks().values():
         assert hook["language"] == "python"
-        assert hook["entry"] == "drafterlint check"
+        assert hook["entry"] == ("drafterlint check --fix" if hook["id"] == "drafterlint-fix" else "drafterlint check")
         assert hook["pass_filenames"] is False
         assert hook["require_serial"] is True
         assert hook.get("always_run") is not True  # `files` decides when it runs
@@ -68,6 +68,10 @@ def test_hooks_check_the_whole_repository_once():
 def test_files_patterns_match_the_real_layouts(hook_id, path, runs):
     # pre-commit matches `files` with re.search.
     assert bool(re.search(hooks()[hook_id]["files"], path)) is runs
+
+
+def test_the_fixing_hook_runs_on_the_same_files_as_the_checking_one():
+    assert hooks()["drafterlint-fix"]["files"] == hooks()["drafterlint"]["files"]
 
 
 RULES_DOC = """\
@@ -134,13 +138,13 @@ def pre_commit_home(tmp_path_factory):
     return tmp_path_factory.mktemp("pre-commit-home")
 
 
-def try_repo(repo: Path, home: Path) -> subprocess.CompletedProcess:
+def try_repo(repo: Path, home: Path, hook: str = "drafterlint") -> subprocess.CompletedProcess:
     env = dict(os.environ, PRE_COMMIT_HOME=str(home), PRE_COMMIT_COLOR="never")
     for var in ("DRAFTERLINT_CACHE", "GITHUB_STEP_SUMMARY", "VIRTUAL_ENV"):
         env.pop(var, None)
     env["XDG_CACHE_HOME"] = str(home / "xdg")  # no sync cache from the user's machine
     return subprocess.run(
-        [pre_commit_exe(), "try-repo", str(ROOT), "drafterlint", "--all-files", "--verbose"],
+        [pre_commit_exe(), "try-repo", str(ROOT), hook, "--all-files", "--verbose"],
         cwd=repo, env=env, capture_output=True, text=True, timeout=900,
     )
 
@@ -198,3 +202,21 @@ def test_try_repo_in_the_rules_repository_is_quiet_and_scoped(tmp_path, pre_comm
     assert "1 finding in mlcommons/endpoints, not changed here (1 error): -v shows them" in tool
     assert sum("checks skipped" in ln for ln in tool) == 1
     assert not any("/.." in ln or str(tmp_path) in ln for ln in tool), tool
+
+
+@needs_pre_commit
+def test_the_fixing_hook_mends_a_renumbered_link_then_passes(tmp_path, pre_commit_home):
+    # §2.9 was §2.8 when the link was written: the same title under another number is mended.
+    stale = RULES_DOC.replace("see [§2.9](#29-model-equivalence-rules).", "see [§2.9](#28-model-equivalence-rules).")
+    assert stale != RULES_DOC
+    repo = rules_repo(tmp_path, stale)
+    proc = try_repo(repo, pre_commit_home, "drafterlint-fix")
+    out = proc.stdout + proc.stderr
+    # pre-commit fails a hook that modified files, even though nothing is left to report.
+    assert proc.returncode == 1, out
+    assert re.search(r"drafterlint \(fix and check rules documents\)\.+Failed", out), out
+    assert "files were modified by this hook" in out
+    assert (repo / "endpoints_rules.md").read_text(encoding="utf-8") == RULES_DOC
+    git(repo, "add", "-A")
+    proc = try_repo(repo, pre_commit_home, "drafterlint-fix")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
