@@ -11,24 +11,35 @@ What is taken from the tree, and how github.com then treats it:
   code literals, a soft or hard line break is a newline, inline HTML tags dropped, images left
   out); the anchor is that text slugged, ``-1``/``-2`` for repeats, in document order;
 * explicit anchors: ``id``/``name`` attributes that GitHub's sanitizer keeps (on the elements it
-  lets through), read with a real HTML tokenizer from the raw HTML of the document in order, so
-  that nothing inside a comment counts;
+  lets through), read with an HTML5 tokenizer (html5lib) from the raw HTML of the document in
+  order, so that nothing inside a comment counts;
 * links: every link and image node with its destination (cmark decodes entities and escapes and
-  resolves references), its kind read from the source at its position (``[``/``![`` then ``(``
-  for inline, otherwise reference; ``<`` or a bare URL for an autolink), and the ``href`` of each
-  ``<a>`` start tag in raw HTML (kind "html").  cmark-gfm misplaces extended autolinks (``www.``,
-  bare URLs, e-mail addresses) by a few columns; their column is taken from where their text
-  occurs in the source line.
+  resolves references), its kind read from the source (``[``/``![`` then ``(`` for inline,
+  otherwise reference; ``<`` or a bare URL for an autolink), and the ``href`` of each ``<a>``
+  start tag in raw HTML (kind "html").
+
+cmark-gfm's inline source positions are loose, and the oracle corrects only these, each
+checked against the source text: on a paragraph's continuation lines columns count from the
+paragraph's first column (a lazy line's are too far, an indented line's too near); an
+autolink ``<…>`` node is placed at the text before it (its text node is placed right);
+extended autolinks (``www.``, bare URLs, e-mail addresses) have no position or a wrong one,
+so they are found by their text after the previous link.  A link whose text looks like a URL
+is a bracket link only where a ``[`` holding that text is; where several ``[`` are candidates,
+the one holding the link's text wins.  A paragraph that starts with reference definitions
+counts its inline lines from the first definition.
 """
 
 from __future__ import annotations
 
+import bisect
 import ctypes
 import html
-import html.parser
+import re
 from dataclasses import dataclass, field
 
 import cmarkgfm._cmark as _cm
+from html5lib._tokenizer import HTMLTokenizer
+from html5lib.constants import tokenTypes
 
 from drafterlint.markdown.htmlattrs import (
     SANITIZER_ELEMENTS,  # GitHub's list, not a parse
@@ -132,34 +143,84 @@ def _text_content(node: _Node, out: list[str]) -> None:
             _text_content(ch, out)
 
 
+_PARSE_ERROR = tokenTypes["ParseError"]
+_START_TAGS = (tokenTypes["StartTag"], tokenTypes["EmptyTag"])
+
 _BLOCKS = frozenset({"paragraph", "heading", "table_cell", "table_row", "table", "item", "block_quote"})
 
 
-class _AnchorCollector(html.parser.HTMLParser):
-    """Explicit anchors and `<a href>` targets in the raw HTML of a document, fed in order."""
+class _HtmlCollector:
+    """Explicit anchors and `<a href>` targets in the raw HTML of a document.
+
+    GitHub's sanitizer reads the rendered page with an HTML5 parser, so the raw HTML nodes are
+    read, in document order and as one text, by html5lib's tokenizer (the WHATWG rules for
+    comments such as `<!-->`, bogus comments such as `<!x …>`, unquoted attribute values such
+    as `2"`, tag names such as `r<div`): the same answer on every Python version, unlike
+    html.parser's."""
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.anchors: set[str] = set()
-        self.hrefs: list[tuple[int, str, str]] = []  # line in the fed text, start tag, href
+        self.parts: list[str] = []
+        self.size = 0
+        self.nodes: list[tuple[int, int, list[int], _Node]] = []  # offset, line, columns it may start at, node
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag not in SANITIZER_ELEMENTS:
-            return
-        for name, value in attrs:
-            if name in ("id", "name") and value:
-                self.anchors.add(value)
-            elif name == "href" and tag == "a" and value is not None:
-                self.hrefs.append((self.getpos()[0], self.get_starttag_text() or "", value))
+    def add(self, node: _Node, line: int, cols: list[int]) -> None:
+        self.nodes.append((self.size, line, cols, node))
+        self.parts.append(node.literal)
+        self.size += len(node.literal)
 
-    handle_startendtag = handle_starttag
+    def read(self) -> tuple[set[str], list[tuple[int, str, str]]]:
+        """The anchors, and (offset in the joined text, tag text, href) of each `<a href>`."""
+        text = "".join(self.parts)
+        starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        tok = HTMLTokenizer(text)
+        anchors: set[str] = set()
+        hrefs: list[tuple[int, str, str]] = []
+        start = 0  # a token starts where the one before it (parse errors aside) ended
+        for token in tok:
+            kind = token["type"]
+            if kind == _PARSE_ERROR:
+                continue
+            line, col0 = tok.stream.position()
+            end = starts[line - 1] + col0 if line - 1 < len(starts) else len(text)
+            if kind in _START_TAGS and token["name"] in SANITIZER_ELEMENTS:
+                attrs = token["data"]
+                for name in ("id", "name"):
+                    if attrs.get(name):
+                        anchors.add(attrs[name])
+                if token["name"] == "a" and "href" in attrs:
+                    hrefs.append((start, text[start:end], attrs["href"]))
+            start = end
+        return anchors, hrefs
 
 
 def _last_inline_line(node: _Node) -> int:
-    last = 0
-    for ch in node.children:
-        last = max(last, ch.end_line, _last_inline_line(ch))
-    return last or node.end_line
+    """The line, as cmark-gfm counts a paragraph's inline lines, of its last inline content:
+    the last node with a position, one more for each line break after it (the nodes after a
+    break, text among them, often have none)."""
+    last = breaks = 0
+    stack = list(reversed(node.children))
+    while stack:
+        ch = stack.pop()
+        if ch.type in ("softbreak", "linebreak"):
+            breaks += 1
+        elif ch.line > 0 and ch.end_line >= last:
+            last, breaks = ch.end_line, 0
+        stack.extend(reversed(ch.children))
+    return last + breaks if last else node.end_line
+
+
+# CommonMark's autolink `<scheme:…>` / `<address@domain>`
+_CORE_AUTOLINK_RE = re.compile(
+    r"<(?:[A-Za-z][A-Za-z0-9+.\-]{1,31}:[^\s<>]*"
+    r"|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)*)>"
+)
+# what differs between a link's rendered text and its source text: markers, escapes, tags, images
+_LOOSE_RE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<[^>\n]*>|[\s\\*_~`]")
+
+
+def _loose(text: str) -> str:
+    return _LOOSE_RE.sub("", html.unescape(text))
 
 
 class _Walker:
@@ -167,13 +228,30 @@ class _Walker:
         self.lines = text.split("\n")
         self.view = GfmView()
         self.slugger = Slugger()
-        self.html = _AnchorCollector()
-        self.cursor = (0, 0)  # where the last link started
+        self.html = _HtmlCollector()
+        self.cursor = (0, 0)  # line and 0-based index where the source after the last link starts
         self.shift = 0  # lines of reference definitions taken out of the current paragraph
+        self.para = (0, 1)  # first inline line and first column of the current paragraph
+
+    def src(self, line: int) -> str:
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+
+    def guesses(self, line: int, col: int) -> list[int]:
+        """Where an inline node that cmark-gfm puts at `col` of `line` may start.  On a
+        paragraph's continuation line cmark-gfm counts columns from the paragraph's first
+        column, as if the line had the first line's prefix: without its own container prefix
+        and leading blanks (too far on a lazy line, too near on an indented one)."""
+        src = self.src(line)
+        lead = len(src) - len(src.lstrip(" \t"))
+        out = [col, col + lead, col - 1]
+        first, start = self.para
+        if line > first:
+            out.insert(0, col - start + 1 + len(src) - len(src.lstrip(" \t>")))
+        return out
 
     def col(self, line: int, byte_col: int) -> int:
         """A 1-based character column from cmark's 1-based byte column."""
-        src = self.lines[line - 1].encode("utf-8", "surrogatepass") if 0 < line <= len(self.lines) else b""
+        src = self.src(line).encode("utf-8", "surrogatepass")
         return len(src[: byte_col - 1].decode("utf-8", "replace")) + 1
 
     def walk(self, node: _Node, block: _Node | None = None) -> None:
@@ -193,6 +271,8 @@ class _Walker:
             # cmark-gfm counts a paragraph's inline lines from its first line even when that
             # line was a reference definition it took out: put them back where they are
             self.shift = max(0, node.end_line - _last_inline_line(node))
+        if t in ("paragraph", "heading"):
+            self.para = (node.line + self.shift, self.col(node.line, node.col))
         for ch in node.children:
             self.walk(ch, block)
         if t == "paragraph":
@@ -200,97 +280,162 @@ class _Walker:
 
     def link(self, node: _Node, block: _Node) -> None:
         line = node.line + self.shift if node.line > 0 else node.line
-        src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         col = self.col(line, node.col) if line > 0 else 1
-        shown = "".join(ch.literal for ch in node.children if ch.type == "text")
+        parts: list[str] = []
+        _text_content(node, parts)
+        text = "".join(parts)
+        shown = node.children[0].literal if len(node.children) == 1 and node.children[0].type == "text" else ""
+        autolike = node.type == "link" and shown and node.url in (shown, "http://" + shown, "mailto:" + shown)
+        end: tuple[int, int] | None = None
         if node.type == "image":
-            kind, col = "image", self._opener(src, col, "![", near=True)
-        elif (at := self._opener(src, col, "<")) and src.startswith("<" + shown, at - 1):
-            kind, col = "autolink", at
-        elif (at := self._opener(src, col, "[")) and src.startswith("[", at - 1):
-            kind = "inline" if self._followed_by_paren(line, at) else "reference"
-            col = at
-        elif node.url in (shown, "http://" + shown, "mailto:" + shown):
-            kind = "autolink"  # an extended autolink: cmark-gfm misplaces these
-            line, col = self._autolink_position(node, block)
+            kind, col = "image", self._opener(line, col, "![", text, near=True)
+        elif autolike and (at := self._core_autolink(node.children[0], shown)):
+            kind, (line, col) = "autolink", at
+            end = (line, col + len(shown) + 1)
+        elif autolike and not self._opener(line, col, "[", text, near=True, strict=True):
+            # an extended autolink (www., a bare URL or e-mail address): cmark-gfm misplaces
+            # these, and the text is `[`-free of any bracket of its own
+            kind = "autolink"
+            line, col = self._autolink_position(node, block, shown)
+            end = (line, col - 1 + len(shown))
         else:
-            col = self._opener(src, col, "[", near=True)
+            col = self._opener(line, col, "[", text, near=True)
             kind = "inline" if self._followed_by_paren(line, col) else "reference"
         self.view.links.append((line, col, node.url, kind))
-        self.cursor = (line, col)
+        self.cursor = end or self._link_end(line, col + (node.type == "image"))
 
-    @staticmethod
-    def _opener(src: str, col: int, opener: str, near: bool = False) -> int:
-        """The column of the `opener` a node starts with.  cmark-gfm counts inline columns on a
-        paragraph's continuation lines without their leading blanks, one too far on lazy lines
-        inside a container, and off by the indentation inside a footnote definition (`near`);
-        otherwise its column is right."""
-        lead = len(src) - len(src.lstrip(" \t"))
-        for c in (col, col + lead, col - 1):
-            if c >= 1 and src.startswith(opener, c - 1):
+    def _core_autolink(self, text: _Node, shown: str) -> tuple[int, int] | None:
+        """Where a CommonMark autolink `<…>` showing `shown` starts: its text node (unlike the
+        link node) is placed right, one column after the `<`."""
+        if text.line <= 0:
+            return None
+        line = text.line + self.shift
+        src = self.src(line)
+        for c in self.guesses(line, self.col(line, text.col) - 1):
+            m = _CORE_AUTOLINK_RE.match(src, c - 1) if c >= 1 else None
+            if m and html.unescape(m.group(0)[1:-1]) == shown:
+                return line, c
+        return None
+
+    def _opener(self, line: int, col: int, opener: str, text: str, *, near: bool = False,
+                strict: bool = False) -> int:
+        """The column of the `opener` a link or image starts with, 0 if none.  cmark-gfm
+        counts inline columns on a paragraph's continuation lines without their leading blanks,
+        one too far on lazy lines inside a container, and off by the indentation inside a
+        footnote definition (`near`); otherwise its column is right.  Of the candidates, the
+        one whose bracketed text is the link's text wins; `strict` accepts no other."""
+        src = self.src(line)
+        found = [c for c in self.guesses(line, col) if c >= 1 and src.startswith(opener, c - 1)]
+        around = sorted(range(max(1, col - 8), col + 9), key=lambda c: abs(c - col)) if near else []
+        around = [c for c in around if c not in found and src.startswith(opener, c - 1)]
+        want = _loose(text)
+        for c in found + around:
+            b = self._bracket(line, c + len(opener) - 2)
+            if b is not None and _loose(b[0]) == want:
                 return c
-        if near:
-            found = [c for c in range(max(1, col - 8), col + 9) if src.startswith(opener, c - 1)]
-            if found:
-                return min(found, key=lambda c: abs(c - col))
-        return col
+        if strict:
+            return 0
+        return (found + around + [col])[0]
 
-    def _followed_by_paren(self, line: int, col: int) -> bool:
-        """Whether the `[` at (line, col) closes with `](`: an inline link, not a reference."""
-        depth = 0
+    def _bracket(self, line: int, i: int) -> tuple[str, int, int] | None:
+        """(text, line, index after the `]`) of the bracket that opens at index `i` of `line`."""
+        depth, out = 0, []
         for n in range(line, min(line + 8, len(self.lines) + 1)):
             src = self.lines[n - 1]
-            i = col - 1 if n == line else 0
-            while i < len(src):
-                c = src[i]
+            k = i if n == line else 0
+            while k < len(src):
+                c = src[k]
                 if c == "\\":
-                    i += 2
+                    out.append(src[k : k + 2])
+                    k += 2
                     continue
                 if c == "[":
                     depth += 1
                 elif c == "]":
                     depth -= 1
                     if depth == 0:
-                        return src[i + 1 : i + 2] == "("
-                i += 1
-        return False
+                        return "".join(out)[1:], n, k + 1
+                out.append(c)
+                k += 1
+            out.append("\n")
+        return None
 
-    def _autolink_position(self, node: _Node, block: _Node) -> tuple[int, int]:
-        """Where an autolink's text starts (its `<` when it has one).  cmark-gfm's own position
-        for these is unreliable (off by some columns, or none inside table cells), so the text
-        is searched for in the block's source, after the previous link."""
-        shown = "".join(ch.literal for ch in node.children if ch.type == "text")
+    def _followed_by_paren(self, line: int, col: int) -> bool:
+        """Whether the `[` at (line, col) closes with `](`: an inline link, not a reference."""
+        b = self._bracket(line, col - 1)
+        return b is not None and self.src(b[1])[b[2] : b[2] + 1] == "("
+
+    def _link_end(self, line: int, col: int) -> tuple[int, int]:
+        """Where the source after the bracket link at (line, col) starts: past its `]`, and past
+        its `(destination)` too (bare URLs are searched for after it)."""
+        b = self._bracket(line, col - 1)
+        if b is None:
+            return line, col
+        _, n, k = b
+        src = self.src(n)
+        if src[k : k + 1] == "(":
+            depth = 0
+            while k < len(src):
+                if src[k] == "\\":
+                    k += 1
+                elif src[k] == "(":
+                    depth += 1
+                elif src[k] == ")":
+                    depth -= 1
+                    if depth == 0:
+                        return n, k + 1
+                k += 1
+        return n, k
+
+    def _autolink_position(self, node: _Node, block: _Node, shown: str) -> tuple[int, int]:
+        """Where an extended autolink's text starts.  cmark-gfm's own position for these is
+        unreliable (off by some columns, or none inside table cells), so the text is searched
+        for in the block's source, after the previous link.  A `<` before it is no part of it
+        (`<http://a` links `http://a`)."""
         line, start = block.line + self.shift, 0
         if self.cursor[0] >= line:
-            line, start = self.cursor  # 1-based column of the last link: search after it
+            line, start = self.cursor
         last = max(block.end_line, line)
-        while shown and 0 < line <= min(last, len(self.lines)):
-            src = self.lines[line - 1]
-            k = src.find(shown, start)
+        while 0 < line <= min(last, len(self.lines)):
+            k = self.lines[line - 1].find(shown, start)
             if k >= 0:
-                if k > 0 and src[k - 1] == "<":
-                    k -= 1
                 return line, k + 1
             line, start = line + 1, 0
         return node.line, self.col(node.line, node.col)
 
     def raw_html(self, node: _Node) -> None:
-        n = len(self.html.hrefs)
-        first = self.html.getpos()[0]
-        self.html.feed(node.literal)
-        for at, tag, href in self.html.hrefs[n:]:
-            line = node.line + at - first
-            src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        line = node.line + (self.shift if node.type == "html_inline" else 0)
+        col = self.col(line, node.col)
+        self.html.add(node, line, self.guesses(line, col) if node.type == "html_inline" else [col])
+
+    def _html_links(self, hrefs: list[tuple[int, str, str]]) -> None:
+        offsets = [off for off, _, _, _ in self.html.nodes]
+        for at, tag, href in hrefs:
+            off, line, cols, node = self.html.nodes[bisect.bisect_right(offsets, at) - 1]
+            col = cols[0]
+            before = node.literal[: at - off]
+            line += before.count("\n")
+            src = self.src(line)
             head = tag.split("\n", 1)[0]
-            k = src.find(head, max(0, self.col(node.line, node.col) - 9) if at == first else 0)
+            if "\n" in before:
+                p = len(before) - before.rindex("\n") - 1
+                lead = len(src) - len(src.lstrip(" \t>"))
+                # a block's later lines lose their container prefix in its literal
+                guesses = [p + lead, p, 0]
+            else:
+                p = col - 1 + len(before)
+                guesses = [c - 1 + len(before) for c in cols]
+            k = next((g for g in guesses if g >= 0 and src.startswith(head, g)), -1)
+            if k < 0:
+                k = src.find(head, max(0, p - 9))
             if k < 0:
                 k = src.find(head)
-            col = k + 1 if k >= 0 else self.col(node.line, node.col)
-            self.view.links.append((line, col, href, "html"))
+            self.view.links.append((line, k + 1 if k >= 0 else col, href, "html"))
 
     def finish(self) -> GfmView:
-        self.html.close()
-        self.view.anchors = set(self.html.anchors)
+        anchors, hrefs = self.html.read()
+        self.view.anchors = anchors
+        self._html_links(hrefs)
         self.view.links.sort(key=lambda x: (x[0], x[1]))
         return self.view
 

@@ -53,4 +53,28 @@ REGRESSIONS: list[str] = [
     "\n- [ ] <a name='y1'>\n===\n",
     "1. https://a.example/x.  \n===\n",
     "- a\nb\n---\n",
+    # the oracle's own faults (cmark-gfm's loose inline positions), each where drafterlint is right:
+    # an extended autolink is not the `<` before it; an autolink `<…>` is found by its text node
+    "<l@.e",
+    "<http://a",
+    "il@a\n<l@a>",
+    # an empty link is no autolink; a URL-like link text is a bracket link only inside its `[`
+    "> )\n[[]()",
+    "[]http://e",
+    "www.[",
+    "# []<l@e>",
+    "- [)<l@e>",
+    "> d\n[[g](g)",
+    # of several `[` near cmark-gfm's column, the one holding the link's text is the link
+    ">d\n [[]]()",
+    "1. ~\n[![]]()",
+    "]\n\t[[]()",
+    # a bare URL is searched for after the previous link's destination, not inside it
+    "[http://e](http://e) http://e",
+    # lines after a trailing footnote reference; raw HTML after a reference definition
+    "[]()\n[^1]",
+    "http://e\n[^1]",
+    '[r]:t\n<a href="">',
+    # HTML5 keeps a comment open at `--\n>` (html.parser closed it, differently by version)
+    "<!----\n><a href=>",
 ]
