@@ -77,4 +77,32 @@ REGRESSIONS: list[str] = [
     '[r]:t\n<a href="">',
     # HTML5 keeps a comment open at `--\n>` (html.parser closed it, differently by version)
     "<!----\n><a href=>",
+    # an HTML block of type 6 (or 1) needs its tag name ended by a blank, the line end, `>` or `/>`
+    "<div[]()",
+    "<details*http://e",
+    "<div] www.\\",
+    "<pre[]()",
+    # type 7 knows `/>`, and starts after a list item's or a quote's paragraph on an unindented line
+    "<br/>\n[x](y)",
+    "1. '\n<i>\nwww.n",
+    "a\n- b\n<i>\n[x](y)",
+    "> a\n<i>\nb [x](y)",
+    # a lazy line continues a paragraph or nothing: after an HTML block, a heading or an empty
+    # item it closes the list or quote (and is read outside it)
+    "-\n<s>\n#",
+    "-\n<s>\n* []()",
+    "-\n<v>\n>www.w",
+    "1.\n<s>\n- <l@e>",
+    "- <s>\n[]()",
+    "- <s>\n<l@e>",
+    "><!--\n=\n=",
+    ">#\n\t[]()",
+    "- a\n  - <s>\nb [x](y)",
+    "-\nfoo [x](y)\n---",
+    # empty nested quotes interrupt a paragraph; the `-` below them are empty items, no underline
+    ")\n>>\n-\n-",
+    # a comment left open by an HTML block that its list item or quote ended hides the raw HTML
+    # after it
+    "- <!--\n\n<span id=n>",
+    "> <!--\n\n<a href='x'>",
 ]

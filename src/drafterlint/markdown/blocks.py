@@ -15,9 +15,14 @@ from bisect import bisect_right
 from typing import Any
 
 import mistune
-from mistune.block_parser import _CLOSE_TAG_END, _OPEN_TAG_END, BlockParser, _parse_html_to_newline
+from mistune.block_parser import (
+    _BLOCK_QUOTE_LINE,
+    BlockParser,
+    _parse_html_to_newline,
+)
 from mistune.core import BlockState
-from mistune.helpers import parse_link_href
+from mistune.list_parser import LIST_PATTERN, _compile_continue_width, _has_continuation_indent
+from mistune.helpers import BLOCK_TAGS, PRE_TAGS, parse_link_href
 from mistune.util import unikey
 
 from drafterlint.markdown.autolinks import URL_START, url_end
@@ -54,6 +59,10 @@ class _PosState(BlockState):
         self._item_marks: list[int] | None = None
         # The last code or HTML block appended, until the next block shows where it ended.
         self._open: dict[str, Any] | None = None
+        # The child states of the items of the list being parsed in this state.
+        self._item_states: list[_PosState] | None = None
+        # Original line numbers of this container's lazy lines (see _first_stray_lazy_line).
+        self.lazy_lines: list[int] = []
 
     # -- positions ------------------------------------------------------------------------
 
@@ -125,30 +134,39 @@ class _PosState(BlockState):
             if m is not None and not marker_text[m.end() :].strip():
                 child.line_base += 1  # "-\n  foo": the item's content starts on the next line
             marks.append(self.starts[self.line_index(max(0, self.cursor - 1))])
-            self._mark_lazy_lines(child)
+            self._mark_lazy_lines(child, marker_text)
+            if self._item_states is not None:
+                self._item_states.append(child)
         else:
             child.line_base = self.orig_line(self.cursor)
         return child
 
-    def _mark_lazy_lines(self, child: "_PosState") -> None:
+    def _mark_lazy_lines(self, child: "_PosState", marker_text: str) -> None:
         """Tell mistune which lines of a list item are lazy continuation lines (indented less
-        than the item's content), as it does for block quotes: no setext underline there."""
+        than the item's content, as mistune collected them), as it does for block quotes: no
+        setext underline there.  They are kept (`lazy_lines`) to check they continue a
+        paragraph, the only thing a lazy line may do."""
         first = child.line_base - self.line_base
-        if not 0 <= first < len(self.starts) or not child.src.strip():
+        m = _LIST_LINE_RE.match(marker_text)
+        if m is None or not 0 <= first < len(self.starts) or not child.src.strip():
             return
-        _, parent_first = self.line_text(self.starts[first])
-        child_first = child.src.split("\n", 1)[0]
-        indent = len(parent_first) - len(child_first)
+        _, width = _compile_continue_width(m.group(3), len(m.group(1)) + len(m.group(2)))
         lazy = set(child.lazy_line_starts or ())
-        for i, start in enumerate(child.starts[1:], 1):
+        lines: list[int] = []
+        # after an empty marker line (`-`), the item's first line may be lazy as well
+        skip = 1 if m.group(3).strip() else 0
+        nlines = child.src.rstrip("\n").count("\n") + 1
+        for i, start in enumerate(child.starts[skip:nlines], skip):
             k = first + i
             if k >= len(self.starts):
                 break
             _, line = self.line_text(self.starts[k])
-            if line.strip() and len(line) - len(line.lstrip(" ")) < indent:
+            if line.strip() and not _has_continuation_indent(line, width):
                 lazy.add(start)
+                lines.append(self.line_base + k)
         if lazy:
             child.lazy_line_starts = lazy
+        child.lazy_lines = lines
 
     def close_open_block(self, end: int | None = None) -> None:
         """The open code/HTML block (if any) ended at `end`, by default the cursor.
@@ -178,8 +196,137 @@ class _PosState(BlockState):
             self.tokens.append({"type": "paragraph", "text": text, "_p": (self, self.cursor)})
 
 
+# The lines that start an HTML block, as cmark-gfm decides (CommonMark's seven kinds).  mistune
+# starts one at `<div` whatever follows, counts `<meta` among the block tags, knows no `/>` in
+# a tag of type 7, and ends no list item or quote at a type 7 line.
+# Types 1 to 6: `<pre`/`<script`/... and the block tag names, each ending the way cmark-gfm
+# requires; comments, `<?`, declarations, CDATA.
+_HTML_1_TO_6 = (
+    r"(?i:<(?:" + "|".join(PRE_TAGS) + r")(?=[ \t\v\f>]|$))"
+    r"|(?i:</?(?:" + "|".join(t for t in BLOCK_TAGS if t != "meta") + r")(?=[ \t\v\f]|/?>|$))"
+    r"|<!--|<\?|<![A-Z]|<!\[CDATA\["
+)
+# Type 7: one complete open or closing tag, alone on its line.
+_ATTRIBUTE = r"""[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t]*=[ \t]*(?:[^ \t\n"'=<>`]+|'[^'\n]*'|"[^"\n]*"))?"""
+_HTML_7 = (
+    r"(?:<[A-Za-z][A-Za-z0-9-]*(?:" + _ATTRIBUTE + r")*[ \t]*/?>|</[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$"
+)
+_HTML_1_TO_6_RE = re.compile(r" {0,3}(?:" + _HTML_1_TO_6 + ")", re.M)
+_HTML_7_RE = re.compile(r" {0,3}" + _HTML_7, re.M)
+# mistune's rule for the HTML blocks that end a list item's or a quote's lazy lines
+_BLOCK_HTML = r"^ {0,3}(?:" + _HTML_1_TO_6 + "|" + _HTML_7 + ")"
+
+# --------------------------------------------------------------------------------------------
+# lazy continuation lines
+
+# mistune takes into a list item or a block quote every line that starts no block able to
+# interrupt a paragraph; cmark-gfm (GitHub) takes such a lazy line only when it continues a
+# paragraph: after an HTML block, a heading, code or an empty item, the line closes the
+# container.  The container is parsed as mistune does, its lazy lines checked against its
+# blocks, and if one continues no paragraph, parsed again up to that line (the rest is then
+# read outside the container).  Parsing again is bounded by a budget per document (in
+# characters, twice the document), so nested containers each cut cannot cost more than that.
+_REPARSE_LEFT = "_drafterlint_reparse_left"
+
+
+def _unmarked_quote_lines(state: _PosState, base: int, nlines: int) -> list[int]:
+    """Original line numbers of the lines of a block quote without their `>` (lazy lines)."""
+    out = []
+    first = base - state.line_base
+    for k in range(first + 1, min(first + nlines, len(state.starts))):
+        _, line = state.line_text(state.starts[k])
+        if not _BLOCK_QUOTE_LINE.match(line):
+            out.append(state.line_base + k)
+    return out
+
+
+def _first_cut(children: list[_PosState]) -> int | None:
+    """The first original line, among the lazy lines of these container contents (in order),
+    that continues no paragraph begun on an earlier line."""
+    for child in children:
+        for line in child.lazy_lines:
+            if not _continues_paragraph(child.tokens, line):
+                return line
+    return None
+
+
+def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
+    """Whether original line `line` is a continuation line of a paragraph among `tokens` (a
+    container's blocks, searched down through the lists and quotes in it)."""
+    last, at = None, 0
+    for tok in tokens:
+        p = tok.get("_p")
+        if p is not None:
+            where = p[0].orig_line(p[1])
+            if where <= line:
+                last, at = tok, where
+    if last is None:
+        return False
+    t = last["type"]
+    if t in ("paragraph", "block_text") or (t == "heading" and last.get("style") == "setext"):
+        return at < line <= at + last["text"].rstrip("\n").count("\n")
+    if t == "block_quote":
+        return _continues_paragraph(last["children"], line)
+    if t == "list":
+        found = None
+        for (st, off), item in zip(last.get("_items") or (), last["children"]):
+            if st.orig_line(off) <= line:
+                found = item
+        return found is not None and _continues_paragraph(found["children"], line)
+    return False
+
+
+class _Undo:
+    """What a container's parse changed in its state, to parse it again up to a line."""
+
+    def __init__(self, state: _PosState):
+        self.state = state
+        self.cursor = state.cursor
+        self.ntok = len(state.tokens)
+        self.nrefs = len(state.env["ref_links"])
+        self.cells = state.env.get(_CELLS_LEFT)
+        self.saved_max: int | None = None
+
+    def reparse(self, line: int) -> bool:
+        """Undo the parse and bound the state's source before original line `line`, if the
+        document's budget allows; False (nothing undone) if it does not."""
+        st = self.state
+        env = st.env
+        left = env.get(_REPARSE_LEFT)
+        if left is None:
+            root = st
+            while root.parent is not None:
+                root = root.parent
+            left = 2 * len(root.src)
+        cut = st.starts[line - st.line_base]
+        cost = cut - self.cursor
+        if cost > left:
+            env[_REPARSE_LEFT] = left
+            return False
+        env[_REPARSE_LEFT] = left - cost
+        del st.tokens[self.ntok :]
+        refs = env["ref_links"]
+        for key in list(refs)[self.nrefs :]:
+            del refs[key]
+        if self.cells is None:
+            env.pop(_CELLS_LEFT, None)
+        else:
+            env[_CELLS_LEFT] = self.cells
+        st.cursor = self.cursor
+        st._open = None
+        self.saved_max = st.cursor_max
+        st.cursor_max = cut
+        return True
+
+    def done(self) -> None:
+        assert self.saved_max is not None
+        self.state.cursor_max = self.saved_max
+
+
 # A list item's marker at the start of its line, as mistune's list rule matches it.
 _LIST_MARKER_RE = re.compile(r"[ \t]*(?:[*+-]|\d{1,9}[.)])")
+# The whole marker line, in the groups of mistune's list rule (any indentation: a nested item).
+_LIST_LINE_RE = re.compile(LIST_PATTERN.replace(" {0,3}", " *", 1).replace("^", "", 1))
 
 
 class _PosBlockParser(BlockParser):
@@ -209,64 +356,96 @@ class _PosBlockParser(BlockParser):
 
     def parse_list(self, m: Any, state: Any) -> Any:
         start = state.cursor
-        ids = {id(t) for t in state.tokens}
+        undo = _Undo(state)
+        end, items = self._parse_list_once(m, state, start)
+        cut = _first_cut(items)
+        if cut is not None and undo.reparse(cut):
+            # a lazy line that continues no paragraph is no part of the list: it closes it
+            end, _ = self._parse_list_once(m, state, start)
+            undo.done()
+        return end
+
+    def _parse_list_once(self, m: Any, state: Any, start: int) -> tuple[Any, list[_PosState]]:
+        ntok = len(state.tokens)
         # mistune parses each item from a child state created right after the item's lines
         # were collected; `child_state` pins the item to its marker line from these offsets.
-        saved = state._item_marks
-        state._item_marks = [start]
+        saved = state._item_marks, state._item_states
+        state._item_marks, state._item_states = [start], []
         try:
             end = super().parse_list(m, state)
-            marks = state._item_marks
+            marks, items = state._item_marks, state._item_states
         finally:
-            state._item_marks = saved
-        for tok in reversed(state.tokens):
-            if tok["type"] == "list" and "_p" not in tok and id(tok) not in ids:
+            state._item_marks, state._item_states = saved
+        for tok in reversed(state.tokens[ntok:]):
+            if tok["type"] == "list" and "_p" not in tok:
                 tok["_p"] = (state, start)
                 tok["_items"] = [(state, off) for off in marks[: len(tok["children"])]]
                 break
-        return end
+        return end, items
 
     def parse_block_quote(self, m: Any, state: Any) -> int:
         start = state.cursor
+        undo = _Undo(state)
+        end, child = self._parse_quote_once(m, state, start)
+        cut = _first_cut([child])
+        if cut is not None and undo.reparse(cut):
+            end, _ = self._parse_quote_once(m, state, start)
+            undo.done()
+        return end
+
+    def _parse_quote_once(self, m: Any, state: Any, start: int) -> tuple[int, _PosState]:
         base = state.orig_line(start)
+        # mistune parses the blocks that end the quote's lazy lines before it adds the quote:
+        # this stands for the quote meanwhile, so that `>>` then `-` (an empty item) does not
+        # take the paragraph before the quote for its own
+        hold = len(state.tokens)
+        state.tokens.append({"type": "block_quote", "children": []})
         text, end_pos, lazy_line_starts = self.extract_block_quote(m, state)
         saved = state._pending_base  # a list item being collected may be waiting for its child
         state._pending_base = base
         child = state.child_state(text, lazy_line_starts=lazy_line_starts)
         state._pending_base = saved
         child.line_base = base
+        nlines = len(text.rstrip("\n").split("\n")) if text.strip() else 1
+        child.lazy_lines = _unmarked_quote_lines(state, base, nlines)
         if state.depth() >= self.max_nested_level - 1:
             rules = [r for r in self.block_quote_rules if r not in ("block_quote", "list")]
         else:
             rules = self.block_quote_rules
         self.parse(child, rules)
-        nlines = len(text.rstrip("\n").split("\n")) if text.strip() else 1
-        token = {
+        state.tokens[hold] = {
             "type": "block_quote",
             "children": child.tokens,
             "_p": (state, start),
             "_child": child,
             "_end_line": base + nlines - 1,
         }
-        if end_pos:
-            state.prepend_token(token)
-            return end_pos
-        state.tokens.append(token)
-        return state.cursor
+        return (end_pos or state.cursor), child
+
+    def __init__(self) -> None:
+        super().__init__()
+        # the HTML blocks that interrupt a list item's or a quote's lazy lines end their tag
+        # name the way cmark-gfm requires (mistune's pattern left out `>` and `/>`)
+        self.specification["block_html"] = _BLOCK_HTML
 
     def parse_raw_html(self, m: Any, state: Any) -> Any:
-        marker = m.group(0).strip().lower()
-        if marker not in ("<meta", "</meta"):
+        if _HTML_1_TO_6_RE.match(state.src, m.start()):
             return super().parse_raw_html(m, state)
-        # mistune counts <meta> among the block tags (HTML block type 6, to the next blank
-        # line, interrupting a paragraph); cmark-gfm does not: it is type 7, a line of its own
+        # type 7 (mistune's types 1 and 6 include `<div[`, `<details*`: no block starts there),
+        # which may not interrupt a paragraph
+        if not _HTML_7_RE.match(state.src, m.start()):
+            return None
         end_pos = state.append_paragraph()
         if end_pos:
             return end_pos
-        tag_end = _OPEN_TAG_END if marker == "<meta" else _CLOSE_TAG_END
-        if tag_end.match(state.src, m.end(), state.find_line_end()):
-            return _parse_html_to_newline(state, self.BLANK_LINE)
-        return None
+        return _parse_html_to_newline(state, self.BLANK_LINE)
+
+    def parse_block_html(self, m: Any, state: Any) -> Any:
+        # only a line that ends a list item's or a quote's lazy lines comes here: of type 7,
+        # it starts its block even after a paragraph (that paragraph is in the container)
+        if _HTML_1_TO_6_RE.match(state.src, m.start()):
+            return super().parse_raw_html(m, state)
+        return _parse_html_to_newline(state, self.BLANK_LINE)
 
     def parse_ref_link(self, m: Any, state: Any) -> Any:
         label = m.group("reflink_1") or ""

@@ -86,6 +86,7 @@ class _Builder:
         self.refs: dict[str, Any] = {}
         self.line_starts: list[int] = []
         self.limits: list[tuple[int, int, str]] = []
+        self.comment_open = False
 
     # -- inline helpers -------------------------------------------------------------------
 
@@ -95,6 +96,9 @@ class _Builder:
             return []
         al = _Aligner(st, a, b, self)
         links = al.run(children or [], in_heading=heading)
+        if self.comment_open:  # the raw HTML here is inside a comment (see block)
+            al.anchors = []
+            links = [link for link in links if link.kind != "html"]
         if not heading:
             for name, line in al.anchors:
                 self.html_anchors.setdefault(name, line)
@@ -140,6 +144,16 @@ class _Builder:
                 self.block_code_lines.update(rng)
             else:
                 raw = tok.get("raw", "")
+                if self.comment_open:
+                    # an HTML block that a closing list item or quote ended inside a comment
+                    # leaves it open in the rendered page: the raw HTML after it is comment
+                    # up to a `-->`
+                    close = raw.find("-->")
+                    if close < 0:
+                        return
+                    self.comment_open = False
+                    raw = " " * (close + 3) + raw[close + 3 :]
+                self.comment_open = _ends_in_comment(raw)
                 for name, at in anchors_in(raw):
                     self.html_anchors.setdefault(name, st.orig_line(off + at))
                 for target, at in hrefs_in(raw):
@@ -415,6 +429,14 @@ class _Builder:
                 continue
             l2 = bisect_right(starts, end - 1)
             self.code_lines.update(range(l1, l2 + 1))
+
+
+def _ends_in_comment(raw: str) -> bool:
+    """Whether a comment opens in `raw` and does not close there."""
+    last = 0
+    for _, end in _comments(raw):
+        last = end
+    return raw.find("<!--", last) >= 0
 
 
 def _replace_end(h: Heading, end: int) -> Heading:
