@@ -21,8 +21,8 @@ from mistune.block_parser import (
     _parse_html_to_newline,
 )
 from mistune.core import BlockState
-from mistune.list_parser import LIST_PATTERN, _compile_continue_width, _has_continuation_indent
 from mistune.helpers import BLOCK_TAGS, PRE_TAGS, parse_link_href
+from mistune.list_parser import LIST_PATTERN, _compile_continue_width, _has_continuation_indent
 from mistune.util import unikey
 
 from drafterlint.markdown.autolinks import URL_START, url_end
