@@ -104,8 +104,8 @@ def digest(data: bytes) -> str:
 # -- encoding: JSON, decoded only into known classes ----------------------------------------
 
 _CLASSES: dict[str, type] | None = None
-_DOCUMENT_CLASSES = ("Document", "Heading", "Link", "ListBlock", "ListItem", "Paragraph", "Quote",
-                     "Suppression", "Table", "TableCell")
+_DOCUMENT_CLASSES = ("Document", "Heading", "Link", "ListBlock", "ListItem", "Paragraph", "Piece", "Prose",
+                     "Quote", "Suppression", "Table", "TableCell")
 
 
 def _class(name: str) -> type | None:

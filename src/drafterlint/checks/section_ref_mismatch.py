@@ -5,7 +5,9 @@ unqualified §X.Y names a section that does not exist.
 links left behind when sections move: the anchor may still exist, but now belongs to another
 section. Link text qualified by another document (`[Submission Rules §6.8](other.md#68-…)`) is
 checked against that document. A bare `§X.Y` in prose, not preceded by the name of another
-document ("General Submission Rules §4.3"), must exist in the same document (warning).
+document ("General Submission Rules §4.3"), must exist in the same document (warning). Prose is
+what GitHub renders as text: a `§X.Y` in a code block or code span, an HTML comment or block,
+or a link's text or destination is not a bare reference.
 
 Not fixed automatically: either the text or the target may be the wrong one. `drafterlint fix`
 lists these as needing a human.
@@ -26,10 +28,14 @@ Failing::
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from drafterlint.checks import _links
 from drafterlint.checks.base import RULES, Example, Rule
 from drafterlint.findings import Severity
+
+if TYPE_CHECKING:
+    from drafterlint.markdown.model import Prose
 
 RULE = Rule("DL205", "section-ref-mismatch", Severity.ERROR,
             "link text says §X.Y but the target is neither §X.Y nor inside it; or a bare §X.Y that does not exist",
@@ -56,10 +62,6 @@ _QUALIFIED = re.compile(
     r"[\s\w.,'’-]{0,12}$",
     re.IGNORECASE,
 )
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
-_LINK_TEXT = re.compile(r"\[[^\]]*\]\([^)]*\)")
-
-
 def _covers(doc, number: str, heading) -> bool:
     named = doc.heading_by_number(number)
     if named is None:
@@ -85,19 +87,30 @@ def _link_findings(ctx):
         )
 
 
+def _plain(text: Prose) -> str:
+    """The block's text with code spans and link text blanked: neither is a bare reference (a
+    link's text is checked against its target above), nor names the document of one."""
+    chars = list(text.text)
+    for p in text.pieces:
+        if p.kind != "text":
+            chars[p.start : p.end] = " " * (p.end - p.start)
+    return "".join(chars)
+
+
 def _bare_findings(ctx):
     for view, doc in _links.checked_documents(ctx):
         numbers = {h.number for h in doc.headings if h.number}
-        for index, line in enumerate(doc.lines, start=1):
-            if index in doc.code_lines or "§" not in line:
+        for text in doc.prose:
+            if "§" not in text.text:
                 continue
-            masked = _LINK_TEXT.sub(lambda m: " " * len(m.group()), _CODE_SPAN.sub(lambda m: " " * len(m.group()), line))
-            for m in _SECTION.finditer(masked):
+            plain = _plain(text)
+            for m in _SECTION.finditer(plain):
                 number = m.group(1)
-                if number in numbers or _QUALIFIED.search(masked[: m.start()]):
+                if number in numbers or _QUALIFIED.search(plain[: m.start()]):
                     continue
+                line, column = text.position(m.start())
                 yield RULE.at(
-                    view.location(doc.path, index, m.start() + 1),
+                    view.location(doc.path, line, column),
                     f"§{number} does not exist in {doc.path}",
                     severity=Severity.WARNING,
                     key=f"bare §{number}",

@@ -4,8 +4,9 @@ The rules mark sections that may still change with a status marker such as
 ``[TENTATIVE — Subject to change after 2026-10-12]``. Once that date is before the audit's date
 (``--today``), the marker no longer says anything true: either the section is settled (remove
 the marker) or it is still open (move the date). Every marker in every checked Markdown document
-of the rules repository is looked at, not only the one in §2.9.4; markers inside fenced code
-blocks are examples, not markers.
+of the rules repository is looked at, not only the one in §2.9.4, wherever GitHub renders it as
+text (a code span, as in the example below, is text; a marker may be wrapped over two lines).
+Markers inside code blocks are examples, not markers, and those in HTML comments are not shown.
 
 Audit only: needs a date (``drafterlint audit --today YYYY-MM-DD``).
 
@@ -60,23 +61,22 @@ def check(ctx):
     for view, doc in checked_documents(ctx):
         if view is not ctx.rules:
             continue
-        for number, line in enumerate(doc.lines, 1):
-            if number in doc.code_lines:
-                continue
-            for m in MARKER.finditer(line):
+        for text in doc.prose:
+            for m in MARKER.finditer(text.text):
                 try:
                     day = datetime.date.fromisoformat(m.group("d"))
                 except ValueError:
                     continue
                 if day >= today:
                     continue
-                section = doc.section_at(number)
                 start = m.start()
-                if start > 0 and line[start - 1] == "[":
+                if start > 0 and text.text[start - 1] == "[":
                     start -= 1  # point at the marker's bracket
+                line, column = text.position(start)
+                section = doc.section_at(line)
                 where = f"in §{section.number} " if section is not None and section.number else ""
                 yield RULE.at(
-                    Location(view.name, doc.path, number, start + 1),
+                    Location(view.name, doc.path, line, column),
                     f"the TENTATIVE marker {where}says “subject to change after "
                     f"{day.isoformat()}”, and that date has passed ({(today - day).days} days before "
                     f"{today.isoformat()}); remove the marker if the section is settled, or move "

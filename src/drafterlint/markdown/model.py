@@ -81,6 +81,59 @@ class Paragraph:
 
 
 @dataclass(frozen=True)
+class Piece:
+    """A stretch of a `Prose` text that stands, character for character, on one source line."""
+
+    start: int  # offsets in Prose.text
+    end: int
+    line: int  # where Prose.text[start] is in the file
+    column: int
+    kind: str  # "text" | "code" (a code span) | "link" (a link's text) | "image" (its alt text)
+
+
+@dataclass(frozen=True)
+class Prose:
+    """The inline text of one block (paragraph, list item paragraph, heading, table cell) as
+    GitHub renders it, with where each piece of it is written.
+
+    Only what renders as text is here: code blocks, HTML blocks, HTML comments and tags, link
+    destinations and markup characters are not. Code spans and link text are, marked by their
+    piece's `kind`. Soft and hard line breaks are one space. Entity references are kept as
+    written (`&amp;`), so that each piece is a verbatim copy of the source."""
+
+    text: str
+    pieces: tuple[Piece, ...]
+
+    @property
+    def line(self) -> int:
+        return self.pieces[0].line if self.pieces else 0
+
+    def _piece(self, index: int) -> Piece | None:
+        i = bisect.bisect_right(self._starts, index) - 1
+        return self.pieces[i] if i >= 0 else None
+
+    @property
+    def _starts(self) -> list[int]:
+        starts = self.__dict__.get("_starts_")
+        if starts is None:  # frozen: cache through __dict__
+            starts = [p.start for p in self.pieces]
+            object.__setattr__(self, "_starts_", starts)
+        return starts
+
+    def position(self, index: int) -> tuple[int, int]:
+        """(line, column) of text[index]; a line break's space is placed after the piece before it."""
+        piece = self._piece(index)
+        if piece is None:
+            return (self.pieces[0].line, self.pieces[0].column) if self.pieces else (0, 0)
+        return piece.line, piece.column + min(index, piece.end) - piece.start
+
+    def kind_at(self, index: int) -> str:
+        """The kind of the piece holding text[index] ("text" for a line break's space)."""
+        piece = self._piece(index)
+        return piece.kind if piece is not None and index < piece.end else "text"
+
+
+@dataclass(frozen=True)
 class Suppression:
     codes: frozenset[str]  # empty means every code
     start_line: int
@@ -97,6 +150,9 @@ class Document:
     tables: list[Table] = field(default_factory=list)
     quotes: list[Quote] = field(default_factory=list)
     paragraphs: list[Paragraph] = field(default_factory=list)
+    # The text of every block that has inline text, in document order: what rules that look
+    # for words in prose read (never the raw lines).
+    prose: list[Prose] = field(default_factory=list)
     # Explicit anchors outside headings (<a id>, <a name>, any id= attribute), with their line.
     html_anchors: dict[str, int] = field(default_factory=dict)
     suppressions: list[Suppression] = field(default_factory=list)

@@ -19,6 +19,7 @@ Everything is linear in the size of the input: line/column come from line-start 
 
 The work is split by concern: `blocks` (block positions, mistune's block parser), `inline`
 (inline positions and rendered text), `htmlattrs` (explicit anchors, `<a href>`, comments),
+`prose` (each block's text and where its pieces are written, for rules that look for words),
 `slug` (GitHub's heading anchors); this module walks the tokens and builds the `Document`.
 """
 
@@ -39,11 +40,13 @@ from drafterlint.markdown.model import (
     ListBlock,
     ListItem,
     Paragraph,
+    Prose,
     Quote,
     Suppression,
     Table,
     TableCell,
 )
+from drafterlint.markdown.prose import prose
 from drafterlint.markdown.slug import Slugger
 
 __all__ = ["parse_document", "TooComplex", "MAX_MARKUP"]
@@ -80,6 +83,7 @@ class _Builder:
         self.tables: list[Table] = []
         self.quotes: list[Quote] = []
         self.paragraphs: list[Paragraph] = []
+        self.prose: list[Prose] = []
         self.html_anchors: dict[str, int] = {}
         self.code_lines: set[int] = set()
         self.block_code_lines: set[int] = set()
@@ -104,6 +108,11 @@ class _Builder:
                 self.html_anchors.setdefault(name, line)
         self._last_anchors = al.anchors
         return links
+
+    def _prose(self, st: _PosState, a: int, b: int, children: Any) -> None:
+        text = prose(st, a, b, children)
+        if text.pieces:
+            self.prose.append(text)
 
     # -- blocks ---------------------------------------------------------------------------
 
@@ -180,6 +189,7 @@ class _Builder:
         st, a, b = self._span(tok)
         links = self._inline(st, a, b, tok.get("children"))
         self.links.extend(links)
+        self._prose(st, a, b, tok.get("children"))
         text = _render(tok.get("children"))
         first = a
         while first < b and st.src[first] in " \t\n":
@@ -208,6 +218,7 @@ class _Builder:
         line, col = st.position(first)
         links = self._inline(st, a, b, tok.get("children"), heading=True)
         self.links.extend(links)
+        self._prose(st, a, b, tok.get("children"))
         anchors = [name for name, _ in self._last_anchors]
         text = _render(tok.get("children"), images=False, breaks="\n")
         level = (tok.get("attrs") or {}).get("level", 1)
@@ -346,6 +357,7 @@ class _Builder:
             else:
                 ca, cb = start, start + len(line)
             children = cell.get("children")
+            self._prose(st, ca, cb, children)
             if children and len(children) == 1 and children[0].get("type") == "text":
                 raw = children[0].get("raw", "")  # plain text, the common cell: no links
                 out.append(TableCell(html.unescape(raw) if "&" in raw else raw, line_no, ca + col_base))
@@ -515,6 +527,7 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
         tables=b.tables,
         quotes=sorted((q for q in b.quotes if q is not None), key=lambda q: (q.line, q.column)),
         paragraphs=sorted(b.paragraphs, key=lambda p: (p.line, p.column)),
+        prose=sorted(b.prose, key=lambda t: (t.pieces[0].line, t.pieces[0].column)),
         html_anchors=b.html_anchors,
         suppressions=b.suppressions(),
         code_lines=frozenset(b.code_lines),

@@ -1,0 +1,127 @@
+"""The prose of one block: its inline text and where each piece of it is written.
+
+mistune's inline tokens say what the text is; this finds, in order, where each token's text
+stands in the block's source span (a `_PosState` source, so offsets map to original lines and
+columns). The text of a token is a subsequence of its source: markup characters (`*`, `` ` ``,
+`[`), backslashes of escapes, line prefixes and destinations lie between its characters, never
+inside a verbatim run, so each run is found by searching forward from the end of the last.
+Link destinations are skipped explicitly (mistune's own link parser measures them), because
+their characters could otherwise be taken for the text after the link.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mistune.helpers import parse_link
+
+from drafterlint.markdown.blocks import _PosState
+from drafterlint.markdown.model import Piece, Prose
+
+
+class _Placer:
+    def __init__(self, st: _PosState, a: int, b: int):
+        self.st = st
+        self.src = st.src
+        self.p = a  # the source before this is placed
+        self.b = b
+        self.text: list[str] = []
+        self.n = 0  # len("".join(self.text))
+        self.pieces: list[Piece] = []
+
+    def _emit(self, s: str) -> None:
+        self.text.append(s)
+        self.n += len(s)
+
+    def place(self, raw: str, kind: str) -> int | None:
+        """Append `raw` as text of `kind`; the source offset of its first character, if found."""
+        src, b = self.src, self.b
+        base = self.n
+        self._emit(raw)
+        first = None
+        i, n = 0, len(raw)
+        while i < n:
+            c = raw[i]
+            q = src.find(c, self.p, b)
+            if c in " \n":  # a line end in the source renders as a space (a code span's)
+                nl = src.find("\n", self.p, b)
+                if nl >= 0 and (q < 0 or nl < q):
+                    self.p = nl + 1
+                    i += 1
+                    continue
+            if q < 0:
+                break  # not in the source: the rest of this token stays unplaced
+            end = src.find("\n", q, b)
+            end = b if end < 0 else end
+            k = 1
+            if src.startswith(raw[i:], q) and q + n - i <= end:
+                k = n - i
+            else:
+                while i + k < n and q + k < end and raw[i + k] == src[q + k]:
+                    k += 1
+            line, column = self.st.position(q)
+            self.pieces.append(Piece(base + i, base + i + k, line, column, kind))
+            if first is None:
+                first = q
+            i += k
+            self.p = q + k
+        return first
+
+    def walk(self, children: Any, kind: str = "text") -> int | None:
+        """Place the tokens; the source offset of the first character placed, if any."""
+        first = None
+        for tok in children or ():
+            t = tok.get("type")
+            at: int | None = None
+            if t == "text":
+                at = self.place(tok.get("raw", ""), kind)
+            elif t == "codespan":
+                at = self.place(tok.get("raw", ""), "code" if kind == "text" else kind)
+            elif t in ("softbreak", "linebreak"):
+                self._emit(" ")
+                nl = self.src.find("\n", self.p, self.b)
+                if nl >= 0:
+                    self.p = nl + 1
+            elif t in ("inline_html", "block_html"):
+                raw = tok.get("raw", "")
+                q = self.src.find(raw, self.p, self.b) if raw else -1
+                if q >= 0:
+                    self.p = q + len(raw)
+            elif t in ("link", "image"):
+                start = self.p
+                at = self.walk(tok.get("children"), "image" if t == "image" else "link")
+                self._skip_destination(start, at)
+            elif tok.get("children"):
+                at = self.walk(tok["children"], kind)
+            elif "raw" in tok:
+                at = self.place(tok["raw"], kind)
+            if first is None:
+                first = at
+        return first
+
+    def _skip_destination(self, start: int, text_at: int | None) -> None:
+        """After a link's text: past its `](destination)` or `][label]`. An autolink (`<url>`,
+        a bare URL) has none: no `[` opens its text."""
+        src, b = self.src, self.b
+        if text_at is not None and "[" not in src[start:text_at]:
+            return
+        close = src.find("]", self.p, b)
+        if close < 0:
+            return
+        p = close + 1
+        if src.startswith("(", p):
+            _, end = parse_link(src, p + 1)
+            if end is not None and end <= b:
+                p = end
+        elif src.startswith("[", p):
+            label_end = src.find("]", p + 1, b)
+            if label_end >= 0:
+                p = label_end + 1
+        self.p = p
+
+
+def prose(st: _PosState, a: int, b: int, children: Any) -> Prose:
+    """The `Prose` of the block whose inline source is st.src[a:b] and tokens `children`."""
+    placer = _Placer(st, a, b)
+    placer.walk(children)
+    return Prose("".join(placer.text), tuple(placer.pieces))
