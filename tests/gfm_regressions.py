@@ -105,4 +105,25 @@ REGRESSIONS: list[str] = [
     # after it
     "- <!--\n\n<span id=n>",
     "> <!--\n\n<a href='x'>",
+    # a bare URL's domain ends at any ASCII punctuation, `<` and `>` included
+    "www.<#",
+    "http://<",
+    "http://>",
+    # `](` is an inline link only with a destination that closes; links do not nest; no event
+    # (no bare URL, no `[`) inside a destination, and no bare URL while a `[` is open
+    "[]([]()",
+    "[[]()](",
+    "[[]()]()",
+    "[](http://e",
+    "[](http://x)[]()",
+    "[http://e[]()",
+    # an inline declaration is `<!` + capitals + a space: `<!g` is text
+    '<!g<a href="">',
+    # raw HTML read with HTML5's rules: `<!-->` and `<!--->` are whole comments, an unquoted
+    # value runs to a space or `>`, a tag name to a space, `/` or `>`
+    "<!--><a id=d>",
+    "<!---><span id=n>",
+    's\n<div id=2">',
+    "<h2 id=<>",
+    '<details><r<div id="2">',
 ]

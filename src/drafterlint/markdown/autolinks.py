@@ -3,7 +3,7 @@ cmark-gfm's autolink extension finds them and ends them.
 
 A bare URL starts at ``http(s)://`` not preceded by a letter, or at ``www.`` preceded by nothing,
 whitespace or one of ``*_~(``; its domain is letters, digits, ``-``, ``_`` and dots (no ``_`` in
-its last two labels; ``www.`` needs a label after it).  It runs to the next whitespace or ``<``,
+its last two labels; ``www.`` needs a label after it; any ASCII punctuation ends it, ``<`` included).  It runs to the next whitespace or ``<``,
 then loses, repeatedly, a trailing ``?!.,:*_~'"``, an entity-like ``&name;``, a lone ``;``, or a
 ``)`` that has no ``(`` to match.  Everything else is kept, brackets and backticks included:
 ``https://x.org/a.json[name]`` ends after the ``]``.
@@ -20,7 +20,14 @@ _START_RE = re.compile(URL_START)
 _TRAILING = frozenset("?!.,:*_~'\"")
 
 
+_ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+
+
 def _is_hostchar(c: str) -> bool:
+    """cmark-gfm's is_valid_hostchar: not a space and not punctuation, where punctuation is all
+    of ASCII's (`<`, `>`, `=`, `|` … too, which Unicode calls symbols) and Unicode's P classes."""
+    if c.isascii():
+        return not (c.isspace() or c in _ASCII_PUNCT)
     return not (c.isspace() or unicodedata.category(c).startswith("P"))
 
 

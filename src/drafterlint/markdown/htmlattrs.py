@@ -4,7 +4,8 @@ HTML comments are.
 github.com sanitizes rendered HTML: only the elements below survive, and of their attributes
 `id` and `name` (prefixed ``user-content-``, which GitHub's script resolves for ``#name``).  An
 attribute on any other element (``<meta name=…>``), a look-alike (``data-id=``) or anything
-inside a comment is no anchor.
+inside a comment is no anchor.  Raw HTML is read with HTML5's rules, as GitHub's sanitizer
+reads it (see `_start_tags`).
 """
 
 from __future__ import annotations
@@ -19,26 +20,103 @@ SANITIZER_ELEMENTS = frozenset(
     ["h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8", "br", "b", "i", "strong", "em", "a", "pre", "code", "img", "tt", "div", "ins", "del", "sup", "sub", "p", "ol", "ul", "table", "thead", "tbody", "tfoot", "blockquote", "dl", "dt", "dd", "kbd", "q", "samp", "var", "hr", "ruby", "rt", "rp", "li", "tr", "td", "th", "s", "strike", "summary", "details", "caption", "figure", "figcaption", "abbr", "bdo", "cite", "dfn", "mark", "small", "span", "time", "wbr", "input", "picture", "source"]
 )
 
-_START_TAG_RE = re.compile(
-    r"<([A-Za-z][A-Za-z0-9\-]*)((?:\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?)*)\s*/?>"
-)
-_ATTR_RE = re.compile(r"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+# HTML5's tokenizer, as far as start tags and what hides them go: a tag name runs to a space,
+# `/` or `>` (`<r<div id=x>` is the element `r<div`); an attribute name to a space, `/`, `>` or
+# `=`; an unquoted value to a space or `>` (`id=2"` is `2"`, `id=<` is `<`).
+_SPACE = "\t\n\f\r "
+_TAG_NAME_RE = re.compile(r"[^\t\n\f\r />]*")
+_ATTR_NAME_RE = re.compile(r".[^\t\n\f\r />=]*", re.S)
+_UNQUOTED_RE = re.compile(r"[^\t\n\f\r >]*")
+_SPACES_RE = re.compile(r"[\t\n\f\r ]*")
 
 
 def _start_tags(raw: str) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
-    """(offset, element, [(attribute, decoded value)]) of each start tag outside comments."""
-    pos = 0
-    comments = list(_comments(raw))
-    tail = raw.find("<!--", comments[-1][1] if comments else 0)
-    end = len(raw) if tail < 0 else tail  # an unclosed comment hides everything after it
-    for c_start, c_end in (*comments, (end, end)):
-        for m in _START_TAG_RE.finditer(raw, pos, c_start):
-            attrs = [
-                (a.group(1).lower(), html.unescape(a.group(2) or a.group(3) or a.group(4) or ""))
-                for a in _ATTR_RE.finditer(m.group(2))
-            ]
-            yield m.start(), m.group(1).lower(), attrs
-        pos = c_end
+    """(offset, element, [(attribute, decoded value)]) of each start tag, read the way an HTML5
+    parser (GitHub's sanitizer) reads `raw`: nothing in a comment (`<!-->` is a whole one, an
+    unclosed one runs to the end), in a bogus comment (`<!x …>`, `<?…>`, `</1…>`) or in a tag
+    the text ends inside counts."""
+    n = len(raw)
+    i = raw.find("<")
+    while 0 <= i < n - 1:
+        c = raw[i + 1]
+        if c.isascii() and c.isalpha():
+            tag = _read_tag(raw, i + 1)
+            if tag is None:
+                return  # the text ends inside the tag: no tag
+            name, attrs, end = tag
+            yield i, name, attrs
+        elif c == "/" and i + 2 < n and raw[i + 2].isascii() and raw[i + 2].isalpha():
+            tag = _read_tag(raw, i + 2)  # an end tag: its attributes are read and dropped
+            if tag is None:
+                return
+            end = tag[2]
+        elif c == "/" and raw.startswith(">", i + 2):
+            end = i + 3
+        elif raw.startswith("<!--", i):
+            end = _comment_end(raw, i)
+        elif c in "!?/":
+            k = raw.find(">", i + 2)  # a bogus comment (a doctype reads the same for this)
+            end = n if k < 0 else k + 1
+        else:
+            end = i + 1
+        i = raw.find("<", end)
+
+
+def _run(rx: "re.Pattern[str]", raw: str, j: int) -> int:
+    """End of the run of `rx` (which matches the empty string too) at raw[j]."""
+    m = rx.match(raw, j)
+    return m.end() if m else j
+
+
+def _read_tag(raw: str, j: int) -> tuple[str, list[tuple[str, str]], int] | None:
+    """The tag whose name starts at raw[j]: (name, attributes, end), None if the text ends in it."""
+    n = len(raw)
+    k = _run(_TAG_NAME_RE, raw, j)
+    name = raw[j:k].lower()
+    j = k
+    attrs: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    while True:
+        j = _run(_SPACES_RE, raw, j)
+        if j >= n:
+            return None
+        if raw[j] == ">":
+            return name, attrs, j + 1
+        if raw[j] == "/":
+            j += 1
+            continue
+        k = _run(_ATTR_NAME_RE, raw, j)
+        attr = raw[j:k].lower()
+        j = _run(_SPACES_RE, raw, k)
+        value = ""
+        if j < n and raw[j] == "=":
+            j = _run(_SPACES_RE, raw, j + 1)
+            if j >= n:
+                return None
+            q = raw[j]
+            if q in "\"'":
+                k = raw.find(q, j + 1)
+                if k < 0:
+                    return None
+                value, j = raw[j + 1 : k], k + 1
+            elif q != ">":
+                k = _run(_UNQUOTED_RE, raw, j)
+                value, j = raw[j:k], k
+        if attr not in seen:  # the first of repeated attributes wins
+            seen.add(attr)
+            attrs.append((attr, html.unescape(value) if "&" in value else value))
+
+
+def _comment_end(raw: str, i: int) -> int:
+    """End of the HTML5 comment that starts at raw[i] (`<!--`): `<!-->` and `<!--->` are whole
+    comments, otherwise it ends at `-->` or `--!>`, or with the text."""
+    j = i + 4
+    if raw.startswith(">", j):
+        return j + 1
+    if raw.startswith("->", j):
+        return j + 2
+    ends = [k + len(t) for t in ("-->", "--!>") if (k := raw.find(t, j)) >= 0]
+    return min(ends) if ends else len(raw)
 
 
 def anchors_in(raw: str) -> Iterator[tuple[str, int]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mistune.helpers import parse_link_href, parse_link_title
+from mistune.helpers import parse_link, parse_link_href, parse_link_title
 from mistune.util import unikey
 
 from drafterlint.markdown.autolinks import URL_START, url_end
@@ -25,7 +25,8 @@ _AUTOLINK_RE = re.compile(
 )
 _TAG_RE = re.compile(
     r"</?[A-Za-z][A-Za-z0-9\-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:\-]*(?:\s*=\s*(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*\s*/?>"
-    r"|<\?.*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[.*?\]\]>",
+    # a declaration is `<!` + capitals + a space for cmark-gfm and mistune: `<!g<a …>` is text + a tag
+    r"|<\?.*?\?>|<![A-Z]+[ \t\n\r\f][^>]*>|<!\[CDATA\[.*?\]\]>",
     re.S,
 )
 _SIMPLE_DEST_RE = re.compile(r"[^\s\\&()<>\"'`]+")
@@ -84,7 +85,7 @@ def _has_linkish(children: Any) -> bool:
 
 
 class _Ev:
-    __slots__ = ("pos", "kind", "close", "image", "text")
+    __slots__ = ("pos", "kind", "close", "image", "text", "active", "dest_end")
 
     def __init__(self, pos: int, kind: str, close: int = -1, image: bool = False, text: str = ""):
         self.pos = pos
@@ -92,6 +93,8 @@ class _Ev:
         self.close = close
         self.image = image
         self.text = text
+        self.active = True  # a `[` before a link is no link (links do not nest)
+        self.dest_end = -1  # an inline link's or image's end, past its `(destination)`
 
 
 _SPECIAL_RE = re.compile(r"[\\`<\[\]]|" + URL_START)
@@ -164,16 +167,36 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
             continue
         if c == "]":
             if stack:
-                stack.pop().close = i
+                op = stack.pop()
+                op.close = i
+                if s.startswith("(", i + 1) and (op.active or op.image):
+                    # an inline link or image: its destination holds no event (`[](http://x)[]()`)
+                    end = _destination_end(s, i + 2)
+                    if end is not None and end <= n:
+                        op.dest_end = end
+                        if not op.image:
+                            for ev in stack:
+                                ev.active = ev.image
+                        i = end
+                        continue
             i += 1
             continue
-        e = url_end(s, i, url_n) if i < url_n else -1
+        # cmark-gfm links no bare URL while a `[` is open (`[http://e[]()` links only `[]()`)
+        e = url_end(s, i, url_n) if i < url_n and not stack else -1
         if e > 0:
             events.append(_Ev(i, "url", text=s[i:e]))
             i = e
             continue
         i += 1
     return events
+
+
+def _destination_end(s: str, p: int) -> int | None:
+    """End of the `destination "title")` that starts at s[p], None if none closes there."""
+    k = s.find(")", p)
+    if k > p and _SIMPLE_DEST_RE.fullmatch(s, p, k):
+        return k + 1  # the common `(#frag)`, `(file.md#frag)`
+    return parse_link(s, p)[1]
 
 
 def _norm_label(s: str) -> str:
@@ -235,7 +258,9 @@ class _Aligner:
                         return _norm_label(lab) == ref
             start = ev.pos + (2 if ev.image else 1)
             return _norm_label(s[start : ev.close]) == ref
-        return nxt == "("
+        # `(` is not enough: `[[]()](` and `[]([]()` have no destination that closes
+        # `(` is not enough: `[[]()](`, `[]([]()` and `[[]()]()` have no link at the first `[`
+        return ev.dest_end >= 0
 
     def _link(self, tok: dict[str, Any], image: bool) -> None:
         url = (tok.get("attrs") or {}).get("url", "")
