@@ -3,6 +3,8 @@ shown by `drafterlint explain`): kept here so that no rule imports another rule.
 
 from __future__ import annotations
 
+import json
+
 # -- the Markdown copy of the list and the catalog it mirrors (DL302, DL504) ----------------
 
 A = "a1" * 20
@@ -62,3 +64,30 @@ def point_checks(minimum: int = 2) -> str:
         "  spec-decode-head-approval-lead-time:\n    kind: spec_decode_head\n"
         f"    operation: approval_age\n    minimum_cohorts: {minimum}\n"
     )
+
+
+# -- a checkpoint said to ship a native head, and the model hub's files of it (DL505, DL506) --
+
+NATIVE_CAT = "registry:src/inference_endpoint/validation/policies/2026-11-C1/catalog.yaml"
+NATIVE_REV = "1" * 40
+MTP_CONFIG = {"num_hidden_layers": 4, "num_nextn_predict_layers": 1}
+
+
+def native_catalog(repository: str, method: str) -> str:
+    """A catalog with one bundled head of `method` in checkpoint `repository` at NATIVE_REV."""
+    return (
+        "version: 2026-11-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
+        f"    - model: m1\n      repository: {repository}\n      revision: {NATIVE_REV}\n"
+        f"      approved_cohort: 2026-09-C1\n      method: {method}\n      bundled: true\n"
+        f"  approved_checkpoints:\n    m1:\n      - repository: {repository}\n"
+        f"        revision: {NATIVE_REV}\n"
+    )
+
+
+def hub_files(repository: str, config: dict, layers: int) -> dict[str, str]:
+    """The two files of `repository` at NATIVE_REV: its config and a weight index of `layers` layers."""
+    weights = {f"model.layers.{i}.mlp.down_proj.weight": f"model-{i:05d}.safetensors" for i in range(layers)}
+    return {
+        f"hub:{repository}@{NATIVE_REV}/config.json": json.dumps(config),
+        f"hub:{repository}@{NATIVE_REV}/model.safetensors.index.json": json.dumps({"weight_map": weights}, indent=1),
+    }

@@ -42,8 +42,7 @@ Failing: ``"num_nextn_predict_layers": 0``; or a quantized copy whose index stop
 
 from __future__ import annotations
 
-import json
-
+from drafterlint.checks._examples import MTP_CONFIG, NATIVE_CAT, hub_files, native_catalog
 from drafterlint.checks._native import ABSENT, NO_CONVENTION, UNKNOWN, native_claims, verdict
 from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
 from drafterlint.findings import Severity
@@ -56,43 +55,18 @@ RULE = Rule(
     needs=frozenset({REGISTRY, ONLINE}),
 )
 
-_CAT = "registry:src/inference_endpoint/validation/policies/2026-11-C1/catalog.yaml"
-_REV = "1" * 40
-
-
-def _cat(repository: str, method: str) -> str:
-    return (
-        "version: 2026-11-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
-        f"    - model: m1\n      repository: {repository}\n      revision: {_REV}\n"
-        f"      approved_cohort: 2026-09-C1\n      method: {method}\n      bundled: true\n"
-        f"  approved_checkpoints:\n    m1:\n      - repository: {repository}\n"
-        f"        revision: {_REV}\n"
-    )
-
-
-def _hub(repository: str, config: dict, layers: int) -> dict[str, str]:
-    """The two files of `repository` at _REV: its config and a weight index of `layers` layers."""
-    weights = {f"model.layers.{i}.mlp.down_proj.weight": f"model-{i:05d}.safetensors" for i in range(layers)}
-    return {
-        f"hub:{repository}@{_REV}/config.json": json.dumps(config),
-        f"hub:{repository}@{_REV}/model.safetensors.index.json": json.dumps({"weight_map": weights}, indent=1),
-    }
-
-
-_MTP = {"num_hidden_layers": 4, "num_nextn_predict_layers": 1}
-
 EXAMPLES = (
     Example("the checkpoint declares the MTP layer and carries its weights",
-            {_CAT: _cat("orga/m1", "mtp"), **_hub("orga/m1", _MTP, 5)}),
+            {NATIVE_CAT: native_catalog("orga/m1", "mtp"), **hub_files("orga/m1", MTP_CONFIG, 5)}),
     Example("the config says num_nextn_predict_layers: 0",
-            {_CAT: _cat("orga/m1", "mtp"), **_hub("orga/m1", {**_MTP, "num_nextn_predict_layers": 0}, 4)},
-            expect=((_CAT, 10, 16),)),
+            {NATIVE_CAT: native_catalog("orga/m1", "mtp"), **hub_files("orga/m1", {**MTP_CONFIG, "num_nextn_predict_layers": 0}, 4)},
+            expect=((NATIVE_CAT, 10, 16),)),
     Example("a quantized copy kept the config but dropped the MTP layer's tensors",
-            {_CAT: _cat("orgq/m1-int4", "mtp"), **_hub("orgq/m1-int4", _MTP, 4)},
-            expect=((_CAT, 10, 16),)),
+            {NATIVE_CAT: native_catalog("orgq/m1-int4", "mtp"), **hub_files("orgq/m1-int4", MTP_CONFIG, 4)},
+            expect=((NATIVE_CAT, 10, 16),)),
     Example("a DSpark head cannot be verified with the default table (info)",
-            {_CAT: _cat("orga/m1", "dspark"), **_hub("orga/m1", _MTP, 5)},
-            expect=((_CAT, 10, 16),)),
+            {NATIVE_CAT: native_catalog("orga/m1", "dspark"), **hub_files("orga/m1", MTP_CONFIG, 5)},
+            expect=((NATIVE_CAT, 10, 16),)),
 )
 
 

@@ -24,9 +24,9 @@ Failing: the same checkpoint, and no head recorded for it.
 
 from __future__ import annotations
 
+from drafterlint.checks._examples import MTP_CONFIG, NATIVE_CAT, NATIVE_REV, hub_files, native_catalog
 from drafterlint.checks._native import PRESENT, UNKNOWN, claimed, evidence_table, verdict
 from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
-from drafterlint.checks.native_head_absent import _CAT, _MTP, _REV, _cat, _hub
 from drafterlint.findings import Severity
 
 RULE = Rule(
@@ -41,18 +41,18 @@ RULE = Rule(
 def _only_checkpoint(repository: str) -> str:
     return (
         "version: 2026-11-C1\nrevision: 1\ncatalogs:\n  approved_checkpoints:\n    m1:\n"
-        f"      - repository: {repository}\n        revision: {_REV}\n"
+        f"      - repository: {repository}\n        revision: {NATIVE_REV}\n"
     )
 
 
 EXAMPLES = (
     Example("the shipped MTP head is recorded as a bundled head",
-            {_CAT: _cat("orga/m1", "mtp"), **_hub("orga/m1", _MTP, 5)}),
+            {NATIVE_CAT: native_catalog("orga/m1", "mtp"), **hub_files("orga/m1", MTP_CONFIG, 5)}),
     Example("the checkpoint has no MTP layer",
-            {_CAT: _only_checkpoint("orga/m1"), **_hub("orga/m1", {**_MTP, "num_nextn_predict_layers": 0}, 4)}),
+            {NATIVE_CAT: _only_checkpoint("orga/m1"), **hub_files("orga/m1", {**MTP_CONFIG, "num_nextn_predict_layers": 0}, 4)}),
     Example("the checkpoint ships an MTP head nobody recorded",
-            {_CAT: _only_checkpoint("orga/m1"), **_hub("orga/m1", _MTP, 5)},
-            expect=((_CAT, 7, 19),)),
+            {NATIVE_CAT: _only_checkpoint("orga/m1"), **hub_files("orga/m1", MTP_CONFIG, 5)},
+            expect=((NATIVE_CAT, 7, 19),)),
 )
 
 

@@ -1,0 +1,40 @@
+"""The shape the developers' guide asks of the code, where a test can hold it: a rule module
+imports no other rule module (shared helpers live in the checks' `_` modules, shared example
+builders in checks/_examples.py), and the audit reads facts and findings, not rule modules."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import drafterlint.checks
+
+CHECKS = Path(drafterlint.checks.__file__).parent
+PACKAGE = CHECKS.parent
+
+
+def _imported(path: Path) -> set[str]:
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+def _rule_modules() -> set[str]:
+    return {f"drafterlint.checks.{p.stem}" for p in CHECKS.glob("*.py")
+            if not p.stem.startswith("_") and p.stem != "base"}
+
+
+def test_no_rule_imports_another_rule():
+    rules = _rule_modules()
+    crossing = {
+        (f"checks/{p.name}", m)
+        for p in CHECKS.glob("*.py")
+        for m in _imported(p) & rules
+        if m != f"drafterlint.checks.{p.stem}"
+    }
+    assert crossing == set()
