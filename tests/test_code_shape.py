@@ -38,3 +38,11 @@ def test_no_rule_imports_another_rule():
         if m != f"drafterlint.checks.{p.stem}"
     }
     assert crossing == set()
+
+
+def test_the_audit_reads_facts_and_findings_not_rule_internals():
+    # The timeline's eligibility and verdicts come from ctx.eligibility and ctx.native.
+    imported = {m for m in _imported(PACKAGE / "audit.py") if m.startswith("drafterlint.checks")}
+    allowed = {"drafterlint.checks", "drafterlint.checks.rule_infos", "drafterlint.checks.base",
+               "drafterlint.checks.base.HISTORY"}
+    assert imported - allowed == set()

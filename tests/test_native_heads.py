@@ -172,12 +172,11 @@ def test_single_file_checkpoint_is_judged_by_its_config(fake_api, tmp_path):
 
 
 def result_verdicts(api, tmp_path, repository, revision):
-    from drafterlint.checks._native import verdict
     from drafterlint.config import Config
     from drafterlint.engine import build_context
 
     ctx = build_context(Config(), None, None, online=client(api, tmp_path))
-    return [verdict(ctx, repository, revision, "mtp")]
+    return [ctx.native.verdict(repository, revision, "mtp")]
 
 
 def test_gated_slow_and_unpinned_are_could_not_verify_never_dl505(fake_api, tmp_path):
@@ -286,6 +285,29 @@ def test_audit_online_shows_the_verified_state(cli, tmp_path, fake_api):
     assert "❔ could not verify" in timeline and "401" in timeline
     assert any("orgg/m1" in n and "401" in n for n in data["audit"]["not_checked"])
     assert any(h["verified"].startswith("❌") for h in data["audit"]["timeline"])
+
+
+def test_audit_timeline_shows_what_the_checkpoint_shows_whichever_rules_run(cli, tmp_path, fake_api):
+    # The verdicts are facts of the run (ctx.native), not DL505's by-products: with DL505 not
+    # selected, the timeline still says what each bundled head's checkpoint shows.
+    rules = tmp_path / "rules"
+    shutil.copytree(FIXTURES / "example" / "rules", rules)
+    registry = tmp_path / "registry"
+    (registry / POL).mkdir(parents=True)
+    text = catalog([head("orga/m1", R1), head("orgz/m1", R2)], [("orga/m1", R1), ("orgz/m1", R2)])
+    (registry / POL / "catalog.yaml").write_text(text)
+    serve(fake_api, "orga/m1", R1, {"num_hidden_layers": 4, "num_nextn_predict_layers": 1}, layers=5)
+    serve(fake_api, "orgz/m1", R2, {"num_hidden_layers": 4, "num_nextn_predict_layers": 0}, layers=4)
+    js = tmp_path / "audit.json"
+    cli("audit", "--rules-repo", rules, "--registry-repo", registry, "--today", "2026-12-02",
+        "--online", "--hub-api-url", fake_api.url, "--select", "DL802",
+        "--output", tmp_path / "audit.md", "--json", js, "--cache-dir", tmp_path / "cache")
+    data = json.loads(js.read_text())
+    assert not [f for f in data["findings"] if f["code"] == "DL505"]
+    verified = {h["repository"]: h["verified"] for h in data["audit"]["timeline"]}
+    assert verified["orga/m1"].startswith("✅") and verified["orgz/m1"].startswith("❌")
+    # each checkpoint's files were fetched once
+    assert sum(1 for _, p in fake_api.log if p.endswith("/config.json")) == 2
 
 
 # -- the evidence table as configuration -------------------------------------------------------

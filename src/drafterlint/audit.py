@@ -163,7 +163,6 @@ def _marks(ctx, findings) -> dict[tuple, list[str]]:
 
 
 def _cohort_info(ctx, today: datetime.date, findings=()):
-    from drafterlint.checks.upcoming_eligibility import eligibility, horizon
     from drafterlint.cohorts import Cohort
     from drafterlint.history import calendar_of
     from drafterlint.report.audit_markdown import TimelineHead
@@ -173,16 +172,18 @@ def _cohort_info(ctx, today: datetime.date, findings=()):
 
     calendar = calendar or DEFAULT_CALENDAR
     now = Cohort.for_date(today, calendar)
-    nxt = [(str(now + i), (now + i).publication_date(calendar).isoformat()) for i in range(horizon(ctx.config) + 1)]
-    from drafterlint.checks._native import verdicts
-
-    checked = verdicts(ctx)  # what DL505 found in the checkpoints (audit --online)
+    nxt = [(str(now + i), (now + i).publication_date(calendar).isoformat())
+           for i in range(ctx.eligibility.horizon + 1)]
     timeline = []
     marks = _marks(ctx, findings)
     if ctx.registry is not None:
-        for head, _policy, approved, usable in eligibility(ctx):
-            v = checked.get(((head.repository or "").lower(), (head.revision or "").lower(),
-                             (head.method or "").lower())) if head.bundled else None
+        for e in ctx.eligibility.heads:
+            head, approved, usable = e.head, e.approved, e.usable
+            # What the checkpoint shows (audit --online), for the heads DL505 holds against it:
+            # judged once, whichever asks first.
+            v = None
+            if ctx.online is not None and head.bundled and head.repository and head.revision and head.method:
+                v = ctx.native.verdict(head.repository, head.revision, head.method)
             timeline.append(TimelineHead(
                 model=head.model or "?", repository=head.repository or "?", revision=head.revision or "?",
                 method=head.method, approved=str(approved),

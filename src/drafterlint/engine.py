@@ -50,24 +50,29 @@ def build_context(
     if registry_dir is not None:
         ctx.registry_repo = _attach(repo_view(config, "registry", registry_dir), cache)
     prepare(ctx)
-    if ctx.registry_repo is not None:
-        from drafterlint.registry.load import load_registry
-
-        # Read with the calendar the rules state: it says how many cohorts a month there are.
-        ctx.registry = load_registry(ctx.registry_repo, config, ctx.facts.publication_calendar)
     return ctx
 
 
 def prepare(ctx: Context) -> None:
     """What every check reads, computed before the first one runs: the resolved documents,
-    the configured sections located in them, and the facts the rules text states."""
+    the configured sections located in them, the facts the rules text states, the registry
+    (unless given), when each of its heads becomes usable, and the native-head evidence."""
+    from drafterlint.checks._eligibility import eligibility
     from drafterlint.checks._facts import extract
+    from drafterlint.checks._native import NativeEvidence, evidence_table
     from drafterlint.checks._sections import locate_all
     from drafterlint.documents import resolve
 
     ctx.documents = resolve(ctx)
     ctx.sections = locate_all(ctx)
     ctx.facts = extract(ctx)
+    if ctx.registry is None and ctx.registry_repo is not None:
+        from drafterlint.registry.load import load_registry
+
+        # Read with the calendar the rules state: it says how many cohorts a month there are.
+        ctx.registry = load_registry(ctx.registry_repo, ctx.config, ctx.facts.publication_calendar)
+    ctx.eligibility = eligibility(ctx)
+    ctx.native = NativeEvidence(evidence_table(ctx.config), ctx.online)
     ctx.prepared = True
 
 

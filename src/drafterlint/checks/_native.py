@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from drafterlint.findings import Location
 
 if TYPE_CHECKING:
     from drafterlint.checks.base import Context
+    from drafterlint.config import Config
     from drafterlint.hub import FileAnswer
 
 PRESENT, ABSENT, NO_CONVENTION, UNKNOWN = "present", "absent", "no-convention", "unknown"
@@ -74,17 +75,14 @@ class Table:
         return self.methods.get(m) or MethodEvidence(m, (), ())
 
 
-def evidence_table(ctx: Context) -> Table:
-    def compute() -> Table:
-        opts = (ctx.config.data.get("rule_options") or {}).get(OPTIONS) or {}
-        methods = {
-            str(name).lower(): MethodEvidence(str(name).lower(), tuple(spec.get("config_keys") or ()),
-                                              tuple(spec.get("tensor_patterns") or ()))
-            for name, spec in (opts.get("evidence") or {}).items()
-        }
-        return Table(methods, tuple(opts.get("nested_configs") or ()))
-
-    return ctx.remember("native_evidence_table", compute)
+def evidence_table(config: Config) -> Table:
+    opts = (config.data.get("rule_options") or {}).get(OPTIONS) or {}
+    methods = {
+        str(name).lower(): MethodEvidence(str(name).lower(), tuple(spec.get("config_keys") or ()),
+                                          tuple(spec.get("tensor_patterns") or ()))
+        for name, spec in (opts.get("evidence") or {}).items()
+    }
+    return Table(methods, tuple(opts.get("nested_configs") or ()))
 
 
 # -- judging one checkpoint -----------------------------------------------------------------
@@ -117,18 +115,6 @@ class Verdict:
 class _Files:
     config: FileAnswer
     index: FileAnswer | None  # None when not asked
-
-
-def _files(ctx: Context, repository: str, revision: str) -> _Files:
-    from drafterlint.hub import FOUND
-
-    cache = ctx.memo.setdefault("native_files", {})
-    key = (repository.lower(), revision.lower())
-    if key not in cache:
-        config = ctx.online.json_file(repository, revision, CONFIG)
-        index = ctx.online.json_file(repository, revision, INDEX) if config.state == FOUND else None
-        cache[key] = _Files(config, index)
-    return cache[key]
 
 
 def _number(value) -> int | None:
@@ -231,64 +217,82 @@ def _read_weights(data: dict, ev: MethodEvidence, hidden: int | None) -> _Weight
     return out
 
 
-def verdict(ctx: Context, repository: str, revision: str, method: str | None) -> Verdict:
-    """Whether repository@revision ships a head of `method`, memoised per run."""
-    memo = ctx.memo.setdefault("native_verdicts", {})
-    key = (repository.lower(), revision.lower(), (method or "").lower())
-    if key not in memo:
-        memo[key] = _judge(ctx, repository, revision, (method or "").lower())
-    return memo[key]
+@dataclass
+class NativeEvidence:
+    """What the checkpoints themselves show of their native heads (``audit --online``): the
+    facts DL505 and DL506 judge claims by, and the audit's timeline shows.
 
+    The engine makes it before any check runs (``ctx.native``) from the evidence table and the
+    hub client; each checkpoint's files are fetched once, and each (checkpoint, method) judged
+    once, whoever asks first: the answer does not depend on which rule ran."""
 
-def _judge(ctx: Context, repository: str, revision: str, method: str) -> Verdict:
-    from drafterlint.hub import FOUND, MISSING, is_commit
+    table: Table = field(default_factory=lambda: Table({}, ()))
+    online: Any = None  # drafterlint.hub's client, or None offline
+    files: dict[tuple[str, str], _Files] = field(default_factory=dict)
+    # (repository, revision, method), lowercased -> the verdict reached this run
+    verdicts: dict[tuple[str, str, str], Verdict] = field(default_factory=dict)
 
-    table = evidence_table(ctx)
-    ev = table.of(method)
-    looked = ev.looked_for(table.sections)
+    def verdict(self, repository: str, revision: str, method: str | None) -> Verdict:
+        """Whether repository@revision ships a head of `method` (needs ``online``)."""
+        key = (repository.lower(), revision.lower(), (method or "").lower())
+        if key not in self.verdicts:
+            self.verdicts[key] = self._judge(repository, revision, (method or "").lower())
+        return self.verdicts[key]
 
-    def v(state: str, found: str) -> Verdict:
-        return Verdict(state, repository, revision, method, looked, found)
+    def _files(self, repository: str, revision: str) -> _Files:
+        from drafterlint.hub import FOUND
 
-    if ev.empty:
-        return v(NO_CONVENTION, "")
-    if not is_commit(revision):
-        return v(UNKNOWN, f"revision not pinned ({revision!r} is not a full 40-hex commit)")
-    files = _files(ctx, repository, revision)
-    if files.config.state != FOUND:
-        detail = files.config.detail
-        if files.config.state != MISSING:
-            why = detail
-        elif "EntryNotFound" in detail or detail.split(" (")[0] == "404":
-            why = f"no {CONFIG} at that revision ({detail})"
-        else:  # no such repository or revision: DL803's finding
-            why = f"{CONFIG}: the hub answered {detail}"
-        return v(UNKNOWN, why)
-    conf = _read_config(files.config.data or {}, ev, table.sections)
-    index = files.index
-    if index is None or index.state not in (FOUND, MISSING):
+        key = (repository.lower(), revision.lower())
+        if key not in self.files:
+            config = self.online.json_file(repository, revision, CONFIG)
+            index = self.online.json_file(repository, revision, INDEX) if config.state == FOUND else None
+            self.files[key] = _Files(config, index)
+        return self.files[key]
+
+    def _judge(self, repository: str, revision: str, method: str) -> Verdict:
+        from drafterlint.hub import FOUND, MISSING, is_commit
+
+        table = self.table
+        ev = table.of(method)
+        looked = ev.looked_for(table.sections)
+
+        def v(state: str, found: str) -> Verdict:
+            return Verdict(state, repository, revision, method, looked, found)
+
+        if ev.empty:
+            return v(NO_CONVENTION, "")
+        if not is_commit(revision):
+            return v(UNKNOWN, f"revision not pinned ({revision!r} is not a full 40-hex commit)")
+        files = self._files(repository, revision)
+        if files.config.state != FOUND:
+            detail = files.config.detail
+            if files.config.state != MISSING:
+                why = detail
+            elif "EntryNotFound" in detail or detail.split(" (")[0] == "404":
+                why = f"no {CONFIG} at that revision ({detail})"
+            else:  # no such repository or revision: DL803's finding
+                why = f"{CONFIG}: the hub answered {detail}"
+            return v(UNKNOWN, why)
+        conf = _read_config(files.config.data or {}, ev, table.sections)
+        index = files.index
+        if index is None or index.state not in (FOUND, MISSING):
+            if conf.denied:
+                return v(ABSENT, conf.text(ev))
+            return v(UNKNOWN, f"{INDEX}: {index.detail if index is not None else 'not asked'}")
+        if index.state == MISSING:
+            note = f"no {INDEX} at this revision ({index.detail}): only {CONFIG} decides"
+            if not ev.config_keys:
+                return v(UNKNOWN, f"{note}, and the table has no config keys for {method}")
+            return v(PRESENT if conf.declared else ABSENT, f"{conf.text(ev)}; {note}")
+        weights = _read_weights(index.data or {}, ev, conf.hidden_layers)
+        if weights is None:
+            return v(UNKNOWN, f"{INDEX} has no weight_map")
+        found = (f"{conf.text(ev)}; " if ev.config_keys else "") + weights.text(ev, conf.hidden_layers)
         if conf.denied:
-            return v(ABSENT, conf.text(ev))
-        return v(UNKNOWN, f"{INDEX}: {index.detail if index is not None else 'not asked'}")
-    if index.state == MISSING:
-        note = f"no {INDEX} at this revision ({index.detail}): only {CONFIG} decides"
-        if not ev.config_keys:
-            return v(UNKNOWN, f"{note}, and the table has no config keys for {method}")
-        return v(PRESENT if conf.declared else ABSENT, f"{conf.text(ev)}; {note}")
-    weights = _read_weights(index.data or {}, ev, conf.hidden_layers)
-    if weights is None:
-        return v(UNKNOWN, f"{INDEX} has no weight_map")
-    found = (f"{conf.text(ev)}; " if ev.config_keys else "") + weights.text(ev, conf.hidden_layers)
-    if conf.denied:
+            return v(ABSENT, found)
+        if weights.hits:
+            return v(PRESENT, found)
         return v(ABSENT, found)
-    if weights.hits:
-        return v(PRESENT, found)
-    return v(ABSENT, found)
-
-
-def verdicts(ctx: Context) -> dict[tuple[str, str, str], Verdict]:
-    """The verdicts this run reached, for the audit's report (nothing is fetched here)."""
-    return dict(ctx.memo.get("native_verdicts", {}))
 
 
 # -- the claims -----------------------------------------------------------------------------

@@ -12,7 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from drafterlint.checks._eligibility import Eligibility
 from drafterlint.checks._facts import RulesFacts
+from drafterlint.checks._native import NativeEvidence
 from drafterlint.documents import Documents
 from drafterlint.findings import Finding, Location, Severity
 
@@ -90,8 +92,10 @@ class Context:
     """Everything a check may look at: parsed documents and registry, never raw paths.
 
     Before any check runs the engine fills `documents` (the one resolved list of documents),
-    `sections` (the configured sections, located) and `facts` (what the rules text states):
-    every check reads the same ones, whichever runs first.
+    `sections` (the configured sections, located), `facts` (what the rules text states),
+    `registry`, `eligibility` (when each head becomes usable) and `native` (what the
+    checkpoints show of their native heads, asked of the hub on demand): every check, and the
+    audit after them, reads the same ones, whichever runs first.
     """
 
     config: "Config"
@@ -105,6 +109,8 @@ class Context:
     documents: Documents = field(default_factory=Documents)
     sections: "list[tuple[Document, Located]]" = field(default_factory=list)
     facts: RulesFacts = field(default_factory=RulesFacts)
+    eligibility: Eligibility = field(default_factory=Eligibility)
+    native: NativeEvidence = field(default_factory=NativeEvidence)
     # What checks met on the way: files that could not be read (reported by DL702) and parts of
     # checks that could not run (reason -> codes, said once).
     unreadable_files: "list[UnreadableFile]" = field(default_factory=list)

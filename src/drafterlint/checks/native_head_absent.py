@@ -43,7 +43,7 @@ Failing: ``"num_nextn_predict_layers": 0``; or a quantized copy whose index stop
 from __future__ import annotations
 
 from drafterlint.checks._examples import MTP_CONFIG, NATIVE_CAT, hub_files, native_catalog
-from drafterlint.checks._native import ABSENT, NO_CONVENTION, UNKNOWN, native_claims, verdict
+from drafterlint.checks._native import ABSENT, NO_CONVENTION, UNKNOWN, native_claims
 from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 
@@ -72,7 +72,7 @@ EXAMPLES = (
 
 def check(ctx):
     for claim in native_claims(ctx):
-        v = verdict(ctx, claim.repository, claim.revision, claim.method)
+        v = ctx.native.verdict(claim.repository, claim.revision, claim.method)
         what = f"{v.ident} ({claim.model or '?'})"
         if v.state == UNKNOWN:
             ctx.skip(RULE.code, f"could not verify on the model hub that {what} ships its native "

@@ -25,7 +25,7 @@ Failing: the same checkpoint, and no head recorded for it.
 from __future__ import annotations
 
 from drafterlint.checks._examples import MTP_CONFIG, NATIVE_CAT, NATIVE_REV, hub_files, native_catalog
-from drafterlint.checks._native import PRESENT, UNKNOWN, claimed, evidence_table, verdict
+from drafterlint.checks._native import PRESENT, UNKNOWN, claimed
 from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 
@@ -60,7 +60,7 @@ def check(ctx):
     policy = ctx.registry.latest() if ctx.registry is not None else None
     if policy is None:
         return
-    methods = [ev for ev in evidence_table(ctx).methods.values() if not ev.empty]
+    methods = [ev for ev in ctx.native.table.methods.values() if not ev.empty]
     seen: set[tuple[str, str]] = set()
     unknown: dict[str, set[str]] = {}
     for cp in policy.checkpoints:
@@ -73,7 +73,7 @@ def check(ctx):
         for ev in methods:
             if claimed(ctx, cp.repository, cp.revision, ev.method):
                 continue  # DL505 holds the claim against the checkpoint
-            v = verdict(ctx, cp.repository, cp.revision, ev.method)
+            v = ctx.native.verdict(cp.repository, cp.revision, ev.method)
             if v.state == UNKNOWN:
                 unknown.setdefault(v.found, set()).add(v.ident)
             elif v.state == PRESENT:

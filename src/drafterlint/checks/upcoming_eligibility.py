@@ -32,10 +32,6 @@ RULE = Rule(
     needs=frozenset({REGISTRY, TODAY}),
 )
 
-def horizon(config) -> int:
-    """How many publications ahead the audit looks (`rule_options.DL802.horizon`)."""
-    return int(config.options(RULE.code).get("horizon", 4))
-
 _P = "registry:src/inference_endpoint/validation/policies/2027-01-C0/"
 _POINTS = """\
 version: 2027-01-C0
@@ -65,23 +61,6 @@ EXAMPLES = (
 )
 
 
-def eligibility(ctx):
-    """[(head, policy, approved, first eligible cohort)] for every head with a known lead time."""
-    from drafterlint.history import latest_heads
-    from drafterlint.registry import lead_time
-
-    out = []
-    for head, policy in latest_heads(ctx):
-        approved = head.cohort
-        if approved is None:
-            continue
-        lead, _ = lead_time(ctx, policy)
-        if lead is None:
-            continue
-        out.append((head, policy, approved, approved + lead))
-    return out
-
-
 def check(ctx):
     from drafterlint.history import calendar_of
 
@@ -89,8 +68,9 @@ def check(ctx):
         return
     calendar = calendar_of(ctx)
     now = Cohort.for_date(ctx.today, calendar)
-    last = now + horizon(ctx.config)
-    for head, _policy, approved, usable in eligibility(ctx):
+    last = now + ctx.eligibility.horizon
+    for e in ctx.eligibility.heads:
+        head, approved, usable = e.head, e.approved, e.usable
         if not (now < usable <= last):
             continue
         ahead = usable - now

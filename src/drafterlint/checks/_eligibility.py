@@ -1,0 +1,53 @@
+"""When each approved head becomes usable: a fact about the registry, computed by the engine
+before any check runs (``ctx.eligibility``) from the registry and the lead time the rules
+state (``ctx.facts``). DL802 reports the heads that become usable soon; the audit draws every
+head on its cohort timeline. Both read this, so neither depends on the other."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from drafterlint.checks.base import Context
+    from drafterlint.cohorts import Cohort
+    from drafterlint.config import Config
+    from drafterlint.registry.model import Head, Policy
+
+HORIZON = "DL802"  # the rule whose options say how far ahead to look
+
+
+@dataclass(frozen=True)
+class Eligible:
+    """A head (as the newest policy listing it has it) and its first eligible cohort."""
+
+    head: "Head"
+    policy: "Policy"
+    approved: "Cohort"
+    usable: "Cohort"  # approved + the lead time
+
+
+@dataclass(frozen=True)
+class Eligibility:
+    heads: tuple[Eligible, ...] = ()  # every head with a known approval cohort and lead time
+    horizon: int = 4  # publications ahead the audit looks (`rule_options.DL802.horizon`)
+
+
+def horizon(config: "Config") -> int:
+    return int(config.options(HORIZON).get("horizon", 4))
+
+
+def eligibility(ctx: "Context") -> Eligibility:
+    from drafterlint.history import latest_heads
+    from drafterlint.registry import lead_time
+
+    heads = []
+    for head, policy in latest_heads(ctx):
+        approved = head.cohort
+        if approved is None:
+            continue
+        lead, _ = lead_time(ctx, policy)
+        if lead is None:
+            continue
+        heads.append(Eligible(head, policy, approved, approved + lead))
+    return Eligibility(tuple(heads), horizon(ctx.config))
