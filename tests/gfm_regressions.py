@@ -126,4 +126,32 @@ REGRESSIONS: list[str] = [
     's\n<div id=2">',
     "<h2 id=<>",
     '<details><r<div id="2">',
+    # columns after a tab that a container's continuation or lazy line expanded
+    "-\n\t[]()",
+    "-\n\thttp://e",
+    "-\n\t<ps:>",
+    "1.   l\n\t[]()",
+    ">;\n\t<a href=\"\">",
+    # after reference definitions the paragraph they began goes on: an indented line, a tag
+    "[r]:t\n\t[r]",
+    "[r]: /u\n[s]: /v\n\t[r]",
+    "[r]:t\n\t<a href=\"\">",
+    "[r]:'\n    <a name='1'>",
+    "- [r]: /u\nfoo\n---",
+    # `[r]:` with its destination on an underline is no definition: the underline makes a heading
+    "[r]:\n-",
+    # `[^]:` is a reference definition (label `^`), no footnote
+    "[^]:[]()",
+    ">[^]:[r]\n\n[r]:r",
+    # a footnote definition starts a line; it holds blocks, ends where a lazy line continues no
+    # paragraph, and interrupts a quote's or item's lazy lines
+    "-[^1]:[]()",
+    "[^1]:e\n<[]()",
+    "[^1]: <s>\n[x](y)",
+    "[^1]: a\n\n    # h\n\nx [^1]",
+    "[^1]: a\n\n    b [x](y)\n\nx [^1]",
+    "> a\n[^1]: b [x](y)",
+    # a footnote is referred to from text only: not from an HTML block or a code span
+    "[^1]:[]()\n<s>\n[^1]",
+    "[^1]: a [x](y)\n\n`[^1]`",
 ]

@@ -22,7 +22,12 @@ from mistune.block_parser import (
 )
 from mistune.core import BlockState
 from mistune.helpers import BLOCK_TAGS, PRE_TAGS, parse_link_href
-from mistune.list_parser import LIST_PATTERN, _compile_continue_width, _has_continuation_indent
+from mistune.list_parser import (
+    LIST_PATTERN,
+    _compile_continue_width,
+    _has_continuation_indent,
+    _strip_continuation_indent,
+)
 from mistune.util import unikey
 
 from drafterlint.markdown.autolinks import URL_START, url_end
@@ -61,8 +66,10 @@ class _PosState(BlockState):
         self._open: dict[str, Any] | None = None
         # The child states of the items of the list being parsed in this state.
         self._item_states: list[_PosState] | None = None
-        # Original line numbers of this container's lazy lines (see _first_stray_lazy_line).
+        # Original line numbers of this container's lazy lines (see _first_cut).
         self.lazy_lines: list[int] = []
+        # Whether a reference definition left an open paragraph token (see parse_ref_link).
+        self._defs = False
 
     # -- positions ------------------------------------------------------------------------
 
@@ -84,7 +91,7 @@ class _PosState(BlockState):
         i = self.line_index(off)
         line = self.line_base + i
         col = off - self.starts[i]
-        return line, col + 1 + self._col_offset(i, line)
+        return line, max(1, col + 1 + self._col_offset(i, line))
 
     def _col_offset(self, i: int, line: int) -> int:
         if self.parent is None:
@@ -101,12 +108,13 @@ class _PosState(BlockState):
         os_ = o.rstrip()
         if cs and os_.endswith(cs):
             return len(os_) - len(cs)
-        # tabs were expanded: align the first non-blank characters
+        # leading tabs were expanded: align the first non-blank characters (the offset is
+        # negative where a tab became several spaces, `-⇥[x]`'s child line `  [x]`)
         stripped = child.lstrip()
         if stripped:
-            k = o.find(stripped[:8])
+            k = len(o) - len(stripped) if o.endswith(stripped) else o.find(stripped[:8])
             if k >= 0:
-                return max(0, k - (len(child) - len(stripped)))
+                return k - (len(child) - len(stripped))
         return max(0, len(o) - len(child))
 
     def line_text(self, off: int) -> tuple[int, str]:
@@ -264,7 +272,8 @@ def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
         return False
     t = last["type"]
     if t in ("paragraph", "block_text") or (t == "heading" and last.get("style") == "setext"):
-        return at < line <= at + last["text"].rstrip("\n").count("\n")
+        # a paragraph after reference definitions began with them
+        return last.get("_def_line", at) < line <= at + last["text"].rstrip("\n").count("\n")
     if t == "block_quote":
         return _continues_paragraph(last["children"], line)
     if t == "list":
@@ -274,6 +283,22 @@ def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
                 found = item
         return found is not None and _continues_paragraph(found["children"], line)
     return False
+
+
+def _spend(state: _PosState, cost: int) -> bool:
+    """Take `cost` characters from the document's budget for parsing again, if it has them."""
+    env = state.env
+    left = env.get(_REPARSE_LEFT)
+    if left is None:
+        root = state
+        while root.parent is not None:
+            root = root.parent
+        left = 2 * len(root.src)
+    if cost > left:
+        env[_REPARSE_LEFT] = left
+        return False
+    env[_REPARSE_LEFT] = left - cost
+    return True
 
 
 class _Undo:
@@ -292,18 +317,9 @@ class _Undo:
         document's budget allows; False (nothing undone) if it does not."""
         st = self.state
         env = st.env
-        left = env.get(_REPARSE_LEFT)
-        if left is None:
-            root = st
-            while root.parent is not None:
-                root = root.parent
-            left = 2 * len(root.src)
         cut = st.starts[line - st.line_base]
-        cost = cut - self.cursor
-        if cost > left:
-            env[_REPARSE_LEFT] = left
+        if not _spend(st, cut - self.cursor):
             return False
-        env[_REPARSE_LEFT] = left - cost
         del st.tokens[self.ntok :]
         refs = env["ref_links"]
         for key in list(refs)[self.nrefs :]:
@@ -323,6 +339,11 @@ class _Undo:
         self.state.cursor_max = self.saved_max
 
 
+# A footnote's label (cmark-gfm): `^` then no blank and no `]`.
+_FOOTNOTE_LABEL_RE = re.compile(r"\^[^\]\s]+")
+# A setext underline, as mistune's rule matches it.
+_SETEXT_LINE_RE = re.compile(r" {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
+
 # A list item's marker at the start of its line, as mistune's list rule matches it.
 _LIST_MARKER_RE = re.compile(r"[ \t]*(?:[*+-]|\d{1,9}[.)])")
 # The whole marker line, in the groups of mistune's list rule (any indentation: a nested item).
@@ -341,6 +362,10 @@ class _PosBlockParser(BlockParser):
     def parse(self, state: Any, rules: Any = None) -> None:
         super().parse(state, rules)
         state.close_open_block()  # the last block of this state ends where its source does
+        if state._defs:  # the paragraphs left open by definitions that nothing continued
+            state.tokens[:] = [t for t in state.tokens if not (t.get("_after_def") and not t["text"])]
+        if state.parent is None and state.env.get(_FOOTNOTES):
+            _drop_unreferenced_footnotes(state.tokens)
 
     def parse_method(self, m: Any, state: Any) -> Any:
         start = state.cursor
@@ -449,18 +474,44 @@ class _PosBlockParser(BlockParser):
 
     def parse_ref_link(self, m: Any, state: Any) -> Any:
         label = m.group("reflink_1") or ""
-        if label.startswith("^"):
-            return None  # `[^1]: …` defines a footnote (GitHub renders it as text), no reference
+        if _FOOTNOTE_LABEL_RE.fullmatch(label):
+            return None  # `[^1]: …` defines a footnote, no reference (`[^]:` does define one)
+        src = state.src
+        line_end = state.find_line_end_at(m.end())
+        if not src[m.end() : line_end].strip() and _SETEXT_LINE_RE.match(src, line_end):
+            # `[r]:` then `-`: the underline takes the line before the destination could
+            return None
+        last = state.last_token()
+        rest = last if last is not None and last.get("_after_def") else None
+        if rest is not None and not rest["text"]:
+            state.tokens.pop()  # a definition after a definition
+        elif last is not None and last["type"] == "paragraph":
+            return super().parse_ref_link(m, state)  # paragraph text
         refs = state.env["ref_links"]
         key = unikey(label)
         had = key in refs
         end = super().parse_ref_link(m, state)
-        if end and key and not had and key in refs:
-            href, _ = parse_link_href(state.src, m.end(), block=True)
+        if not end:
+            if rest is not None:
+                state.tokens.append(rest)
+            return end
+        if key and not had and key in refs:
+            href, _ = parse_link_href(src, m.end(), block=True)
             if href is not None:
                 refs[key]["raw_url"] = decode(href)
             refs[key]["_line"] = state.orig_line(m.start())
+        # cmark-gfm takes definitions out of the paragraph they begin, which stays open: what
+        # follows continues it (an indented line, a tag, `2.`), an underline included
+        first = rest["_def_line"] if rest is not None else state.orig_line(m.start())
+        state.tokens.append({"type": "paragraph", "text": "", "_p": (state, end), "_after_def": True, "_def_line": first})
+        state._defs = True
         return end
+
+    def parse_setex_heading(self, m: Any, state: Any) -> Any:
+        last = state.last_token()
+        if last is not None and last.get("_after_def") and not last["text"]:
+            return state.append_paragraph()  # `[r]: /u` then `===`: nothing to underline
+        return super().parse_setex_heading(m, state)
 
 
 def _parse_bare_url(inline: Any, m: Any, state: Any) -> int:
@@ -513,51 +564,131 @@ class _FastInline(mistune.InlineParser):
         return super().__call__(s, env)
 
 
-_FOOTNOTE_DEF = r" {0,3}\[\^[^\]\s]+\]:[^\n]*(?:\n|$)"
-# a line that ends a footnote definition's paragraph (a blank line or a block that interrupts one)
+_FOOTNOTE_DEF = r"^ {0,3}\[\^[^\]\s]+\]:[^\n]*(?:\n|$)"
+# a line, not indented, that ends a footnote definition: any block start but a setext underline
+# and indented code (cmark-gfm starts even an empty item, `2.` or a tag of type 7 on a line the
+# definition does not hold; HTML blocks are tested apart)
 _FOOTNOTE_END_RE = re.compile(
-    r"[ \t]{0,3}(?:$|#{1,6}(?:[ \t]|$)|>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|```|~~~|"
-    r"(?:[-*_][ \t]*){3,}$|<|\[\^[^\]\s]+\]:)"
+    r"[ \t]{0,3}(?:#{1,6}(?:[ \t]|$)|>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|```|~~~|"
+    r"(?:[-*_][ \t]*){3,}$|\[\^[^\]\s]+\]:)"
 )
 
 
 def _parse_footnote_def(block: Any, m: Any, state: Any) -> int:
     """`[^1]: …` and its continuation lines: a footnote definition, which GitHub renders at the
-    end of the document.  Its text is a paragraph of its own (links in it are links), never a
-    reference definition, and a `---`/`===` under it underlines nothing."""
-    src = state.src
-    end = m.end()
-    while end < len(src):
-        nl = src.find("\n", end)
-        line_end = len(src) if nl < 0 else nl
-        line = src[end:line_end]
-        if not line.startswith("    ") and _FOOTNOTE_END_RE.match(line):
-            break
-        end = line_end + 1 if nl >= 0 else line_end
-    if _footnote_label(m.group(0)) in _referenced_footnotes(state):
-        state.append_token({"type": "footnote", "text": src[m.start() : end]})  # no paragraph: nothing underlines it
-    else:  # a definition nothing refers to is not rendered: what it holds is not on the page
-        state.append_token({"type": "unrendered_footnote", "text": src[m.start() : end]})
+    end of the document.  Like a list item, it holds blocks: the text after `]:`, the lines
+    indented by four (blank lines between them included) and lazy lines that continue its
+    paragraph; never a reference definition of itself."""
+    end = _footnote_extent(state.src, m.end())
+    child = _footnote_content(state, m.start(), end)
+    block.parse(child)
+    cut = _first_cut([child])
+    if cut is not None and _spend(state, end - m.start()):
+        end = state.starts[cut - state.line_base]
+        child = _footnote_content(state, m.start(), end)
+        block.parse(child)
+    # whether anything refers to it is known once the whole document is parsed
+    state.append_token({"type": "footnote", "children": child.tokens, "_label": _footnote_label(m.group(0))})
+    state.env[_FOOTNOTES] = True
     return end
 
 
-_FOOTNOTE_REF_RE = re.compile(r"\[\^([^\]\s]+)\](?!:)")
+def _footnote_extent(src: str, pos: int) -> int:
+    """Where the lines a footnote definition may hold end (its first line ends at `pos`)."""
+    end = pos
+    n = len(src)
+    while end < n:
+        line_end = src.find("\n", end)
+        line_end = n if line_end < 0 else line_end
+        line = src[end:line_end]
+        nxt = min(n, line_end + 1)
+        if not line.strip():
+            # blank lines: the definition goes on only if an indented line follows them
+            j = nxt
+            while j < n:
+                k = src.find("\n", j)
+                k = n if k < 0 else k
+                if src[j:k].strip():
+                    break
+                j = min(n, k + 1)
+            k = src.find("\n", j)
+            if j < n and _has_continuation_indent(src[j : n if k < 0 else k], 4):
+                end = j
+                continue
+            break
+        if not _has_continuation_indent(line, 4) and (
+            _FOOTNOTE_END_RE.match(line) or _HTML_1_TO_6_RE.match(line) or _HTML_7_RE.match(line)
+        ):
+            break
+        end = nxt
+    return end
+
+
+def _footnote_content(state: _PosState, start: int, end: int) -> _PosState:
+    """The child state of the footnote definition at `start` holding its lines up to `end`:
+    the first without `[^label]:`, indented ones without four columns, lazy ones as written."""
+    lines = state.src[start:end].split("\n")
+    first = lines[0]
+    out = [first[first.index("]:") + 2 :].lstrip(" \t")]
+    base = state.orig_line(start)
+    lazy_lines: list[int] = []
+    lazy_starts: set[int] = set()
+    off = len(out[0]) + 1
+    for i, line in enumerate(lines[1:], 1):
+        if _has_continuation_indent(line, 4):
+            line = _strip_continuation_indent(line, 4)
+        elif line.strip():
+            lazy_lines.append(base + i)
+            lazy_starts.add(off)
+        out.append(line)
+        off += len(line) + 1
+    saved = state._pending_base
+    state._pending_base = base
+    child = state.child_state("\n".join(out), lazy_line_starts=lazy_starts or None)
+    state._pending_base = saved
+    child.lazy_lines = lazy_lines
+    return child
+
+
+_FOOTNOTE_REF_RE = re.compile(r"\[\^([^\]\s]+)\](?!:)|`+")
+_FOOTNOTES = "_drafterlint_footnotes"  # in the parse's env: a footnote definition was seen
 
 
 def _footnote_label(line: str) -> str:
     return unikey(line[line.index("[^") + 2 : line.index("]:")])
 
 
-def _referenced_footnotes(state: Any) -> set[str]:
-    """Labels of the footnotes the document refers to (`[^label]` not followed by `:`)."""
-    root = state
-    while root.parent is not None:
-        root = root.parent
-    refs = root.env.get("_footnote_refs")
-    if refs is None:
-        refs = {unikey(label) for label in _FOOTNOTE_REF_RE.findall(root.src)}
-        root.env["_footnote_refs"] = refs
-    return refs
+def _drop_unreferenced_footnotes(tokens: list[dict[str, Any]]) -> None:
+    """GitHub renders a footnote definition only if the document refers to it (`[^label]` in
+    text, not in code or HTML): what one nothing refers to holds is not on the page."""
+    refs: set[str] = set()
+    notes: list[dict[str, Any]] = []
+    stack = list(tokens)
+    while stack:
+        tok = stack.pop()
+        if tok["type"] == "footnote":
+            notes.append(tok)
+        text = tok.get("text")
+        if isinstance(text, str) and "[^" in text:
+            refs.update(_footnote_refs_in(text))
+        stack.extend(tok.get("children") or ())
+    for tok in notes:
+        if tok["_label"] not in refs:
+            tok["type"] = "unrendered_footnote"
+            tok["children"] = []
+
+
+def _footnote_refs_in(text: str) -> set[str]:
+    """The labels `text` refers to, outside code spans (an odd count of backtick runs before a
+    reference puts it in one: close enough for a footnote's label in a code span)."""
+    out = set()
+    runs = 0
+    for m in _FOOTNOTE_REF_RE.finditer(text):
+        if m.group(1) is None:
+            runs += 1
+        elif runs % 2 == 0:
+            out.add(unikey(m.group(1)))
+    return out
 
 
 def _make_markdown() -> mistune.Markdown:
@@ -570,6 +701,8 @@ def _make_markdown() -> mistune.Markdown:
     ):
         md.use(mistune.plugins.import_plugin(name))
     md.block.register("footnote_def", _FOOTNOTE_DEF, _parse_footnote_def, before="setex_heading")
+    for rules in (md.block.block_quote_rules, md.block.list_rules):  # in quotes and items too
+        md.block.insert_rule(rules, "footnote_def", before="setex_heading")
     try:  # mistune 3.4 skips plain text up to a rule's first characters
         md.inline.register("url_link", URL_START, _parse_bare_url, start_chars=("h", "H", "w"))
     except TypeError:

@@ -128,8 +128,10 @@ class _Builder:
         pos = tok.get("_p")
         if t == "heading":
             self.heading(tok)
-        elif t in ("paragraph", "block_text", "footnote"):
+        elif t in ("paragraph", "block_text"):
             self.paragraph(tok)
+        elif t == "footnote":
+            self.walk(tok["children"], list_depth)
         elif t == "list":
             self.list_block(tok, list_depth)
         elif t == "block_quote":
