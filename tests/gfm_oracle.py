@@ -8,8 +8,8 @@ tree through ctypes: every heading, link and raw HTML node with its source posit
 What is taken from the tree, and how github.com then treats it:
 
 * headings: level, first line, and the text GitHub slugs (the heading's text content: text and
-  code literals, a soft or hard line break is a newline, inline HTML tags dropped, images left
-  out); the anchor is that text slugged, ``-1``/``-2`` for repeats, in document order;
+  code literals, a footnote reference's number, a soft or hard line break is a newline, inline
+  HTML tags dropped, images left out); the anchor is that text slugged, ``-1``/``-2`` for repeats, in document order;
 * explicit anchors: ``id``/``name`` attributes that GitHub's sanitizer keeps (on the elements it
   lets through), read with an HTML5 tokenizer (html5lib) from the raw HTML of the document in
   order, so that nothing inside a comment counts;
@@ -65,6 +65,7 @@ def _load() -> ctypes.CDLL:
         "cmark_node_first_child": (vp, [vp]),
         "cmark_node_next": (vp, [vp]),
         "cmark_node_get_type_string": (cp, [vp]),
+        "cmark_node_get_type": (ci, [vp]),
         "cmark_node_get_literal": (cp, [vp]),
         "cmark_node_get_url": (cp, [vp]),
         "cmark_node_get_heading_level": (ci, [vp]),
@@ -90,6 +91,10 @@ class GfmView:
     links: list[tuple[int, int, str, str]] = field(default_factory=list)  # line, column, target, kind
 
 
+# cmark-gfm's CMARK_NODE_FOOTNOTE_REFERENCE and CMARK_NODE_FOOTNOTE_DEFINITION
+_FOOTNOTE_TYPES = {0xC00B: "footnote_reference", 0x800B: "footnote_definition"}
+
+
 class _Node:
     """One cmark node, read eagerly (the tree is freed once walked)."""
 
@@ -98,6 +103,8 @@ class _Node:
     def __init__(self, ptr: int):
         lib = _LIB
         self.type = lib.cmark_node_get_type_string(ptr).decode()
+        if self.type == "<unknown>":  # the footnote nodes have no name in cmark-gfm's API
+            self.type = _FOOTNOTE_TYPES.get(lib.cmark_node_get_type(ptr), self.type)
         lit = lib.cmark_node_get_literal(ptr)
         self.literal = lit.decode("utf-8", "replace") if lit is not None else ""
         url = lib.cmark_node_get_url(ptr) if self.type in ("link", "image") else None
@@ -133,7 +140,9 @@ def parse_tree(text: str) -> _Node:
 def _text_content(node: _Node, out: list[str]) -> None:
     for ch in node.children:
         t = ch.type
-        if t in ("text", "code"):
+        if t in ("text", "code", "footnote_reference"):
+            # a footnote reference renders as its number (`<sup><a …>1</a></sup>`), which is
+            # text of the heading for GitHub's anchor (html-pipeline's TOC filter: node.text)
             out.append(ch.literal)
         elif t in ("softbreak", "linebreak"):
             out.append("\n")

@@ -154,4 +154,13 @@ REGRESSIONS: list[str] = [
     # a footnote is referred to from text only: not from an HTML block or a code span
     "[^1]:[]()\n<s>\n[^1]",
     "[^1]: a [x](y)\n\n`[^1]`",
+    # a footnote reference in a heading is its number on the page, so in the anchor too
+    "# [^1]\n[^1]:",
+    "# A [^x] B [^y] [^x]\n\n[^y]: a\n[^x]: b\n\n# C [^y]",
+    # a comment an HTML block leaves open ends with HTML5's rules: `<!-->`, `<!--->` are whole,
+    # `--!>` ends one, and `<!--` in an attribute value opens none
+    "- <!-->\n\n<span id=n>",
+    '> <!--->\n\n<a href="x">',
+    "- <!-- a --!>\n\n<span id=n>",
+    '- <div title="<!--">\n\n<a id=r>',
 ]

@@ -35,6 +35,26 @@ def _start_tags(raw: str) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
     parser (GitHub's sanitizer) reads `raw`: nothing in a comment (`<!-->` is a whole one, an
     unclosed one runs to the end), in a bogus comment (`<!x …>`, `<?…>`, `</1…>`) or in a tag
     the text ends inside counts."""
+    for off, name, attrs in _scan(raw):
+        if name:
+            yield off, name, attrs
+
+
+def comment_left_open(raw: str) -> bool:
+    """Whether `raw` ends inside an HTML comment: on the page, the HTML after it is comment up to
+    a `-->` (or `--!>`)."""
+    names = [name for _, name, _ in _scan(raw)]
+    return bool(names) and names[-1] == ""  # _scan's last word: a comment that does not close
+
+
+def comment_close(raw: str) -> int:
+    """Where, in `raw`, a comment open before it ends (past its `-->` or `--!>`), -1 if not."""
+    ends = [k + len(t) for t in ("-->", "--!>") if (k := raw.find(t)) >= 0]
+    return min(ends) if ends else -1
+
+
+def _scan(raw: str) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
+    """_start_tags' tags, and (offset, "", []) last when `raw` ends inside a comment."""
     n = len(raw)
     i = raw.find("<")
     while 0 <= i < n - 1:
@@ -54,6 +74,9 @@ def _start_tags(raw: str) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
             end = i + 3
         elif raw.startswith("<!--", i):
             end = _comment_end(raw, i)
+            if end < 0:
+                yield i, "", []
+                return
         elif c in "!?/":
             k = raw.find(">", i + 2)  # a bogus comment (a doctype reads the same for this)
             end = n if k < 0 else k + 1
@@ -109,14 +132,14 @@ def _read_tag(raw: str, j: int) -> tuple[str, list[tuple[str, str]], int] | None
 
 def _comment_end(raw: str, i: int) -> int:
     """End of the HTML5 comment that starts at raw[i] (`<!--`): `<!-->` and `<!--->` are whole
-    comments, otherwise it ends at `-->` or `--!>`, or with the text."""
+    comments, otherwise it ends at `-->` or `--!>`; -1 when the text ends first."""
     j = i + 4
     if raw.startswith(">", j):
         return j + 1
     if raw.startswith("->", j):
         return j + 2
     ends = [k + len(t) for t in ("-->", "--!>") if (k := raw.find(t, j)) >= 0]
-    return min(ends) if ends else len(raw)
+    return min(ends) if ends else -1
 
 
 def anchors_in(raw: str) -> Iterator[tuple[str, int]]:

@@ -15,7 +15,7 @@ from mistune.helpers import parse_link, parse_link_href, parse_link_title
 from mistune.util import unikey
 
 from drafterlint.markdown.autolinks import URL_START, url_end
-from drafterlint.markdown.blocks import _PosState
+from drafterlint.markdown.blocks import _FOOTNOTE_REF_RE, _PosState
 from drafterlint.markdown.htmlattrs import anchors_in, hrefs_in
 from drafterlint.markdown.model import Link
 from drafterlint.markdown.text import decode, decode_entities
@@ -63,6 +63,30 @@ def _render_into(children: Any, out: list[str], images: bool, breaks: str = " ")
             _render_into(tok["children"], out, images, breaks)
         elif "raw" in tok:
             out.append(tok["raw"])
+
+
+def footnote_numbers(text: str, defined: set[str]) -> dict[str, int]:
+    """The number GitHub shows for each footnote of `text` that has a definition: 1, 2, … in the
+    order of their first references."""
+    numbers: dict[str, int] = {}
+    for m in _FOOTNOTE_REF_RE.finditer(text):
+        key = unikey(m.group(1))
+        if key in defined and key not in numbers:
+            numbers[key] = len(numbers) + 1
+    return numbers
+
+
+def number_footnotes(text: str, numbers: dict[str, int]) -> str:
+    """Rendered text with each footnote reference as its number (`<sup>1</sup>` on the page,
+    so `## Scope[^a]` is `#scope1`)."""
+    if "[^" not in text:
+        return text
+
+    def number(m: re.Match[str]) -> str:
+        n = numbers.get(unikey(m.group(1)))
+        return m.group(0) if n is None else str(n)
+
+    return _FOOTNOTE_REF_RE.sub(number, text)
 
 
 # --------------------------------------------------------------------------------------------

@@ -31,8 +31,8 @@ from bisect import bisect_right
 from typing import Any
 
 from drafterlint.markdown.blocks import _markdown, _PosState, line_starts
-from drafterlint.markdown.htmlattrs import _comments, anchors_in, hrefs_in
-from drafterlint.markdown.inline import _Aligner, _has_linkish, _render
+from drafterlint.markdown.htmlattrs import _comments, anchors_in, comment_close, comment_left_open, hrefs_in
+from drafterlint.markdown.inline import _Aligner, _has_linkish, _render, footnote_numbers, number_footnotes
 from drafterlint.markdown.model import (
     Document,
     Heading,
@@ -90,6 +90,7 @@ class _Builder:
         self.refs: dict[str, Any] = {}
         self.line_starts: list[int] = []
         self.limits: list[tuple[int, int, str]] = []
+        self.footnotes: set[str] = set()  # labels of the footnotes defined and referred to
         self.comment_open = False
 
     # -- inline helpers -------------------------------------------------------------------
@@ -131,6 +132,7 @@ class _Builder:
         elif t in ("paragraph", "block_text"):
             self.paragraph(tok)
         elif t == "footnote":
+            self.footnotes.add(tok.get("_label", ""))
             self.walk(tok["children"], list_depth)
         elif t == "list":
             self.list_block(tok, list_depth)
@@ -159,12 +161,12 @@ class _Builder:
                     # an HTML block that a closing list item or quote ended inside a comment
                     # leaves it open in the rendered page: the raw HTML after it is comment
                     # up to a `-->`
-                    close = raw.find("-->")
+                    close = comment_close(raw)
                     if close < 0:
                         return
                     self.comment_open = False
-                    raw = " " * (close + 3) + raw[close + 3 :]
-                self.comment_open = _ends_in_comment(raw)
+                    raw = " " * close + raw[close:]
+                self.comment_open = comment_left_open(raw)
                 for name, at in anchors_in(raw):
                     self.html_anchors.setdefault(name, st.orig_line(off + at))
                 for target, at in hrefs_in(raw):
@@ -374,8 +376,11 @@ class _Builder:
     def finish_headings(self) -> list[Heading]:
         slugger = Slugger()
         raw = sorted(self.head_raw, key=lambda h: (h[0], h[1]))
+        numbers = footnote_numbers(self.text, self.footnotes) if self.footnotes else {}
         out: list[Heading] = []
         for line, col, level, text, anchors in raw:
+            if numbers:
+                text = number_footnotes(text, numbers)
             m = _NUMBER_RE.match(text)
             if m:
                 number = m.group(1).rstrip(".")
@@ -443,14 +448,6 @@ class _Builder:
                 continue
             l2 = bisect_right(starts, end - 1)
             self.code_lines.update(range(l1, l2 + 1))
-
-
-def _ends_in_comment(raw: str) -> bool:
-    """Whether a comment opens in `raw` and does not close there."""
-    last = 0
-    for _, end in _comments(raw):
-        last = end
-    return raw.find("<!--", last) >= 0
 
 
 def _replace_end(h: Heading, end: int) -> Heading:
