@@ -163,4 +163,10 @@ REGRESSIONS: list[str] = [
     '> <!--->\n\n<a href="x">',
     "- <!-- a --!>\n\n<span id=n>",
     '- <div title="<!--">\n\n<a id=r>',
+    # a `_` run between a letter and a bare URL is intraword: it closes no emphasis
+    "# _u_http://e",
+    "# a _u_www.x.org",
+    # a footnote reference in a code span is text; a backtick near a footnote is no reference
+    "# `[^1]` [^1]\n\n[^1]: x",
+    "[^1]\n[^1]:`",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 # Where a bare URL may start (used by mistune's inline rule and by the position scanner).
 URL_START = r"(?<![A-Za-z])(?i:https?://)|(?<![^\s*_~(])www\."
@@ -73,6 +74,28 @@ def url_end(s: str, start: int, n: int | None = None) -> int:
         end += 1
     end = _trim(s, start, end)
     return end if end > start else -1
+
+
+def split_underscores_before(tokens: list[dict[str, Any]]) -> None:
+    """Before a bare URL is added to mistune's inline `tokens`: a `_` run right before it and
+    after a letter or digit (`_u_http://e`) is intraword for cmark-gfm, which sees the URL's
+    first letter after it, so it neither opens nor closes emphasis; mistune sees a placeholder
+    there and would close `_u_`.  The run becomes text that takes no part in emphasis."""
+    last = tokens[-1] if tokens else None
+    if last is None or last.get("type") != "text" or not last.get("raw", "").endswith("_"):
+        return
+    raw = last["raw"]
+    k = len(raw.rstrip("_"))
+    before = raw[k - 1] if k else _last_char(tokens[-2]) if len(tokens) > 1 else ""
+    if before.isalnum():
+        # (mistune makes a text token of each delimiter run: the run is often all of `last`)
+        tokens[-1:] = [{**last, "raw": raw[:k]}] if k else []
+        tokens.append({"type": "text", "raw": raw[k:], "_emphasis": False})
+
+
+def _last_char(tok: dict[str, Any]) -> str:
+    raw = tok.get("raw", "") if tok.get("type") == "text" else ""
+    return raw[-1:]
 
 
 def _trim(s: str, start: int, end: int) -> int:

@@ -30,7 +30,7 @@ from mistune.list_parser import (
 )
 from mistune.util import unikey
 
-from drafterlint.markdown.autolinks import URL_START, url_end
+from drafterlint.markdown.autolinks import URL_START, split_underscores_before, url_end
 from drafterlint.markdown.text import decode
 
 # --------------------------------------------------------------------------------------------
@@ -528,6 +528,7 @@ def _parse_bare_url(inline: Any, m: Any, state: Any) -> int:
     text = state.src[start:end]
     # cmark-gfm keeps a bare URL as written: `&amp;` in it is no entity
     url = "http://" + text if text.startswith("www") else text
+    split_underscores_before(state.tokens)
     state.append_token(
         {"type": "link", "children": [{"type": "text", "raw": text, "_literal": True}], "attrs": {"url": url}, "_autolink": text}
     )

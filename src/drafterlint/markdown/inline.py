@@ -36,19 +36,27 @@ _ASCII_PUNCT = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # rendered text
 
 
-def _render(children: list[dict[str, Any]] | None, *, images: bool = True, breaks: str = " ") -> str:
+def _render(
+    children: list[dict[str, Any]] | None, *, images: bool = True, breaks: str = " ",
+    footnotes: dict[str, int] | None = None,
+) -> str:
     """Rendered text; `breaks` is what a line break becomes (a heading's text keeps GitHub's
-    newline, which its anchor drops: `a⏎*` is `#a`, not `#a-`)."""
+    newline, which its anchor drops: `a⏎*` is `#a`, not `#a-`); a reference to one of the
+    `footnotes` is its number (see footnote_numbers)."""
     out: list[str] = []
-    _render_into(children or (), out, images, breaks)
+    _render_into(children or (), out, images, breaks, footnotes)
     return "".join(out)
 
 
-def _render_into(children: Any, out: list[str], images: bool, breaks: str = " ") -> None:
+def _render_into(
+    children: Any, out: list[str], images: bool, breaks: str = " ", footnotes: dict[str, int] | None = None
+) -> None:
     for tok in children:
         t = tok.get("type")
         if t == "text":
             raw = tok.get("raw", "")
+            if footnotes and "[^" in raw:
+                raw = number_footnotes(raw, footnotes)
             out.append(raw if "_literal" in tok else decode_entities(raw))
         elif t == "codespan":
             out.append(tok.get("raw", ""))
@@ -58,9 +66,9 @@ def _render_into(children: Any, out: list[str], images: bool, breaks: str = " ")
             continue
         elif t == "image":
             if images:
-                _render_into(tok.get("children") or (), out, images, breaks)
+                _render_into(tok.get("children") or (), out, images, breaks, footnotes)
         elif "children" in tok:
-            _render_into(tok["children"], out, images, breaks)
+            _render_into(tok["children"], out, images, breaks, footnotes)
         elif "raw" in tok:
             out.append(tok["raw"])
 
@@ -70,6 +78,8 @@ def footnote_numbers(text: str, defined: set[str]) -> dict[str, int]:
     order of their first references."""
     numbers: dict[str, int] = {}
     for m in _FOOTNOTE_REF_RE.finditer(text):
+        if m.group(1) is None:
+            continue  # a backtick run (the pattern's other half)
         key = unikey(m.group(1))
         if key in defined and key not in numbers:
             numbers[key] = len(numbers) + 1
@@ -83,7 +93,7 @@ def number_footnotes(text: str, numbers: dict[str, int]) -> str:
         return text
 
     def number(m: re.Match[str]) -> str:
-        n = numbers.get(unikey(m.group(1)))
+        n = numbers.get(unikey(m.group(1))) if m.group(1) is not None else None
         return m.group(0) if n is None else str(n)
 
     return _FOOTNOTE_REF_RE.sub(number, text)

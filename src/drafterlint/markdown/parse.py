@@ -32,7 +32,7 @@ from typing import Any
 
 from drafterlint.markdown.blocks import _markdown, _PosState, line_starts
 from drafterlint.markdown.htmlattrs import _comments, anchors_in, comment_close, comment_left_open, hrefs_in
-from drafterlint.markdown.inline import _Aligner, _has_linkish, _render, footnote_numbers, number_footnotes
+from drafterlint.markdown.inline import _Aligner, _has_linkish, _render, footnote_numbers
 from drafterlint.markdown.model import (
     Document,
     Heading,
@@ -90,7 +90,7 @@ class _Builder:
         self.refs: dict[str, Any] = {}
         self.line_starts: list[int] = []
         self.limits: list[tuple[int, int, str]] = []
-        self.footnotes: set[str] = set()  # labels of the footnotes defined and referred to
+        self.footnote_numbers: dict[str, int] = {}  # each rendered footnote's number
         self.comment_open = False
 
     # -- inline helpers -------------------------------------------------------------------
@@ -132,7 +132,6 @@ class _Builder:
         elif t in ("paragraph", "block_text"):
             self.paragraph(tok)
         elif t == "footnote":
-            self.footnotes.add(tok.get("_label", ""))
             self.walk(tok["children"], list_depth)
         elif t == "list":
             self.list_block(tok, list_depth)
@@ -224,7 +223,7 @@ class _Builder:
         self.links.extend(links)
         self._prose(st, a, b, tok.get("children"))
         anchors = [name for name, _ in self._last_anchors]
-        text = _render(tok.get("children"), images=False, breaks="\n")
+        text = _render(tok.get("children"), images=False, breaks="\n", footnotes=self.footnote_numbers)
         level = (tok.get("attrs") or {}).get("level", 1)
         self.head_raw.append((line, col, level, text, anchors))
 
@@ -376,11 +375,8 @@ class _Builder:
     def finish_headings(self) -> list[Heading]:
         slugger = Slugger()
         raw = sorted(self.head_raw, key=lambda h: (h[0], h[1]))
-        numbers = footnote_numbers(self.text, self.footnotes) if self.footnotes else {}
         out: list[Heading] = []
         for line, col, level, text, anchors in raw:
-            if numbers:
-                text = number_footnotes(text, numbers)
             m = _NUMBER_RE.match(text)
             if m:
                 number = m.group(1).rstrip(".")
@@ -450,6 +446,17 @@ class _Builder:
             self.code_lines.update(range(l1, l2 + 1))
 
 
+def _rendered_footnotes(tokens: list[dict[str, Any]]) -> set[str]:
+    labels = set()
+    stack = list(tokens)
+    while stack:
+        tok = stack.pop()
+        if tok["type"] == "footnote":
+            labels.add(tok["_label"])
+        stack.extend(tok.get("children") or ())
+    return labels
+
+
 def _replace_end(h: Heading, end: int) -> Heading:
     from dataclasses import replace
 
@@ -514,6 +521,8 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
     except RecursionError:
         pass
     b.refs = state.env.get("ref_links", {})
+    if "[^" in text:
+        b.footnote_numbers = footnote_numbers(text, _rendered_footnotes(state.tokens))
     b.walk(state.tokens)
     b.comment_lines()
     b.links.sort(key=lambda l: (l.line, l.column))
