@@ -11,12 +11,16 @@ their characters could otherwise be taken for the text after the link.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mistune.helpers import parse_link
 
 from drafterlint.markdown.blocks import _PosState
 from drafterlint.markdown.model import Piece, Prose
+
+# A destination without title, spaces, escapes, entities, parentheses or angle brackets.
+_SIMPLE_DESTINATION = re.compile(r"\([^\s()<>\\&\"'`]*\)")
 
 
 class _Placer:
@@ -34,7 +38,10 @@ class _Placer:
         self.n += len(s)
 
     def place(self, raw: str, kind: str) -> int | None:
-        """Append `raw` as text of `kind`; the source offset of its first character, if found."""
+        """Append `raw` as text of `kind`; the source offset of its first character, if found.
+
+        Linear in the token and the source it covers: no search runs past the next character
+        placed, so a long line of many tokens costs no more than its length."""
         src, b = self.src, self.b
         base = self.n
         self._emit(raw)
@@ -43,21 +50,19 @@ class _Placer:
         while i < n:
             c = raw[i]
             q = src.find(c, self.p, b)
-            if c in " \n":  # a line end in the source renders as a space (a code span's)
-                nl = src.find("\n", self.p, b)
-                if nl >= 0 and (q < 0 or nl < q):
+            if c == " ":  # a line end in the source renders as a space (in a code span)
+                nl = src.find("\n", self.p, q if q >= 0 else b)
+                if nl >= 0:
                     self.p = nl + 1
                     i += 1
                     continue
             if q < 0:
                 break  # not in the source: the rest of this token stays unplaced
-            end = src.find("\n", q, b)
-            end = b if end < 0 else end
-            k = 1
-            if src.startswith(raw[i:], q) and q + n - i <= end:
-                k = n - i
+            if i == 0 and "\n" not in raw and src.startswith(raw, q):
+                k = n  # the common case: the whole token as written
             else:
-                while i + k < n and q + k < end and raw[i + k] == src[q + k]:
+                k = 1
+                while i + k < n and q + k < b and raw[i + k] == src[q + k] != "\n":
                     k += 1
             line, column = self.st.position(q)
             self.pieces.append(Piece(base + i, base + i + k, line, column, kind))
@@ -110,9 +115,13 @@ class _Placer:
             return
         p = close + 1
         if src.startswith("(", p):
-            _, end = parse_link(src, p + 1)
-            if end is not None and end <= b:
-                p = end
+            m = _SIMPLE_DESTINATION.match(src, p, b)
+            if m is not None:  # the common `(#anchor)` or `(url)`: no need to parse it
+                p = m.end()
+            else:
+                _, end = parse_link(src, p + 1)
+                if end is not None and end <= b:
+                    p = end
         elif src.startswith("[", p):
             label_end = src.find("]", p + 1, b)
             if label_end >= 0:
