@@ -255,3 +255,17 @@ def test_raw_html_blocks_count_from_their_first_line():
     assert {3, 4, 5, 6} <= doc.code_lines and 1 not in doc.code_lines and 8 not in doc.code_lines
     assert doc.html_anchors == {"k": 5}
     assert doc.links == []
+
+
+def test_lists_and_quotes_closed_by_lazy_lines_are_each_read_once():
+    # Each list below ends at its lazy line (an HTML block holds no lazy line): the first item
+    # stops the list's parse, which used to read every later item first (quadratic: minutes).
+    n = 3000
+    doc = parse_document("- <s>\n[x](#y)\n\n" * n, "x.md")
+    assert [(l.line, l.column) for l in doc.links] == [(3 * i + 2, 1) for i in range(n)]
+    assert len(doc.lists) == n
+    # A quote collects all its lines before they are parsed: past a budget per document the
+    # quotes are no longer cut (mistune's reading), and every link is still found once.
+    doc = parse_document("> # h\n[x](#y)\n" * n, "x.md")
+    assert [(l.line, l.column) for l in doc.links] == [(2 * i + 2, 1) for i in range(n)]
+    assert [(h.line, h.level) for h in doc.headings][:2] == [(1, 1), (3, 1)]

@@ -68,6 +68,8 @@ class _PosState(BlockState):
         self._item_states: list[_PosState] | None = None
         # Original line numbers of this container's lazy lines (see _first_cut).
         self.lazy_lines: list[int] = []
+        # How many of `lazy_lines` are known to continue a paragraph (see _judge_lazy_lines).
+        self._lazy_next = 0
         # Whether a reference definition left an open paragraph token (see parse_ref_link).
         self._defs = False
 
@@ -252,22 +254,49 @@ def _first_cut(children: list[_PosState]) -> int | None:
     """The first original line, among the lazy lines of these container contents (in order),
     that continues no paragraph begun on an earlier line."""
     for child in children:
-        for line in child.lazy_lines:
+        for line in child.lazy_lines[child._lazy_next :]:
             if not _continues_paragraph(child.tokens, line):
                 return line
     return None
+
+
+class _Cut(Exception):
+    """A container's lazy line that continues no paragraph, found while its content is parsed:
+    the container stops there (so a long list is not parsed to its end to be cut at its first
+    item), and is parsed again up to that line."""
+
+    def __init__(self, line: int):
+        super().__init__(line)
+        self.line = line
+
+
+def _judge_lazy_lines(state: _PosState, done: bool = False) -> None:
+    """Raise _Cut for the first lazy line of `state` (a container's content) that its parse
+    has passed (all, once `done`) and that continues no paragraph, while the document's
+    budget lasts."""
+    lines = state.lazy_lines
+    i = state._lazy_next
+    if i >= len(lines) or state.env.get(_REPARSE_LEFT, 1) <= 0:
+        return
+    here = lines[-1] + 1 if done else state.orig_line(state.cursor)
+    while i < len(lines) and lines[i] < here:
+        if not _continues_paragraph(state.tokens, lines[i]):
+            raise _Cut(lines[i])
+        i += 1
+    state._lazy_next = i
 
 
 def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
     """Whether original line `line` is a continuation line of a paragraph among `tokens` (a
     container's blocks, searched down through the lists and quotes in it)."""
     last, at = None, 0
-    for tok in tokens:
+    for tok in reversed(tokens):  # the line is mostly in the last block
         p = tok.get("_p")
         if p is not None:
             where = p[0].orig_line(p[1])
             if where <= line:
                 last, at = tok, where
+                break
     if last is None:
         return False
     t = last["type"]
@@ -285,8 +314,9 @@ def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
     return False
 
 
-def _spend(state: _PosState, cost: int) -> bool:
-    """Take `cost` characters from the document's budget for parsing again, if it has them."""
+def _spend(state: _PosState, cost: int, force: bool = False) -> bool:
+    """Take `cost` characters from the document's budget for parsing again, if it has them (or
+    if `force`: a parse stopped by _Cut must be done again)."""
     env = state.env
     left = env.get(_REPARSE_LEFT)
     if left is None:
@@ -294,7 +324,7 @@ def _spend(state: _PosState, cost: int) -> bool:
         while root.parent is not None:
             root = root.parent
         left = 2 * len(root.src)
-    if cost > left:
+    if cost > left and not force:
         env[_REPARSE_LEFT] = left
         return False
     env[_REPARSE_LEFT] = left - cost
@@ -312,13 +342,15 @@ class _Undo:
         self.cells = state.env.get(_CELLS_LEFT)
         self.saved_max: int | None = None
 
-    def reparse(self, line: int) -> bool:
+    def reparse(self, line: int, force: bool = False) -> bool:
         """Undo the parse and bound the state's source before original line `line`, if the
-        document's budget allows; False (nothing undone) if it does not."""
+        document's budget allows (or `force`); False (nothing undone) if it does not.  Both
+        parses are charged: the first read up to the state's cursor (a quote's lines are all
+        collected before they are parsed), the second reads up to the line."""
         st = self.state
         env = st.env
         cut = st.starts[line - st.line_base]
-        if not _spend(st, cut - self.cursor):
+        if not _spend(st, max(st.cursor, cut) + cut - 2 * self.cursor, force):
             return False
         del st.tokens[self.ntok :]
         refs = env["ref_links"]
@@ -362,6 +394,8 @@ class _PosBlockParser(BlockParser):
     def parse(self, state: Any, rules: Any = None) -> None:
         super().parse(state, rules)
         state.close_open_block()  # the last block of this state ends where its source does
+        if state.lazy_lines:
+            _judge_lazy_lines(state, done=True)
         if state._defs:  # the paragraphs left open by definitions that nothing continued
             state.tokens[:] = [t for t in state.tokens if not (t.get("_after_def") and not t["text"])]
         if state.parent is None and state.env.get(_FOOTNOTES):
@@ -377,14 +411,19 @@ class _PosBlockParser(BlockParser):
             # adding them: the block starts where its rule matched
             tok["_p"] = (state, start)
             state.close_open_block(end)
+        if state.lazy_lines:
+            _judge_lazy_lines(state)
         return end
 
     def parse_list(self, m: Any, state: Any) -> Any:
         start = state.cursor
         undo = _Undo(state)
-        end, items = self._parse_list_once(m, state, start)
-        cut = _first_cut(items)
-        if cut is not None and undo.reparse(cut):
+        try:
+            end, items = self._parse_list_once(m, state, start)
+            cut, stopped = _first_cut(items), False
+        except _Cut as exc:
+            cut, stopped = exc.line, True
+        if cut is not None and undo.reparse(cut, force=stopped):
             # a lazy line that continues no paragraph is no part of the list: it closes it
             end, _ = self._parse_list_once(m, state, start)
             undo.done()
@@ -411,9 +450,12 @@ class _PosBlockParser(BlockParser):
     def parse_block_quote(self, m: Any, state: Any) -> int:
         start = state.cursor
         undo = _Undo(state)
-        end, child = self._parse_quote_once(m, state, start)
-        cut = _first_cut([child])
-        if cut is not None and undo.reparse(cut):
+        try:
+            end, child = self._parse_quote_once(m, state, start)
+            cut, stopped = _first_cut([child]), False
+        except _Cut as exc:
+            cut, stopped = exc.line, True
+        if cut is not None and undo.reparse(cut, force=stopped):
             end, _ = self._parse_quote_once(m, state, start)
             undo.done()
         return end
@@ -582,9 +624,12 @@ def _parse_footnote_def(block: Any, m: Any, state: Any) -> int:
     paragraph; never a reference definition of itself."""
     end = _footnote_extent(state.src, m.end())
     child = _footnote_content(state, m.start(), end)
-    block.parse(child)
-    cut = _first_cut([child])
-    if cut is not None and _spend(state, end - m.start()):
+    try:
+        block.parse(child)
+        cut, stopped = _first_cut([child]), False
+    except _Cut as exc:
+        cut, stopped = exc.line, True
+    if cut is not None and _spend(state, end - m.start(), force=stopped):
         end = state.starts[cut - state.line_base]
         child = _footnote_content(state, m.start(), end)
         block.parse(child)
