@@ -70,6 +70,8 @@ class _PosState(BlockState):
         self.lazy_lines: list[int] = []
         # How many of `lazy_lines` are known to continue a paragraph (see _judge_lazy_lines).
         self._lazy_next = 0
+        # Lists and quotes being collected in this state: their tokens are not there yet.
+        self._busy = 0
         # Whether a reference definition left an open paragraph token (see parse_ref_link).
         self._defs = False
 
@@ -411,7 +413,7 @@ class _PosBlockParser(BlockParser):
             # adding them: the block starts where its rule matched
             tok["_p"] = (state, start)
             state.close_open_block(end)
-        if state.lazy_lines:
+        if state.lazy_lines and not state._busy:
             _judge_lazy_lines(state)
         return end
 
@@ -435,11 +437,13 @@ class _PosBlockParser(BlockParser):
         # were collected; `child_state` pins the item to its marker line from these offsets.
         saved = state._item_marks, state._item_states
         state._item_marks, state._item_states = [start], []
+        state._busy += 1
         try:
             end = super().parse_list(m, state)
             marks, items = state._item_marks, state._item_states
         finally:
             state._item_marks, state._item_states = saved
+            state._busy -= 1
         for tok in reversed(state.tokens[ntok:]):
             if tok["type"] == "list" and "_p" not in tok:
                 tok["_p"] = (state, start)
@@ -467,7 +471,11 @@ class _PosBlockParser(BlockParser):
         # take the paragraph before the quote for its own
         hold = len(state.tokens)
         state.tokens.append({"type": "block_quote", "children": []})
-        text, end_pos, lazy_line_starts = self.extract_block_quote(m, state)
+        state._busy += 1
+        try:
+            text, end_pos, lazy_line_starts = self.extract_block_quote(m, state)
+        finally:
+            state._busy -= 1
         saved = state._pending_base  # a list item being collected may be waiting for its child
         state._pending_base = base
         child = state.child_state(text, lazy_line_starts=lazy_line_starts)
