@@ -1,6 +1,7 @@
 """The shape the developers' guide asks of the code, where a test can hold it: a rule module
 imports no other rule module (shared helpers live in the checks' `_` modules, shared example
-builders in checks/_examples.py), and the audit reads facts and findings, not rule modules."""
+builders in checks/_examples.py), nothing outside the rules imports one (a fix reads the same
+helpers its rule does), and the audit reads facts and findings, not rule modules."""
 
 from __future__ import annotations
 
@@ -38,6 +39,22 @@ def test_no_rule_imports_another_rule():
         if m != f"drafterlint.checks.{p.stem}"
     }
     assert crossing == set()
+
+
+def test_only_the_rule_registry_imports_rule_modules():
+    rules = _rule_modules()
+    importers = {
+        str(p.relative_to(PACKAGE)): sorted(_imported(p) & rules)
+        for p in PACKAGE.rglob("*.py")
+        if p.parent != CHECKS and _imported(p) & rules
+    }
+    assert importers == {}
+
+
+def test_the_rule_options_the_toc_helper_reads_are_dl104s():
+    from drafterlint.checks import _toc, toc_incomplete
+
+    assert toc_incomplete.RULE.code == _toc.OPTIONS_OF
 
 
 def test_the_audit_reads_facts_and_findings_not_rule_internals():

@@ -81,3 +81,26 @@ def test_numbers_in_words_and_digits():
 
     assert number("two") == 2 and number("12") == 12 and number("Four") == 4
     assert number("many") is None
+
+
+def _spec_section(tmp_path, body: str):
+    rules = tmp_path / "rules"
+    rules.mkdir(parents=True)
+    (rules / "endpoints_rules.md").write_text("# R\n\n#### 2.9.4 Speculative Decoding\n\n" + body)
+    return build_context(Config(), rules, None).facts
+
+
+def test_the_rules_facts_are_read_from_what_github_renders(tmp_path):
+    # A sentence that shares its line with an HTML comment is still the rule, without what the
+    # comment says; emphasis by underscores is markup, not part of the number.
+    f = _spec_section(tmp_path, "Usable for cohorts at least <!-- one --> two cohorts after approval.\n")
+    assert f.spec_lead.value == 2 and at(f.spec_lead) == ("endpoints_rules.md", 5, 42)
+    f = _spec_section(tmp_path / "b", "Usable for cohorts\n**at least _three_ cohorts after** approval.\n")
+    assert f.spec_lead.value == 3 and at(f.spec_lead) == ("endpoints_rules.md", 6, 13)
+
+
+def test_a_fact_in_a_code_block_is_not_the_rule(tmp_path):
+    f = _spec_section(tmp_path, (
+        "```\nat least one cohort after\n```\n\n"
+        "Drafters are usable at least\nfour cohorts after approval.\n"))
+    assert f.spec_lead.value == 4 and at(f.spec_lead) == ("endpoints_rules.md", 10, 1)

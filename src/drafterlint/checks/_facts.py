@@ -148,66 +148,38 @@ def _norm(text: str) -> str:
 # -- plain text with positions ------------------------------------------------------------
 
 
-_DROPPED = re.compile(r"([*`]+)")
-
-
 class Plain:
-    """The prose of some lines of a document, markup (emphasis, code ticks, quote markers)
-    dropped and lines joined with a space, with the original line/column of every character."""
+    """The prose of the blocks that start on some lines of a document (Document.prose: their
+    text as GitHub renders it, markup, destinations, comments and code blocks left out), joined
+    with a space, with the original line/column of every character."""
 
     def __init__(self, doc: "Document", repo: str, first: int, last: int):
         self.doc = doc
         self.repo = repo
-        # Built a line at a time (C-speed slicing), not a character at a time: a segment per
-        # line maps plain offsets back to columns, with the dropped characters counted by bisect.
+        self._blocks = [p for p in doc.prose if p.pieces and first <= p.line <= last]
+        self._starts: list[int] = []  # offset in text where each block starts
         parts: list[str] = []
         size = 0
-        self._starts: list[int] = []  # plain offset where each segment starts
-        self._segs: list[tuple[int, int, list[int]]] = []  # (line, column of its first char, drops)
-        lines = doc.lines
-        unparsed = [(a, b) for a, b, _ in doc.limits]  # left unparsed and unchecked (DL702)
-        for ln in range(first, min(last, len(lines)) + 1):
-            if ln in doc.code_lines or (unparsed and any(a <= ln <= b for a, b in unparsed)):
-                continue
-            raw = lines[ln - 1]
-            i = len(raw) - len(raw.lstrip(" \t>"))  # block-quote markers and indentation
-            if size and parts[-1][-1:] != " ":
-                self._starts.append(size)
-                self._segs.append((ln, i + 1, []))
+        for block in self._blocks:
+            if parts:
                 parts.append(" ")
                 size += 1
-            body = raw[i:]
-            if not body:
-                continue
-            drops: list[int] = []  # for each dropped character, the plain index it precedes
-            if "*" in body or "`" in body:
-                kept: list[str] = []
-                n = 0
-                for piece in _DROPPED.split(body):
-                    if piece and piece[0] in "*`" and _DROPPED.fullmatch(piece):
-                        drops.extend([n] * len(piece))
-                    elif piece:
-                        kept.append(piece)
-                        n += len(piece)
-                body = "".join(kept)
-                if not body:
-                    continue
             self._starts.append(size)
-            self._segs.append((ln, i + 1, drops))
-            parts.append(body)
-            size += len(body)
+            parts.append(block.text)
+            size += len(block.text)
         self.text = "".join(parts)
 
     def location(self, index: int) -> Location:
-        if not self._segs:
+        if not self._blocks:
             return Location(self.repo, self.doc.path, 1, 1)
         index = min(index, len(self.text) - 1)
         if index < 0:
             index = max(0, index + len(self.text))
         k = bisect.bisect_right(self._starts, index) - 1
-        line, col, drops = self._segs[k]
-        within = index - self._starts[k]
-        return Location(self.repo, self.doc.path, line, col + within + bisect.bisect_right(drops, within))
+        block = self._blocks[k]
+        # the space that joins two blocks is placed at the end of the first
+        line, column = block.position(min(index - self._starts[k], len(block.text) - 1))
+        return Location(self.repo, self.doc.path, line, column)
 
     def search(self, pattern: str, flags: int = re.IGNORECASE):
         return re.search(pattern, self.text, flags)

@@ -113,7 +113,12 @@ def _did_you_mean(anchor: str | None, prefix: str = "#") -> str | None:
 
 
 def resolve_all(ctx: "Context") -> list[Resolved]:
-    return ctx.remember("links", lambda: list(_resolve_all(ctx)))
+    """Every link of every checked document, resolved once per run."""
+    return ctx.shared(_resolved_links)
+
+
+def _resolved_links(ctx: "Context") -> list[Resolved]:
+    return list(_resolve_all(ctx))
 
 
 def findings_for(ctx: "Context", rule, outcome: str):

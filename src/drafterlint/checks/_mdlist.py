@@ -81,17 +81,17 @@ class MarkdownList:
 
 def markdown_list(ctx: "Context") -> MarkdownList | None:
     """The configured Markdown list, parsed once; None when it is not configured or absent."""
+    return ctx.shared(_parsed_markdown_list)
 
-    def compute():
-        doc, view = ctx.documents.markdown_list, ctx.registry_repo
-        if doc is None or view is None:
-            return None
-        from drafterlint.checks._facts import kind_words
 
-        return parse_list(doc, view.name, ctx.config.registry.get("markdown_list_section") or "",
-                          kind_words(ctx.config), ctx.config.options("DL302").get("list_words"))
+def _parsed_markdown_list(ctx: "Context") -> MarkdownList | None:
+    doc, view = ctx.documents.markdown_list, ctx.registry_repo
+    if doc is None or view is None:
+        return None
+    from drafterlint.checks._facts import kind_words
 
-    return ctx.remember("markdown_list", compute)
+    return parse_list(doc, view.name, ctx.config.registry.get("markdown_list_section") or "",
+                      kind_words(ctx.config), ctx.config.options("DL302").get("list_words"))
 
 
 def _any_word(words) -> "re.Pattern[str]":
@@ -266,7 +266,11 @@ def reference_policy(ctx: "Context"):
 
 
 def drifts(ctx: "Context") -> list[Drift]:
-    return ctx.remember("list_drifts", lambda: list(_drifts(ctx)))
+    return ctx.shared(_all_drifts)
+
+
+def _all_drifts(ctx: "Context") -> list[Drift]:
+    return list(_drifts(ctx))
 
 
 def _model_location(policy, model: str) -> Location | None:

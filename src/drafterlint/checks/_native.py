@@ -317,7 +317,7 @@ def _same_rev(a: str, b: str) -> bool:
 
 
 def native_claims(ctx: Context) -> list[NativeClaim]:
-    return ctx.remember("native_claims", lambda: _claims(ctx))
+    return ctx.shared(_claims)
 
 
 def _claims(ctx: Context) -> list[NativeClaim]:

@@ -8,9 +8,9 @@ yields Findings and never prints.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from drafterlint.checks._eligibility import Eligibility
 from drafterlint.checks._facts import RulesFacts
@@ -26,6 +26,8 @@ if TYPE_CHECKING:  # imported for annotations only: a pre-commit hook pays for e
     from drafterlint.findings import UnreadableFile
     from drafterlint.markdown.model import Document
     from drafterlint.sources import RepoView
+
+_T = TypeVar("_T")
 
 
 # What a rule needs in order to run. A rule whose needs are not met is skipped (said once).
@@ -115,8 +117,9 @@ class Context:
     # checks that could not run (reason -> codes, said once).
     unreadable_files: "list[UnreadableFile]" = field(default_factory=list)
     skipped: dict[str, set[str]] = field(default_factory=dict)
-    # Results one check computes and others reuse (resolved links, the parsed Markdown list).
-    memo: dict[str, Any] = field(default_factory=dict)
+    # Results one check computes and others reuse (resolved links, the parsed Markdown list),
+    # each under the function that computes it (see `shared`).
+    memo: "dict[Callable[[Context], Any], Any]" = field(default_factory=dict)
 
     def unreadable(self, error) -> None:
         """Record a file that could not be read (DL702) without stopping the check that met it."""
@@ -126,7 +129,11 @@ class Context:
         """Say once that part of a check could not run (never a failure)."""
         self.skipped.setdefault(reason, set()).add(code)
 
-    def remember(self, key: str, compute):
-        if key not in self.memo:
-            self.memo[key] = compute()
-        return self.memo[key]
+    def shared(self, compute: "Callable[[Context], _T]") -> _T:
+        """`compute(self)`, computed once per context and then reused by every check that asks.
+
+        Keyed by the function itself, not by a name: two helpers cannot collide on a key or
+        read each other's result, and the result keeps the function's type."""
+        if compute not in self.memo:
+            self.memo[compute] = compute(self)
+        return self.memo[compute]

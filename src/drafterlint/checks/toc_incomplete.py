@@ -30,6 +30,7 @@ import difflib
 import re
 
 from drafterlint.checks import _links
+from drafterlint.checks._toc import find_toc, toc_links
 from drafterlint.checks.base import RULES, Example, Rule
 from drafterlint.findings import Severity
 
@@ -81,25 +82,6 @@ def _listed(toc, entries, doc) -> set[int]:
         if r.heading is None:
             listed.update(id(h) for h in doc.headings if h.line > toc.end_line and _same_title(r.link.text, h))
     return listed
-
-
-def find_toc(ctx, doc):
-    """The table of contents' heading (titled as `rule_options.DL104.toc_titles`), or None."""
-    titles = {str(t).strip().lower() for t in ctx.config.options(RULE.code).get("toc_titles") or ()}
-    return next((h for h in doc.headings if h.title.strip().lower() in titles), None)
-
-
-def toc_links(ctx, doc, toc) -> list:
-    """The resolved links inside the table of contents, in order."""
-    by_doc = ctx.remember("links_by_document", lambda: _by_document(_links.resolve_all(ctx)))
-    return [r for r in by_doc.get(id(doc), ()) if toc.line < r.link.line <= toc.end_line]
-
-
-def _by_document(resolved) -> dict[int, list]:
-    out: dict[int, list] = {}
-    for r in resolved:
-        out.setdefault(id(r.doc), []).append(r)
-    return out
 
 
 def check(ctx):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drafterlint.checks import _links
-from drafterlint.checks.toc_incomplete import find_toc, toc_links
+from drafterlint.checks._toc import find_toc, toc_links
 from drafterlint.fix.edits import Edit
 from drafterlint.fix.renamed import Mapped
 from drafterlint.fix.source import inline_spans

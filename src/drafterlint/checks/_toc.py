@@ -1,0 +1,36 @@
+"""The table of contents of a document, for DL104 and its fix: which heading it is under and
+the links written in it. One place, so the rule and the fix that inserts its missing entries
+find the same table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drafterlint.checks import _links
+
+if TYPE_CHECKING:
+    from drafterlint.checks._links import Resolved
+    from drafterlint.checks.base import Context
+    from drafterlint.markdown.model import Document, Heading
+
+# The rule whose option names the table's titles (`rule_options.DL104.toc_titles`).
+OPTIONS_OF = "DL104"
+
+
+def find_toc(ctx: "Context", doc: "Document") -> "Heading | None":
+    """The table of contents' heading (titled as `rule_options.DL104.toc_titles`), or None."""
+    titles = {str(t).strip().lower() for t in ctx.config.options(OPTIONS_OF).get("toc_titles") or ()}
+    return next((h for h in doc.headings if h.title.strip().lower() in titles), None)
+
+
+def toc_links(ctx: "Context", doc: "Document", toc: "Heading") -> "list[Resolved]":
+    """The resolved links inside the table of contents, in order."""
+    by_doc = ctx.shared(_links_by_document)
+    return [r for r in by_doc.get(id(doc), ()) if toc.line < r.link.line <= toc.end_line]
+
+
+def _links_by_document(ctx: "Context") -> "dict[int, list[Resolved]]":
+    out: dict[int, list[Resolved]] = {}
+    for r in _links.resolve_all(ctx):
+        out.setdefault(id(r.doc), []).append(r)
+    return out
