@@ -26,7 +26,8 @@ _HF = re.compile(
     re.IGNORECASE,
 )
 _REPO_WORD = re.compile(r"(?<![\w/.-])(?P<repo>[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*)(?![\w/-])")
-_SHA = re.compile(r"`(?P<sha>[0-9a-fA-F]{7,64})\b")
+_SHA = re.compile(r"(?P<sha>[0-9a-fA-F]{7,64})\b")  # at the start of a code span
+_LEADING_REPO = re.compile(r"\s*(?P<repo>[\w.-]+/[\w.-]+)")
 _CLAIM = re.compile(r"\b(?:bundled|native|ships?|shipped|includes?|contains?)\b", re.IGNORECASE)
 _VARIANT_SUFFIXES = ("instruct", "chat", "it", "base")
 
@@ -131,8 +132,7 @@ def parse_list(doc: "Document", repo: str, title: str, kinds: list[tuple[str, st
         return out
     end = sec.end_line or doc.line_count
     subs = [h for h in doc.headings if sec.line < h.line <= end and h.level == sec.level + 1]
-    lines = doc.lines
-    for _i, sub in enumerate(subs):
+    for sub in subs:
         sub_end = sub.end_line or end
         ms = ModelSection(sub.title.strip(), Location(repo, doc.path, sub.line, sub.column))
         out.models.append(ms)
@@ -164,27 +164,16 @@ def parse_list(doc: "Document", repo: str, title: str, kinds: list[tuple[str, st
                             ))
                             break
             elif what == "l":
-                items = block.items
-                for j, item in enumerate(items):
-                    nxt = items[j + 1].line if j + 1 < len(items) else (block_end(doc, block, sub_end))
-                    raw = "\n".join(lines[item.line - 1: max(item.line, nxt - 1)])
-                    entry = _entry(kind, ms.title, item, raw, repo, doc.path)
+                for item in block.items:
+                    entry = _entry(kind, ms.title, item, repo, doc.path)
                     if entry is not None:
                         ms.entries.append(entry)
     return out
 
 
-def block_end(doc, block, limit: int) -> int:
-    """The line after the last line of a list block (its items' continuation lines included)."""
-    last = block.items[-1].line
-    ln = last + 1
-    lines = doc.lines
-    while ln <= limit and ln <= len(lines) and lines[ln - 1].strip() and not lines[ln - 1].lstrip().startswith(("-", "*", "+", "#")):
-        ln += 1
-    return ln
-
-
-def _entry(kind, model, item, raw, repo, path) -> Entry | None:
+def _entry(kind, model, item, repo, path) -> Entry | None:
+    """The entry a list item names: its repository and revision, read from the item's links
+    and its own prose (what GitHub renders: not a comment, not a nested item's text)."""
     link_loc = None
     repository = revision = None
     for link in item.links:
@@ -194,17 +183,18 @@ def _entry(kind, model, item, raw, repo, path) -> Entry | None:
             revision = m.group("rev")
             link_loc = Location(repo, path, link.line, link.column)
             break
+    text = " ".join(p.text for p in item.prose)
     if repository is None:
-        m = _HF.search(raw)
+        m = _HF.search(text)
         if m:
             repository = f"{m.group('org')}/{m.group('name')}"
             revision = m.group("rev")
     if repository is None:
-        m = re.match(r"\s*(?:[-*+]|\d+[.)])\s+`?(?P<repo>[\w.-]+/[\w.-]+)`?", raw)
+        m = _LEADING_REPO.match(text)
         if not m:
             return None
         repository = m.group("repo")
-    sha = _SHA.search(raw)
+    sha = next(filter(None, (_SHA.match(code) for code in _code_pieces(item))), None)
     conflict = None
     if sha:
         s = sha.group("sha")
@@ -214,6 +204,11 @@ def _entry(kind, model, item, raw, repo, path) -> Entry | None:
             conflict = s
     return Entry(kind, model, repository, revision,
                  link_loc or Location(repo, path, item.line, item.column), conflict)
+
+
+def _code_pieces(item) -> list[str]:
+    """The text of the code spans in the item's own prose, one piece per line they are on."""
+    return [block.text[p.start:p.end] for block in item.prose for p in block.pieces if p.kind == "code"]
 
 
 # -- model names ----------------------------------------------------------------------------

@@ -36,6 +36,7 @@ class ListItem:
     column: int
     depth: int  # 0 for a top-level list
     links: tuple[Link, ...] = ()
+    prose: "tuple[Prose, ...]" = ()  # its own paragraphs' prose, nested lists excluded
 
 
 @dataclass(frozen=True)

@@ -247,17 +247,20 @@ class _Builder:
                 line, col = st.position(off)
             texts: list[str] = []
             links: list[Link] = []
+            own_prose: list[Prose] = []
             for child in item.get("children") or []:
                 ct = child["type"]
                 if ct in ("paragraph", "block_text"):
+                    before = len(self.prose)
                     txt, lk = self.paragraph(child)
                     texts.append(txt)
                     links.extend(lk)
+                    own_prose.extend(self.prose[before:])
                 elif ct == "list":
                     self.list_block(child, depth + 1)
                 else:
                     self.block(child, depth + 1)
-            items.append(ListItem(" ".join(texts), line, col, depth, tuple(links)))
+            items.append(ListItem(" ".join(texts), line, col, depth, tuple(links), tuple(own_prose)))
         if items:
             bline, bcol = items[0].line, items[0].column
         else:
