@@ -97,15 +97,19 @@ def _title_part(anchor: str) -> str:
 
 
 _NUMBER_PREFIX = re.compile(r"^[0-9]+-?")
-_indexes: "dict[int, tuple[Document, _AnchorIndex]]" = {}
-
-
-def suggest_anchor(doc: "Document", fragment: str) -> str | None:
+def suggest_anchor(ctx: "Context", doc: "Document", fragment: str) -> str | None:
     """The closest existing anchor: same title under another number first, then by spelling."""
-    entry = _indexes.get(id(doc))
-    if entry is None or entry[0] is not doc:
-        entry = _indexes[id(doc)] = (doc, _AnchorIndex(doc))
-    return entry[1].suggest(fragment)
+    indexes = ctx.shared(_anchor_indexes)
+    index = indexes.get(id(doc))
+    if index is None:
+        index = indexes[id(doc)] = _AnchorIndex(doc)
+    return index.suggest(fragment)
+
+
+def _anchor_indexes(ctx: "Context") -> "dict[int, _AnchorIndex]":
+    # Per run, not per process: the documents of a run (kept alive by the context) are the
+    # only ones whose id() is a key, and nothing outlives the run that parsed them.
+    return {}
 
 
 def _did_you_mean(anchor: str | None, prefix: str = "#") -> str | None:
@@ -142,7 +146,7 @@ def _resolve_all(ctx: "Context") -> Iterator[Resolved]:
 def _resolve(ctx, view, doc, link) -> Resolved:
     target = link.target.strip()
     if target.startswith("#") or target == "":
-        return _same_doc(view, doc, link, target[1:])
+        return _same_doc(ctx, view, doc, link, target[1:])
     scheme = _SCHEME.match(target)
     if scheme:
         name = scheme.group(1).lower()
@@ -160,14 +164,14 @@ def _resolve(ctx, view, doc, link) -> Resolved:
     return _relative(ctx, view, doc, link, target)
 
 
-def _same_doc(view, doc, link, fragment) -> Resolved:
+def _same_doc(ctx, view, doc, link, fragment) -> Resolved:
     if fragment_ok(doc, fragment):
         return Resolved(doc, view, link, OK, heading=doc.heading_for_fragment(unquote(fragment)),
                         target_doc=doc)
     return Resolved(
         doc, view, link, BROKEN_FRAGMENT,
         f"no heading or anchor `#{fragment}` in {doc.path}",
-        _did_you_mean(suggest_anchor(doc, fragment)),
+        _did_you_mean(suggest_anchor(ctx, doc, fragment)),
         target_doc=doc,
     )
 
@@ -226,7 +230,7 @@ def _fragment_in(ctx, target, source, doc, link, rel, fragment, outcome) -> Reso
     return Resolved(
         doc, source, link, outcome,
         f"no heading or anchor `#{fragment}` in {where}",
-        _did_you_mean(suggest_anchor(target_doc, fragment), "#" if target_doc is doc else f"{rel}#"),
+        _did_you_mean(suggest_anchor(ctx, target_doc, fragment), "#" if target_doc is doc else f"{rel}#"),
         target_doc=target_doc,
     )
 
