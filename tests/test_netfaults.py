@@ -20,7 +20,7 @@ from conftest import FIXTURES
 
 from drafterlint import retrying
 from drafterlint.githubapi import MAX_PAGES, GitHubClient, GitHubError
-from drafterlint.hub import UNKNOWN, HubClient
+from drafterlint.hub import FOUND, UNKNOWN, HubClient
 
 TOKEN = "ghp_netfault0123456789secret"
 HANG_GUARD = 120  # seconds: only catches a hang
@@ -37,6 +37,7 @@ class Server:
         self.behave = behave
         self.seen: list[tuple[str, str, str | None]] = []
         self.sent = 0
+        self.closing = threading.Event()  # set when the test is done with the server
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -74,6 +75,7 @@ class Server:
         return self
 
     def __exit__(self, *exc):
+        self.closing.set()
         self.httpd.shutdown()
         self.httpd.server_close()
 
@@ -264,6 +266,47 @@ def test_a_lying_small_content_length_is_still_cut(tmp_path):
         c = HubClient(api.url, sleep=lambda s: None)
         a = c.json_file("orga/m1", "1" * 40, "config.json")
     assert a.state == UNKNOWN and "larger than" in a.detail
+
+
+# -- (5b) answers that trickle in ----------------------------------------------------------------
+
+
+def _trickle(body: bytes, every: float):
+    """Headers at once, then the body a byte at a time, one each `every` seconds: each byte
+    well within the client's per-read timeout, the whole as slow as `every` makes it."""
+
+    def behave(h, server):
+        h.send_response(200)
+        h.send_header("Content-Type", "application/json")
+        h.send_header("Content-Length", str(len(body)))
+        h.end_headers()
+        h.wfile.flush()
+        for i in range(len(body)):
+            if server.closing.wait(every):
+                return
+            h.wfile.write(body[i : i + 1])
+            h.wfile.flush()
+    return behave
+
+
+def test_an_answer_that_trickles_in_is_cut_at_its_deadline(tmp_path):
+    # 0.5 s per read, so 2.5 s for a whole answer; this one would take 60 s for each of the
+    # audit's requests.
+    with Server(_trickle(b"[" + b" " * 598 + b"]", every=0.1)) as api:
+        _, _, data = run_audit(tmp_path, api.url, api.url, "--http-timeout", "0.5")
+        hub_asked = sum(1 for _, path, _ in api.seen if not path.startswith("/repos/"))
+    said = notes(data)
+    assert "tracking issue in o/r" in said and "not complete within 2.5 s" in said
+    assert "the model hub is too slow" in said
+    assert hub_asked == 1  # a hub too slow once is not asked again for every checkpoint
+
+
+def test_the_deadline_does_not_cut_an_answer_that_keeps_within_it():
+    body = b'{"model_type": "' + b"m" * 40 + b'"}'
+    with Server(_trickle(body, every=0.01)) as api:  # about 0.6 s in all, 2.5 s allowed
+        c = HubClient(api.url, timeout=0.5, sleep=lambda s: None)
+        a = c.json_file("orga/m1", "1" * 40, "config.json")
+    assert a.state == FOUND and a.data == {"model_type": "m" * 40}
 
 
 # -- (6) invalid JSON ----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from drafterlint.retrying import MAX_RETRY_AFTER, AnswerTooLarge, RetryPolicy, send
+from drafterlint.retrying import MAX_RETRY_AFTER, AnswerCutOff, RetryPolicy, send
 
 MARKER = "<!-- drafterlint-audit-tracking-issue -->"
 MAX_BODY = 65_000  # GitHub refuses bodies over 65,536 characters
@@ -108,7 +108,7 @@ class GitHubClient:
                 _retryable,
                 (requests.ConnectionError,),
             )
-        except (requests.RequestException, AnswerTooLarge) as exc:
+        except (requests.RequestException, AnswerCutOff) as exc:
             raise GitHubError(scrub(f"{method} {url}: {type(exc).__name__}: {exc}", self._token)) from None
         if resp.status_code >= 400:
             detail = ""

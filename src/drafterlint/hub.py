@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from drafterlint.retrying import MAX_RETRY_AFTER, AnswerTooLarge, RetryPolicy, send
+from drafterlint.retrying import MAX_RETRY_AFTER, AnswerTooLarge, AnswerTooSlow, RetryPolicy, send
 
 EXISTS, MISSING, UNKNOWN = "exists", "missing", "unknown"
 FOUND = "found"  # json_file: the file, parsed
@@ -154,6 +154,9 @@ class HubClient:
             )
         except AnswerTooLarge as exc:
             return Answer(UNKNOWN, f"the model hub's answer was cut off: {exc}"), None
+        except AnswerTooSlow as exc:  # as slow for the next file: not asked again this run
+            self._down = f"the model hub is too slow: {exc}"
+            return Answer(UNKNOWN, self._down), None
         except requests.RequestException as exc:
             self._down = f"could not reach the model hub ({type(exc).__name__})"
             return Answer(UNKNOWN, self._down), None

@@ -7,14 +7,17 @@ park the audit. A wait asked for beyond the cap is not waited at all: the answer
 for the caller to report (sleeping the cap and asking again would not help a server that said
 "come back in 11 days"). A timeout is not retried: the server was reached and did not answer.
 
-``send`` is the one place that reads an answer: streamed, and cut off at ``MAX_ANSWER_BYTES``
-whatever ``Content-Length`` says (or does not say, for a chunked answer). ``requests`` is
-imported on first use.
+``send`` is the one place that reads an answer: streamed, cut off at ``MAX_ANSWER_BYTES``
+whatever ``Content-Length`` says (or does not say, for a chunked answer), and given up when it
+is not complete within ``DEADLINE_FACTOR`` times the timeout. The timeout alone bounds each
+wait for a byte, so a server that sends one byte a second would hold the audit for as long as
+it liked. ``requests`` is imported on first use.
 """
 
 from __future__ import annotations
 
 import email.utils
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,21 +25,62 @@ from typing import Any
 
 MAX_ANSWER_BYTES = 64 * 1024 * 1024  # a weight index of the largest public models is ~10 MB
 MAX_RETRY_AFTER = 60.0
+DEADLINE_FACTOR = 5  # a whole answer may take this many timeouts (a large index on a slow link)
+_CHUNK = 64 * 1024
 
 
-class AnswerTooLarge(OSError):
-    """The answer was longer than the limit; it was not read to its end."""
+class AnswerCutOff(OSError):
+    """The answer was not read to its end; the caller reports it and does not retry."""
 
 
-def send(session, method: str, url: str, *, timeout: float, max_bytes: int = MAX_ANSWER_BYTES, **kw):
-    """`session.request`, its body read in chunks up to `max_bytes` (then AnswerTooLarge)."""
+class AnswerTooLarge(AnswerCutOff):
+    """The answer was longer than the limit."""
+
+
+class AnswerTooSlow(AnswerCutOff):
+    """The answer was not complete by its deadline (it may have been arriving, slowly)."""
+
+
+def send(session, method: str, url: str, *, timeout: float, max_bytes: int = MAX_ANSWER_BYTES,
+         deadline: float | None = None, **kw):
+    """`session.request`, its body read in chunks up to `max_bytes` (then AnswerTooLarge), the
+    whole of it within `deadline` seconds (default DEADLINE_FACTOR * timeout; then AnswerTooSlow).
+
+    The request runs in a daemon thread that the caller stops waiting for at the deadline: no
+    socket option bounds the total time of a read that keeps receiving. The abandoned thread
+    stops at its next chunk, or with its connection's per-read timeout; it never outlives the
+    process."""
+    limit = deadline if deadline is not None else DEADLINE_FACTOR * timeout
+    stop = threading.Event()
+    outcome: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            outcome["answer"] = _read(session, method, url, timeout, max_bytes, stop, kw)
+        except BaseException as exc:  # handed to the caller's thread, raised there
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=work, name="drafterlint-http", daemon=True)
+    worker.start()
+    worker.join(limit)
+    if worker.is_alive():
+        stop.set()
+        raise AnswerTooSlow(f"the answer was not complete within {limit:g} s")
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["answer"]
+
+
+def _read(session, method: str, url: str, timeout: float, max_bytes: int, stop: threading.Event, kw):
     resp = session.request(method, url, timeout=timeout, stream=True, **kw)
     body = bytearray()
     try:
         size = resp.headers.get("Content-Length") or ""
         if size.isdigit() and int(size) > max_bytes:
             raise AnswerTooLarge(f"the answer is larger than {max_bytes // 2**20} MiB")
-        for chunk in resp.iter_content(64 * 1024):
+        for chunk in resp.iter_content(_CHUNK):
+            if stop.is_set():
+                return None  # the caller has given up on this answer
             body += chunk
             if len(body) > max_bytes:
                 raise AnswerTooLarge(f"the answer is larger than {max_bytes // 2**20} MiB")
