@@ -189,9 +189,14 @@ def changed_since(local_roots: dict, base_ref: str | None) -> dict[str, dict[str
     return out
 
 
+def _formats(args) -> set[str]:
+    """Every format the command will write (--format and each --report FORMAT=FILE)."""
+    return {getattr(args, "format", None) or "text"} | {spec.partition("=")[0] for spec in getattr(args, "report", None) or ()}
+
+
 def report_meta(rules_dir, registry_dir, args, config):
     from drafterlint.checks import rule_infos
-    from drafterlint.report import ReportMeta
+    from drafterlint.report import DESCRIBE_RULES, ReportMeta
     from drafterlint.scope import resolve_scope, validate_scope
 
     roots, names = {}, {}
@@ -209,7 +214,7 @@ def report_meta(rules_dir, registry_dir, args, config):
         names=names,
         base_ref=base_ref,
         changed=changed_since(local_roots, base_ref),
-        rules=tuple(rule_infos()),
+        rules=tuple(rule_infos()) if _formats(args) & DESCRIBE_RULES else (),
         scope=resolve_scope(validate_scope(getattr(args, "scope", None)), config, rules_dir, registry_dir, cwd),
         cwd=Path.cwd(),
         verbosity=getattr(args, "verbose", 0) - (1 if getattr(args, "quiet", False) else 0),

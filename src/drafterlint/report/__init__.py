@@ -10,6 +10,9 @@ from drafterlint.findings import RuleInfo, Severity
 from drafterlint.scope import EVERYTHING, Scope
 
 FORMATS = ("text", "json", "github", "sarif", "markdown")
+# The formats that describe every rule (ReportMeta.rules): for the others the command does not
+# import the rule modules, which on a cache hit would be most of the run.
+DESCRIBE_RULES = frozenset({"sarif"})
 
 
 @dataclass
@@ -27,7 +30,7 @@ class ReportMeta:
     # Per repository name: per path, the lines changed since base_ref (read from git by the
     # command, so that reports only format).
     changed: dict[str, dict[str, set[int]]] = field(default_factory=dict)
-    rules: tuple[RuleInfo, ...] = ()  # every rule, for formats that describe them (SARIF)
+    rules: tuple[RuleInfo, ...] = ()  # every rule, for the formats in DESCRIBE_RULES
     scope: Scope = EVERYTHING  # the repository under change (drafterlint.scope)
     cwd: Path | None = None  # where the command runs: text paths are relative to it
     # What a person reading text output asked for: -1 quiet, 0 default, 1 verbose.
