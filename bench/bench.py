@@ -42,6 +42,14 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 
 
+def _default_snapshot() -> Path:
+    # the checkout is /work/main or a worktree /work/wt/NAME; the snapshot is /work/shared/realworld
+    for up in (REPO.parent, REPO.parent.parent):
+        if (up / "shared" / "realworld").is_dir():
+            return up / "shared" / "realworld"
+    return REPO.parent / "shared" / "realworld"
+
+
 @dataclass
 class Sample:
     wall: float
@@ -155,7 +163,8 @@ def machine() -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--snapshot", type=Path, default=REPO.parent.parent / "shared" / "realworld")
+    ap.add_argument("--snapshot", type=Path, default=_default_snapshot(),
+                    help="the real repositories' snapshot (default: shared/realworld beside the checkout)")
     ap.add_argument("--pairs", type=int, default=7)
     ap.add_argument("--peers", type=Path, help="folder with node_modules/.bin/remark (npm install remark-cli remark-gfm remark-validate-links)")
     ap.add_argument("--drafterlint", type=Path, help="console script of an installed (not editable) drafterlint")
@@ -166,6 +175,8 @@ def main() -> int:
     args = ap.parse_args()
     if args.pairs < 7:
         ap.error("--pairs: at least 7")
+    if not (args.snapshot / "endpoints_policies").is_dir() or not (args.snapshot / "endpoints").is_dir():
+        ap.error(f"--snapshot {args.snapshot}: no endpoints_policies/ and endpoints/ there")
     tool = install(args.install) if args.install else args.drafterlint
     if tool is None or not Path(tool).exists():
         ap.error("give --drafterlint VENV/bin/drafterlint (pip install ., not -e) or --install VENV")
