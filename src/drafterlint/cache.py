@@ -34,7 +34,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -236,6 +235,8 @@ class Store:
             return False
         text = "sha256:" + digest(text.encode("ascii")) + "\n" + text
         try:
+            import tempfile  # on first write: a hit writes nothing
+
             fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.dir)
         except OSError as exc:
             self._off(exc.strerror or type(exc).__name__)

@@ -6,7 +6,6 @@ import datetime
 import inspect
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import TextIO
 
@@ -127,6 +126,8 @@ def write_atomically(path: Path, text: str) -> None:
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise InputError("output directory does not exist", str(directory))
+    import tempfile  # on first write: a warm run that prints to stdout does not pay for it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
