@@ -213,6 +213,10 @@ class FakeAPI:
         self.page_size = 2
         self.url = ""
         self.auth_seen: list[str | None] = []
+        # Model-hub files that answer 401 unless asked with `Bearer <hub_token>` (gated repositories).
+        self.gated: set[str] = set()
+        self.hub_token = "hf_gated0123456789secret"
+        self.hub_auth_seen: list[str | None] = []
 
     def add_issue(self, title: str, body: str, state: str = "open", pull_request: bool = False) -> int:
         number = max(self.issues, default=0) + 1
@@ -266,6 +270,9 @@ def _make_handler(api: FakeAPI):
                     api.release.wait(60)
                     return None
                 content = api.files.get(key, 404)
+                api.hub_auth_seen.append(self.headers.get("Authorization"))
+                if key in api.gated and self.headers.get("Authorization") != f"Bearer {api.hub_token}":
+                    content = 401
                 if isinstance(content, int):
                     return self._send(content, {"error": "no"},
                                       {"X-Error-Code": "EntryNotFound"} if content == 404 else {})

@@ -330,3 +330,40 @@ def test_a_bad_pattern_in_the_table_is_a_configuration_error(cli, tmp_path):
     cfg.write_text("rule_options:\n  DL505:\n    evidense: {}\n")
     code, _, err = cli("check", "--config", cfg, "--registry-repo", tmp_path)
     assert code == 2 and "did you mean `evidence`" in err
+
+
+def test_a_gated_checkpoint_is_read_with_the_hub_token(cli, tmp_path, fake_api, monkeypatch):
+    # A gated repository answers 401 without a token: "could not verify" then, and checked with
+    # HF_TOKEN set; the token reaches the hub and no output.
+    rules = tmp_path / "rules"
+    shutil.copytree(FIXTURES / "example" / "rules", rules)
+    registry = tmp_path / "registry"
+    (registry / POL).mkdir(parents=True)
+    text = catalog([head("orgz/m1", R2)], [("orgz/m1", R2)])
+    (registry / POL / "catalog.yaml").write_text(text)
+    serve(fake_api, "orgz/m1", R2, {"num_hidden_layers": 4, "num_nextn_predict_layers": 0}, layers=4)
+    fake_api.gated.update(f for f in fake_api.files if f.startswith("orgz/m1@"))
+
+    def audit(name):
+        out, js = tmp_path / f"{name}.md", tmp_path / f"{name}.json"
+        code, stdout, stderr = cli(
+            "audit", "--rules-repo", rules, "--registry-repo", registry, "--today", "2026-12-02",
+            "--online", "--hub-api-url", fake_api.url, "--select", "DL5",
+            "--output", out, "--json", js, "--cache-dir", tmp_path / name)
+        raw = js.read_text()
+        assert fake_api.hub_token not in "\n".join([stdout, stderr, out.read_text(), raw])
+        return code, json.loads(raw)
+
+    monkeypatch.delenv("HF_TOKEN", raising=False)
+    monkeypatch.delenv("HUGGING_FACE_HUB_TOKEN", raising=False)
+    code, data = audit("without")
+    assert code == 0 and not [f for f in data["findings"] if f["code"] == "DL505"]
+    assert any("orgz/m1" in n and "401" in n for n in data["audit"]["not_checked"])
+    assert set(fake_api.hub_auth_seen) == {None}
+
+    monkeypatch.setenv("HF_TOKEN", fake_api.hub_token)
+    code, data = audit("with")
+    [f] = [f for f in data["findings"] if f["code"] == "DL505"]  # the checkpoint shows no MTP layer
+    assert code == 1 and "orgz/m1" in f["message"]
+    assert not any("orgz/m1" in n for n in data["audit"]["not_checked"])
+    assert f"Bearer {fake_api.hub_token}" in fake_api.hub_auth_seen

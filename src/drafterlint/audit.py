@@ -261,7 +261,10 @@ def audit_command(args) -> int:
     if args.online:
         from drafterlint.hub import HubClient
 
-        online = HubClient(args.hub_api_url, cache_dir=cache, timeout=args.http_timeout)
+        # The huggingface_hub names (HF_TOKEN, and the older HUGGING_FACE_HUB_TOKEN): a gated or
+        # private checkpoint answers 401/403 without one. Sent to the hub's own host only.
+        hub_token = os.environ.get("HF_TOKEN") or os.environ.get("HUGGING_FACE_HUB_TOKEN") or None
+        online = HubClient(args.hub_api_url, cache_dir=cache, timeout=args.http_timeout, token=hub_token)
 
     ctx = build_context(config, brought["rules"].root, reg.root, today=today, history=history, online=online)
     try:
