@@ -23,6 +23,7 @@ from drafterlint.githubapi import MAX_PAGES, GitHubClient, GitHubError
 from drafterlint.hub import FOUND, UNKNOWN, HubClient
 
 TOKEN = "ghp_netfault0123456789secret"
+HUB_TOKEN = "hf_netfault0123456789secret"
 HANG_GUARD = 120  # seconds: only catches a hang
 MAX_ANSWER_BYTES = getattr(retrying, "MAX_ANSWER_BYTES", 64 * 2**20)
 
@@ -114,12 +115,12 @@ def run_audit(tmp_path, api_url: str, hub_url: str | None = None, *extra: str):
             *extra]
     if hub_url:
         argv += ["--online", "--hub-api-url", hub_url]
-    env = {**os.environ, "GITHUB_TOKEN": TOKEN, "DRAFTERLINT_CACHE": str(tmp_path / "dcache")}
+    env = {**os.environ, "GITHUB_TOKEN": TOKEN, "HF_TOKEN": HUB_TOKEN, "DRAFTERLINT_CACHE": str(tmp_path / "dcache")}
     proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=HANG_GUARD, cwd=tmp_path)
     report = out.read_text() if out.exists() else ""
     raw = js.read_text() if js.exists() else ""
     everything = "\n".join([proc.stdout, proc.stderr, report, raw])
-    assert TOKEN not in everything
+    assert TOKEN not in everything and HUB_TOKEN not in everything
     assert "Traceback" not in proc.stderr, proc.stderr
     assert proc.returncode in (0, 1), proc.stderr  # the findings decide, never the network
     return proc.returncode, everything, json.loads(raw)
@@ -163,7 +164,8 @@ def test_a_redirect_never_carries_the_token_to_another_server(tmp_path, other_ho
         run_audit(tmp_path, first.url, first.url)
         assert first.seen  # the API and the hub were asked, with the token for the API
         assert any(auth and TOKEN in auth for _, _, auth in first.seen)
-        assert all(auth is None or TOKEN not in auth for _, _, auth in catcher.seen)
+        assert any(auth and HUB_TOKEN in auth for _, _, auth in first.seen)
+        assert all(auth is None or (TOKEN not in auth and HUB_TOKEN not in auth) for _, _, auth in catcher.seen)
         # the model hub client with a token of its own: the same
         HubClient(first.url, token=TOKEN, sleep=lambda s: None).revision("orga/m1", "1" * 40)
         assert all(auth is None or TOKEN not in auth for _, _, auth in catcher.seen)
