@@ -9,7 +9,10 @@ puts an input into shell text. `run` writes annotations to stdout (drafterlint's
 format), lets drafterlint append the job summary to GITHUB_STEP_SUMMARY (or appends the Markdown
 report itself for other formats), writes `errors=`, `warnings=`, `infos=` and the report paths
 to GITHUB_OUTPUT, and exits with drafterlint's exit code (0 clean, 1 findings at or above
-fail-on, 2 bad input, 3 a repository could not be fetched).
+fail-on, 2 bad input, 3 a repository could not be fetched). When the check fails it also asks
+`drafterlint fix --diff` what it would repair (on a pull request only what the change broke),
+shows that patch in the job summary and names its file in the `fix-patch` output; it writes
+nothing into the workspace.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import hashlib
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 import tempfile
@@ -160,9 +164,13 @@ def read_inputs() -> dict:
         for name in (
             "rules-repo", "registry-repo", "rules-url", "rules-ref", "registry-url",
             "registry-ref", "config", "fail-on", "format", "sarif-file", "markdown-file",
-            "json-file", "base-ref", "scope", "only-new",
+            "json-file", "base-ref", "scope", "only-new", "suggest-fixes",
         )
     }
+    suggest = values["suggest-fixes"].strip().lower() or "true"
+    if suggest not in ("true", "false"):
+        raise InputProblem(f"suggest-fixes must be true or false, not {values['suggest-fixes']!r}")
+    values["suggest-fixes"] = suggest
     only_new = values["only-new"].strip().lower()
     if only_new not in ("", "true", "false"):
         raise InputProblem(f"only-new must be true or false, not {values['only-new']!r}")
@@ -204,7 +212,10 @@ def _absolute(path: str, workspace: Path) -> Path:
     return p if p.is_absolute() else workspace / p
 
 
-def append_summary_file(markdown: Path) -> None:
+_REPORT_CUT = "The report was cut to fit the job summary's 1 MiB limit; the JSON report has every finding."
+
+
+def append_summary_file(markdown: Path, cut_note: str = _REPORT_CUT) -> None:
     target = os.environ.get("GITHUB_STEP_SUMMARY")
     if not target or not markdown.is_file():
         return
@@ -218,9 +229,47 @@ def append_summary_file(markdown: Path) -> None:
     if len(data) > room:
         cut = data[: max(0, room - 300)].decode("utf-8", "ignore")
         cut = cut[: cut.rfind("\n") + 1]
-        text = cut + "\n> [!NOTE]\n> The report was cut to fit the job summary's 1 MiB limit; the JSON report has every finding.\n"
+        text = cut + f"\n> [!NOTE]\n> {cut_note}\n"
     with open(target, "a", encoding="utf-8", newline="\n") as fh:
         fh.write(text if text.endswith("\n") else text + "\n")
+
+
+# A patch longer than this is not shown in the summary (the fix-patch output names its file).
+SHOWN_PATCH_LIMIT = 64 * 1024
+
+
+def suggest_fixes(values: dict, repos: dict, workspace: Path, env: dict, out_dir: Path) -> Path | None:
+    """`drafterlint fix --diff` on the same inputs: the patch file, or None when nothing can be
+    repaired. On a pull request (only-new) with a base, only what the change broke is mended."""
+    cmd = [*drafterlint_cmd(), "fix", "--diff"]
+    if values["config"]:
+        cmd.append(f"--config={_absolute(values['config'], workspace)}")
+    based = bool(values["base-ref"]) and values["only-new"] == "true"
+    if based:
+        cmd.append(f"--base-ref={values['base-ref']}")
+    for which in ("rules", "registry"):
+        if which in repos:
+            cmd.append(f"--{which}-repo={repos[which]}")
+    quiet = {k: v for k, v in env.items() if k != "GITHUB_STEP_SUMMARY"}
+    proc = subprocess.run(cmd, cwd=str(workspace), env=quiet, capture_output=True, text=True)
+    if not proc.stdout.startswith("--- "):  # nothing to repair, or fix could not run: the check said why
+        return None
+    patch = out_dir / "drafterlint-fixes.patch"
+    patch.write_text(proc.stdout, encoding="utf-8", newline="\n")
+    files = sum(1 for line in proc.stdout.splitlines() if line.startswith("+++ "))
+    how = f"`drafterlint fix --base-ref {values['base-ref']}`" if based else "`drafterlint fix`"
+    lines = [f"### drafterlint can repair {files} file{'s' if files != 1 else ''}", "",
+             f"{how} makes these changes (or `git apply` the patch from the workspace root).", ""]
+    if len(proc.stdout.encode("utf-8")) <= SHOWN_PATCH_LIMIT:
+        fence = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", proc.stdout)), default=0))
+        lines += ["<details><summary>The patch</summary>", "", f"{fence}diff", proc.stdout.rstrip("\n"),
+                  fence, "", "</details>", ""]
+    else:
+        lines += ["The patch is too long to show here: the step's `fix-patch` output names its file.", ""]
+    section = out_dir / "drafterlint-fixes.md"
+    section.write_text("\n".join(lines), encoding="utf-8", newline="\n")
+    append_summary_file(section, "The patch was cut to fit the job summary's 1 MiB limit; the fix-patch output names the whole file.")
+    return patch
 
 
 def run() -> int:
@@ -292,7 +341,7 @@ def run() -> int:
     code = proc.returncode
 
     outputs = {"json-file": str(json_file), "sarif-file": str(sarif_file or ""),
-               "markdown-file": str(markdown_file or "")}
+               "markdown-file": str(markdown_file or ""), "fix-patch": ""}
     if code in (0, 1) and json_file.is_file():
         doc = json.loads(json_file.read_text(encoding="utf-8"))
         summary = (doc.get("scope") or {}).get("summary") or doc.get("summary", {})
@@ -300,6 +349,9 @@ def run() -> int:
                        infos=str(summary.get("info", 0)))
         if summary_markdown is not None:
             append_summary_file(summary_markdown)
+        if code == 1 and values["suggest-fixes"] == "true":
+            patch = suggest_fixes(values, repos, workspace, env, out_dir)
+            outputs["fix-patch"] = str(patch or "")
     else:
         outputs.update(errors="", warnings="", infos="")
         error(f"drafterlint could not run (exit {code}); see the log above")

@@ -20,7 +20,8 @@ ENTRY = ROOT / "action" / "entry.py"
 ACTION = ROOT / "action.yml"
 
 INPUTS = ("rules-repo", "registry-repo", "rules-url", "rules-ref", "registry-url", "registry-ref",
-          "config", "fail-on", "format", "sarif-file", "markdown-file", "json-file", "base-ref", "scope", "only-new")
+          "config", "fail-on", "format", "sarif-file", "markdown-file", "json-file", "base-ref", "scope", "only-new",
+          "suggest-fixes")
 
 
 def git(cwd, *args):
@@ -155,6 +156,61 @@ def test_entry_on_a_pull_request_that_adds_nothing_broken_passes(runner):
     assert "::error" not in proc.stdout
 
 
+RENAMED_BASE = ("# Rules\n\n## 2.9 Model Equivalence Rules\n\nSee [§2.9](#29-model-equivalence-rules).\n\n"
+                "## 3.1 Scope\n\nOld: [§3.1](#30-scope).\n")
+
+
+def _renaming_pull_request(runner) -> str:
+    """A change that renames a heading, breaking the link to it; the base has a broken link of
+    its own. Returns the base."""
+    ws = runner.workspace
+    (ws / ".drafterlint.yaml").write_text("select: [DL2]\n", encoding="utf-8")
+    (ws / "endpoints_rules.md").write_text(RENAMED_BASE, encoding="utf-8")
+    git(ws, "init", "-q")
+    git(ws, "add", "-A")
+    git(ws, "commit", "-qm", "base")
+    base = git(ws, "rev-parse", "HEAD")
+    renamed = RENAMED_BASE.replace("## 2.9 Model Equivalence Rules", "## 2.9 Model Equivalence")
+    (ws / "endpoints_rules.md").write_text(renamed, encoding="utf-8")
+    git(ws, "commit", "-qam", "rename")
+    return base
+
+
+def test_entry_suggests_the_fix_for_what_the_change_broke(runner):
+    base = _renaming_pull_request(runner)
+    proc = runner({"rules-repo": ".", "base-ref": base}, extra_env={"GITHUB_EVENT_NAME": "pull_request"})
+    assert proc.returncode == 1, proc.stdout + proc.stderr  # the suggestion does not pass the check
+    patch = Path(outputs(runner.output)["fix-patch"])
+    text = patch.read_text()
+    assert "-See [§2.9](#29-model-equivalence-rules)." in text and "+See [§2.9](#29-model-equivalence)." in text
+    changed = [ln for ln in text.splitlines() if ln.startswith(("-", "+")) and not ln.startswith(("---", "+++"))]
+    assert not [ln for ln in changed if "30-scope" in ln]  # the base's own broken link is not this change's
+    summary = runner.summary.read_text()
+    assert "### drafterlint can repair 1 file" in summary and f"drafterlint fix --base-ref {base}" in summary
+    assert "```diff\n" + text.rstrip("\n") + "\n```" in summary
+    # the patch applies to the workspace as it is, which the action left untouched
+    assert git(runner.workspace, "status", "--porcelain") == ""
+    git(runner.workspace, "apply", "--check", str(patch))
+    # on a push (every finding counts) the base's defect is mended too
+    proc = runner({"rules-repo": ".", "base-ref": base}, extra_env={"GITHUB_EVENT_NAME": "push"})
+    assert proc.returncode == 1
+    text = Path(outputs(runner.output)["fix-patch"]).read_text()
+    assert "+Old: [§3.1](#31-scope)." in text and "+See [§2.9](#29-model-equivalence)." in text
+
+
+def test_entry_suggests_nothing_when_asked_not_to_or_when_nothing_can_be_repaired(runner):
+    base = _renaming_pull_request(runner)
+    proc = runner({"rules-repo": ".", "base-ref": base, "suggest-fixes": "false"},
+                  extra_env={"GITHUB_EVENT_NAME": "pull_request"})
+    assert proc.returncode == 1 and outputs(runner.output)["fix-patch"] == ""
+    assert "can repair" not in runner.summary.read_text()
+    write_rules(runner.workspace, broken=2)  # links to headings that never existed: for a human
+    git(runner.workspace, "commit", "-qam", "broken")
+    proc = runner({"rules-repo": "."})
+    assert proc.returncode == 1 and outputs(runner.output)["fix-patch"] == ""
+    assert "can repair" not in runner.summary.read_text()
+
+
 def test_entry_clean_run_exits_zero(runner):
     write_rules(runner.workspace, broken=0)
     proc = runner({"rules-repo": "."})
@@ -246,7 +302,7 @@ def test_action_is_composite_with_the_documented_inputs_and_outputs():
     assert a["runs"]["using"] == "composite"
     assert set(a["inputs"]) == set(INPUTS)
     assert a["inputs"]["base-ref"]["default"] == "${{ github.event.pull_request.base.sha }}"
-    assert set(a["outputs"]) == {"errors", "warnings", "infos", "json-file", "sarif-file", "markdown-file"}
+    assert set(a["outputs"]) == {"errors", "warnings", "infos", "json-file", "sarif-file", "markdown-file", "fix-patch"}
     for name, spec in a["outputs"].items():
         assert spec["value"] == f"${{{{ steps.run.outputs.{name} }}}}"
 
