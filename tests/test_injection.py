@@ -164,7 +164,7 @@ def test_entry_script_keeps_payloads_inert(hostile, runner):  # noqa: F811
             bad = unintended_commands(outside, allowed)
         assert bad == [], (fmt, bad)
         out = parse_output_file(runner.output.read_text())
-        assert set(out) == {"errors", "warnings", "infos", "json-file", "sarif-file", "markdown-file"}, out
+        assert set(out) == {"errors", "warnings", "infos", "json-file", "sarif-file", "markdown-file", "fix-patch"}, out
         assert out["json-file"] == str(ws / json_file)
         assert out["errors"].isdigit() and out["errors"] != "999"
         summary = runner.summary.read_text(encoding="utf-8")
