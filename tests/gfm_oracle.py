@@ -218,14 +218,53 @@ def _last_inline_line(node: _Node) -> int:
     return last + breaks if last else node.end_line
 
 
+def _may_start_autolink(before: str, shown: str) -> bool:
+    """Whether an extended autolink showing `shown` may start after the character `before`
+    (cmark-gfm's autolink extension: `www.` after a blank or one of `*_~(`, a URL's scheme after
+    no ASCII letter, an address after no character an address may hold)."""
+    if shown.startswith("www."):
+        return before in " \t\n\v\f\r*_~("
+    if "://" in shown:
+        return not (before.isascii() and before.isalpha())
+    return not ((before.isascii() and before.isalnum()) or before in ".+-_")
+
+
+def _autolike(shown: str) -> tuple[str, ...]:
+    """The destinations of an autolink that shows `shown`."""
+    return (shown, "http://" + shown, "mailto:" + shown)
+
+
+def _first_literal(node: _Node) -> _Node | None:
+    """The first text or code span under `node` that has a position (not an autolink's text,
+    which cmark-gfm places loosely)."""
+    for ch in node.children:
+        if ch.type in ("text", "code") and ch.line > 0 and ch.literal:
+            return ch
+        if ch.type == "link" and len(ch.children) == 1 and ch.url in _autolike(ch.children[0].literal):
+            continue
+        found = _first_literal(ch)
+        if found is not None:
+            return found
+    return None
+
+
 # CommonMark's autolink `<scheme:…>` / `<address@domain>`
 _CORE_AUTOLINK_RE = re.compile(
     r"<(?:[A-Za-z][A-Za-z0-9+.\-]{1,31}:[^\s<>]*"
     r"|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)*)>"
 )
+# the start of a reference definition, after the line's container prefix
+_DEFINITION_RE = re.compile(r"[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]+)?\[(?:[^\]\\\n]|\\.)*\]:")
+# a setext heading's underline, after the line's container prefix
+_UNDERLINE_RE = re.compile(r"[ \t>]*(?:=+|-+)[ \t]*$")
 # what differs between a link's rendered text and its source text: markers, escapes, tags, images
 _LOOSE_RE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<[^>\n]*>|[\s\\*_~`]")
+
+
+def _plain(text: str) -> str:
+    """Text without what a text node's literal loses of the source: blanks, escapes, markers."""
+    return re.sub(r"[\s\\*_~`]", "", html.unescape(text))
 
 
 def _loose(text: str) -> str:
@@ -249,13 +288,19 @@ class _Walker:
         """Where an inline node that cmark-gfm puts at `col` of `line` may start.  On a
         paragraph's continuation line cmark-gfm counts columns from the paragraph's first
         column, as if the line had the first line's prefix: without its own container prefix
-        and leading blanks (too far on a lazy line, too near on an indented one)."""
+        and leading blanks (too far on a lazy line, too near on an indented one).  On a lazy
+        line the blanks after the prefix of the containers it still matches are counted (its
+        text is taken from the end of that prefix, `> a⏎  <x>` puts the `<` at column 5, not 3),
+        so each shorter part of the line's `>`-and-blank prefix is a guess too (last: each is
+        checked against the source by the caller)."""
         src = self.src(line)
         lead = len(src) - len(src.lstrip(" \t"))
         out = [col, col + lead, col - 1]
         first, start = self.para
         if line > first:
-            out.insert(0, col - start + 1 + len(src) - len(src.lstrip(" \t>")))
+            prefix = len(src) - len(src.lstrip(" \t>"))
+            base = col - start + 1
+            out = [base + prefix, *out, *(base + k for k in range(prefix - 1, -1, -1))]
         return out
 
     def col(self, line: int, byte_col: int) -> int:
@@ -265,27 +310,77 @@ class _Walker:
 
     def walk(self, node: _Node, block: _Node | None = None) -> None:
         t = node.type
+        if t == "paragraph":
+            # cmark-gfm counts a paragraph's inline lines from its first line even when that
+            # line was a reference definition it took out: put them back where they are
+            self.shift = 0
+            if _DEFINITION_RE.match(self.src(node.line)):
+                # (else no definition is there: a link's end, `[a](⏎b)`, is placed loosely; a
+                # link's loose end may also make too many lines look taken out: cmark-gfm says
+                # which of the first lines are definitions and nothing else)
+                most = max(0, node.end_line - _last_inline_line(node))
+                self.shift = next(n for n in range(most, -1, -1) if self._only_definitions(node.line, n))
+        elif t == "heading" and node.end_line > node.line:
+            self.shift = self._setext_shift(node) if _DEFINITION_RE.match(self.src(node.line)) else 0
         if t == "heading":
             parts: list[str] = []
             _text_content(node, parts)
             text = "".join(parts)
-            self.view.headings.append((node.line, node.level, text, self.slugger.slug(text)))
+            self.view.headings.append((node.line + self.shift, node.level, text, self.slugger.slug(text)))
         elif t in ("link", "image"):
             self.link(node, block or node)
         elif t in ("html_inline", "html_block"):
             self.raw_html(node)
         if node.line > 0 and node.type in _BLOCKS:
             block = node
-        if t == "paragraph":
-            # cmark-gfm counts a paragraph's inline lines from its first line even when that
-            # line was a reference definition it took out: put them back where they are
-            self.shift = max(0, node.end_line - _last_inline_line(node))
         if t in ("paragraph", "heading"):
             self.para = (node.line + self.shift, self.col(node.line, node.col))
         for ch in node.children:
             self.walk(ch, block)
-        if t == "paragraph":
+        if t in ("paragraph", "heading"):
             self.shift = 0
+
+    def _only_definitions(self, line: int, count: int) -> bool:
+        """Whether the `count` lines from `line` hold reference definitions and nothing else,
+        as cmark-gfm reads them alone (no text, code or HTML on the page)."""
+        if count <= 0:
+            return True
+        tree = parse_tree("\n".join(self.lines[line - 1 : line - 1 + count]))
+        stack = [tree]
+        while stack:
+            n = stack.pop()
+            if n.type in ("text", "code", "html_inline", "html_block", "code_block"):
+                return False
+            stack.extend(n.children)
+        return True
+
+    def _starts_near(self, node: _Node, line: int, block: _Node) -> bool:
+        """Whether `line` has `node`'s text where cmark-gfm's column puts it (give or take the
+        line's container prefix and blanks, which it does not count on a continuation line,
+        counting from the block's first column instead)."""
+        src = self.src(line)
+        want = _plain(node.literal)[:12]
+        col = node.col  # (in bytes, as cmark-gfm counts: the line may be shorter than that)
+        lead = len(src) - len(src.lstrip(" \t>"))
+        cols = (col, col + lead, col - block.col + 1 + lead)
+        return any(c >= 1 and _plain(src[c - 1 :]).startswith(want) for c in cols)
+
+    def _setext_shift(self, node: _Node) -> int:
+        """The lines of reference definitions at the start of a setext heading, which cmark-gfm
+        counts as the heading's: its text ends on the line above its underline.  cmark-gfm ends
+        a setext heading on the line that closed it, the one after the underline, or on the
+        underline itself at the end of the document; of the two, the underline is the one
+        that looks like one and puts the heading's first text where the source has it."""
+        last = _last_inline_line(node)
+        first = _first_literal(node)
+        unders = [n for n in (node.end_line - 1, node.end_line) if n > node.line and _UNDERLINE_RE.match(self.src(n))]
+        for under in unders:
+            shift = max(0, under - 1 - last)
+            # (the literal has no escapes, entities or markers: compared without them)
+            near = first is None or self._starts_near(first, first.line + shift, node)
+            if near and self._only_definitions(node.line, shift):
+                return shift
+        return max(0, (unders[0] if unders else node.end_line) - 1 - last)
 
     def link(self, node: _Node, block: _Node) -> None:
         line = node.line + self.shift if node.line > 0 else node.line
@@ -309,7 +404,7 @@ class _Walker:
             end = (line, col - 1 + len(shown))
         else:
             col = self._opener(line, col, "[", text, near=True)
-            kind = "inline" if self._followed_by_paren(line, col) else "reference"
+            kind = "inline" if self._followed_by_paren(line, col, node.url) else "reference"
         self.view.links.append((line, col, node.url, kind))
         self.cursor = end or self._link_end(line, col + (node.type == "image"))
 
@@ -369,10 +464,39 @@ class _Walker:
             out.append("\n")
         return None
 
-    def _followed_by_paren(self, line: int, col: int) -> bool:
-        """Whether the `[` at (line, col) closes with `](`: an inline link, not a reference."""
+    def _followed_by_paren(self, line: int, col: int, url: str) -> bool:
+        """Whether the `[` at (line, col) closes with `](…)` that gives the link its `url`: an
+        inline link, not a reference (`[r](` with no `)` to close it is the reference `[r]` and
+        a `(`; so is `[r]( #⏎x)`, whose `x` is no title)."""
         b = self._bracket(line, col - 1)
-        return b is not None and self.src(b[1])[b[2] : b[2] + 1] == "("
+        if b is None or self.src(b[1])[b[2] : b[2] + 1] != "(":
+            return False
+        rest = "\n".join([self.src(b[1])[b[2] + 1 :], *self.lines[b[1] : b[1] + 2]]).lstrip()
+        m = re.match(r"<([^<>\n]*)>|((?:[^\s()\\]|\\.|\([^\s()]*\))*)", rest)
+        dest = (m.group(1) if m.group(1) is not None else m.group(2)) if m else ""
+        if re.sub(r"\\(.)", r"\1", html.unescape(dest)) != url:
+            return False
+        n, k, depth = b[1], b[2], 0
+        while n <= min(b[1] + 8, len(self.lines)):
+            src = self.src(n)
+            if n > b[1] and not src.strip():
+                return False  # a blank line ends the paragraph
+            while k < len(src):
+                c = src[k]
+                if c == "\\":
+                    k += 1
+                elif c == "<" and depth == 1:
+                    e = src.find(">", k)
+                    k = e if e >= 0 else k
+                elif c == "(":
+                    depth += 1
+                elif c == ")":
+                    depth -= 1
+                    if depth == 0:
+                        return True
+                k += 1
+            n, k = n + 1, 0
+        return False
 
     def _link_end(self, line: int, col: int) -> tuple[int, int]:
         """Where the source after the bracket link at (line, col) starts: past its `]`, and past
@@ -405,8 +529,13 @@ class _Walker:
         if self.cursor[0] >= line:
             line, start = self.cursor
         last = max(block.end_line, line)
+        cell = block.type.startswith("table")
         while 0 < line <= min(last, len(self.lines)):
-            k = self.lines[line - 1].find(shown, start)
+            src = self.lines[line - 1]
+            k = src.find(shown, start)
+            # a table cell's text starts after its `|`: nothing is before it
+            while k > 0 and not (_may_start_autolink(src[k - 1], shown) or (cell and src[k - 1] == "|")):
+                k = src.find(shown, k + 1)
             if k >= 0:
                 return line, k + 1
             line, start = line + 1, 0
@@ -449,11 +578,58 @@ class _Walker:
         return self.view
 
 
+def _shift(node: _Node, lines: int, cols: int) -> None:
+    for ch in node.children:
+        if ch.type not in ("softbreak", "linebreak"):
+            ch.line, ch.end_line = ch.line + lines, ch.end_line + lines
+            ch.col, ch.end_col = ch.col + cols, ch.end_col + cols
+        _shift(ch, lines, cols)
+
+
+def _place(node: _Node, line: int, cols: int) -> None:
+    for ch in node.children:
+        ch.line = ch.end_line = line
+        ch.col, ch.end_col = ch.col - cols, ch.end_col - cols
+        _place(ch, line, cols)
+
+
+def _fix_split_tables(node: _Node, lines: list[str]) -> None:
+    """A table whose header row ends a paragraph: cmark-gfm makes a new paragraph of the lines
+    before it without a position (its inline nodes count lines from 0 and columns from 0), and
+    places the header row on the paragraph's first line, its columns counted through the
+    paragraph's lines.  Both are put back on their lines: the header row is the line above the
+    delimiter row (above the first body row, or the table's last line), the paragraph the lines
+    from the table's first line to the header; the header's columns are matched on its first
+    cell, which starts after the line's container prefix and its leading `|`."""
+    kids = node.children
+    for i, ch in enumerate(kids):
+        if ch.type == "paragraph" and ch.line == 0 and i + 1 < len(kids) and kids[i + 1].type == "table":
+            table = kids[i + 1]
+            rows = table.children
+            if not rows or not rows[0].children:
+                continue
+            delimiter = rows[1].line - 1 if len(rows) > 1 else table.end_line
+            header = delimiter - 1
+            _shift(ch, table.line, table.col)
+            ch.line, ch.end_line, ch.col = table.line, header - 1, table.col
+            src = lines[header - 1] if 0 < header <= len(lines) else ""
+            p = len(src) - len(src.lstrip(" \t>"))
+            p += src[p : p + 1] == "|"
+            first = len(src[:p].encode("utf-8", "surrogatepass")) + 1
+            row = rows[0]
+            delta = row.children[0].col - first
+            row.line = row.end_line = header
+            _place(row, header, delta)
+        _fix_split_tables(ch, lines)
+
+
 def gfm_view(text: str) -> GfmView:
     """Headings, explicit anchors and links of `text` as github.com renders them."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     w = _Walker(text)
-    w.walk(parse_tree(text))
+    tree = parse_tree(text)
+    _fix_split_tables(tree, w.lines)
+    w.walk(tree)
     return w.finish()
 
 

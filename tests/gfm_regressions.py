@@ -58,6 +58,11 @@ REGRESSIONS: list[str] = [
     "<l@.e",
     "<http://a",
     "il@a\n<l@a>",
+    # a lazy line's blanks count in cmark-gfm's columns (the `<` is at 3, cmark-gfm says 5)
+    "> word\n  <https://a.example/x>",
+    # a setext heading after a reference definition starts on its text's line, not the
+    # definition's, and so do the links in it
+    "[r]: /u\ntext [a](b) [r]\n---",
     # an empty link is no autolink; a URL-like link text is a bracket link only inside its `[`
     "> )\n[[]()",
     "[]http://e",
@@ -169,6 +174,57 @@ REGRESSIONS: list[str] = [
     # a footnote reference in a code span is text; a backtick near a footnote is no reference
     "# `[^1]` [^1]\n\n[^1]: x",
     "[^1]\n[^1]:`",
+    # `*` and `_` runs look through `~` (cmark-gfm's strikethrough): `_u_~~s~~` is no emphasis
+    # (the `_` is between `u` and `s`), `a*~b*` is; an escaped `~` is a backslash for them
+    "# _u_~~s~~",
+    "# a*~b*",
+    "# _u_~x and ~~a~~_u_ and _u_\\~x",
+    # a delimiter row needs a `-` in every cell: `|` alone makes no table
+    "[|]()\n|",
+    "|a|b|\n|-||",
+    # a task item's checkbox is no text; the rest of its line is paragraph text (no heading, no
+    # list), which may start with a definition; not after `> ` or another marker
+    "- [x] [r]:s\n[r]",
+    "- [x] a\n  ===",
+    "- [x] # h [a](b)\n- [ ] - a\n1. [x] ---\n   [c](d)",
+    "> - [x] [r]: s\n>\n> [r]",
+    # a definition in a paragraph that a table's header row ends is text for cmark-gfm
+    "[r]: /u\np [r]\n|a|\n|-|\n\n[r]",
+    # the oracle's: a setext heading's underline is found where its first text is (`-` is text
+    # here), and a table's header row ending a paragraph has its own line (cmark-gfm places the
+    # paragraph and the row at the paragraph's first line)
+    "[r]:t\n-\n-",
+    "p<a href=''>\na||\n-|-",
+    "> p [a](b)\n> q\n> | a |[x](y)|\n> |-|-|",
+    # a `~` run of one or two opens and closes a strikethrough (cmark-gfm's flanking), a
+    # longer run is text, a closer of the other length ends both as text
+    "# ~~s~~~~s~~",
+    "# ~s~ and ~a~~ and ~~a `~~` b~~",
+    # an underline is all `=` or all `-` (`=-` is text); `&#5;` is U+0005
+    "y\\#\n=-",
+    "&#5;\n-\n",
+    # a table row of another width is padded or cut (the cut cells' links are not on the page);
+    # a header row needs as many cells as the delimiter row and one `|` anywhere; a bare URL
+    # may start a cell
+    "| a | b |\n|---|---|\n| [x|y](#z) | c |\n| x | y | [z](w) |",
+    "[|]()\n|-",
+    "|www.e\n|-",
+    "|a|www.e|\n|-|-|",
+    # a header row needs no `|` when the delimiter row is no underline (`a⏎-|`), and a table
+    # that ends a paragraph leaves its definitions text; `---` under `\|` underlines it
+    "[r]:|\n[r]\n-|\n-|-",
+    "\\|\n---",
+    "- a\n-|\n[x](y)",
+    # only the first footnote definition of a label is rendered: the second's lines are not
+    "[^1]: a note\n[^1]: a note\n[^1]![img](i.png)",
+    # a `[` makes no label: `[r]` before `[![i](i.png)](#l)` is a shortcut reference
+    "[r]: /ref-target\n[r][![i](i.png)](#l)",
+    # the oracle's: an escape is not in the heading's text literal; `[r](` is the reference
+    # `[r]`; a bare `www.` is found where one may start; a link's end line is no definition
+    "-\\#\n-\n.",
+    "[r]: /ref-target\n[r](",
+    "ewww.a www.a",
+    "[a](\nb)",
     # a lazy line is judged once its container's blocks are all there (not while a list in it
     # is still being collected)
     "> - word\n[r]: /u\n# w\n\n[r]: /v",

@@ -30,6 +30,7 @@ from mistune.list_parser import (
 )
 from mistune.util import unikey
 
+from drafterlint.markdown import emphasis, tables
 from drafterlint.markdown.autolinks import URL_START, split_underscores_before, url_end
 from drafterlint.markdown.text import decode
 
@@ -74,6 +75,10 @@ class _PosState(BlockState):
         self._busy = 0
         # Whether a reference definition left an open paragraph token (see parse_ref_link).
         self._defs = False
+        # Where the last paragraph scanned for a table header ends, and whether one ends it.
+        self._table_scan = (-1, False)
+        # A task item's: its first line is paragraph text, whatever it starts with (see _task).
+        self._task_text = False
 
     # -- positions ------------------------------------------------------------------------
 
@@ -130,8 +135,12 @@ class _PosState(BlockState):
     # -- hooks ----------------------------------------------------------------------------
 
     def child_state(self, src: str, lazy_line_starts: Any = None) -> "_PosState":
+        task_text = False
+        if self._pending_base is None and self._item_marks is not None and not lazy_line_starts:
+            src, task_text = self._task(src)
         child = super().child_state(src, lazy_line_starts)
         assert isinstance(child, _PosState)
+        child._task_text = task_text
         marks = self._item_marks
         if self._pending_base is not None:  # a block quote's
             child.line_base = self._pending_base
@@ -152,6 +161,25 @@ class _PosState(BlockState):
         else:
             child.line_base = self.orig_line(self.cursor)
         return child
+
+    def _task(self, src: str) -> tuple[str, bool]:
+        """A list item's source without its task-list checkbox, and whether the rest of that
+        line is paragraph text.  GitHub takes `[ ]`, `[x]` or `[X]` after the item's marker for
+        a checkbox only where the marker is the first thing on the line (not after `> ` or
+        another marker: cmark-gfm matches the whole line), and the rest of the line is then
+        paragraph text, never a block start (`- [x] # a` is no heading); like any paragraph
+        it may start with reference definitions."""
+        marker_off = self._item_marks[-1] if self._item_marks else 0
+        line = self.orig_line(marker_off)
+        if not 1 <= line <= len(self.orig) or not _TASK_LINE_RE.match(self.orig[line - 1]):
+            return src, False
+        nl = src.find("\n")
+        first = src if nl < 0 else src[:nl]
+        m = _TASK_BOX_RE.match(first)
+        if m is None:
+            return src, False
+        rest = first[m.end() :]
+        return rest + src[len(first) :], bool(rest) and (not rest.startswith("[") or rest.startswith("[^"))
 
     def _mark_lazy_lines(self, child: "_PosState", marker_text: str) -> None:
         """Tell mistune which lines of a list item are lazy continuation lines (indented less
@@ -380,6 +408,10 @@ _SETEXT_LINE_RE = re.compile(r" {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
 
 # A list item's marker at the start of its line, as mistune's list rule matches it.
 _LIST_MARKER_RE = re.compile(r"[ \t]*(?:[*+-]|\d{1,9}[.)])")
+# cmark-gfm's task-list line (its scanner reads the whole line: the item's marker comes first),
+# and the checkbox at the start of the item's content with the blanks after it
+_TASK_LINE_RE = re.compile(r"[ \t\v\f]*(?:[-+*]|[0-9]+[^\n])[ \t\v\f]+\[[ xX]\][ \t\v\f]")
+_TASK_BOX_RE = re.compile(r"[ \t]*\[[ xX]\][ \t]+")
 # The whole marker line, in the groups of mistune's list rule (any indentation: a nested item).
 _LIST_LINE_RE = re.compile(LIST_PATTERN.replace(" {0,3}", " *", 1).replace("^", "", 1))
 
@@ -394,6 +426,10 @@ class _PosBlockParser(BlockParser):
     state_cls = _PosState
 
     def parse(self, state: Any, rules: Any = None) -> None:
+        if state._task_text and state.cursor == 0:
+            end = state.find_line_end()
+            state.add_paragraph(state.get_text(end))
+            state.cursor = end
         super().parse(state, rules)
         state.close_open_block()  # the last block of this state ends where its source does
         if state.lazy_lines:
@@ -527,6 +563,8 @@ class _PosBlockParser(BlockParser):
         if _FOOTNOTE_LABEL_RE.fullmatch(label):
             return None  # `[^1]: …` defines a footnote, no reference (`[^]:` does define one)
         src = state.src
+        if _table_ends_paragraph(state, m.start()):
+            return None  # cmark-gfm keeps a paragraph's definitions as text when a table ends it
         line_end = state.find_line_end_at(m.end())
         if not src[m.end() : line_end].strip() and _SETEXT_LINE_RE.match(src, line_end):
             # `[r]:` then `-`: the underline takes the line before the destination could
@@ -558,6 +596,8 @@ class _PosBlockParser(BlockParser):
         return end
 
     def parse_setex_heading(self, m: Any, state: Any) -> Any:
+        if not _SETEXT_LINE_RE.match(m.group(0)):
+            return None  # `=-`: mistune's rule takes a mixed line for an underline, GitHub does not
         last = state.last_token()
         if last is not None and last.get("_after_def") and not last["text"]:
             return state.append_paragraph()  # `[r]: /u` then `===`: nothing to underline
@@ -598,6 +638,12 @@ class _FastInline(mistune.InlineParser):
         end = super().parse_inline_html(m, state)
         state.in_link = in_link
         return end
+
+    def finalize_tokens(self, tokens: list[dict[str, Any]], depth: int) -> list[dict[str, Any]]:
+        if not emphasis.needed(tokens):
+            return super().finalize_tokens(tokens, depth)
+        remaining = self.max_nested_level - depth
+        return emphasis.finalize(tokens, "emphasis" in self.rules and remaining > 0, remaining)
 
     def __call__(self, s: str, env: Any) -> list[dict[str, Any]]:
         if _PLAIN_RE.search(s) is None and "\\" not in s:
@@ -714,22 +760,25 @@ def _footnote_label(line: str) -> str:
 
 def _drop_unreferenced_footnotes(tokens: list[dict[str, Any]]) -> None:
     """GitHub renders a footnote definition only if the document refers to it (`[^label]` in
-    text, not in code or HTML): what one nothing refers to holds is not on the page."""
+    text, not in code or HTML), and only the first of those with one label: what the others
+    hold is not on the page."""
     refs: set[str] = set()
     notes: list[dict[str, Any]] = []
-    stack = list(tokens)
-    while stack:
+    stack = list(reversed(tokens))
+    while stack:  # in document order
         tok = stack.pop()
         if tok["type"] == "footnote":
             notes.append(tok)
         text = tok.get("text")
         if isinstance(text, str) and "[^" in text:
             refs.update(_footnote_refs_in(text))
-        stack.extend(tok.get("children") or ())
+        stack.extend(reversed(tok.get("children") or ()))
+    seen: set[str] = set()
     for tok in notes:
-        if tok["_label"] not in refs:
+        if tok["_label"] not in refs or tok["_label"] in seen:
             tok["type"] = "unrendered_footnote"
             tok["children"] = []
+        seen.add(tok["_label"])
 
 
 def _footnote_refs_in(text: str) -> set[str]:
@@ -748,8 +797,12 @@ def _footnote_refs_in(text: str) -> set[str]:
 def _make_markdown() -> mistune.Markdown:
     md = mistune.Markdown(renderer=None, block=_PosBlockParser(), inline=_FastInline())
     _bounded_tables(md)
+    try:  # mistune's strikethrough plugin, with cmark-gfm's pairing of `~` runs
+        md.inline.register("strikethrough", emphasis.STRIKE_START, emphasis.parse_strikethrough,
+                           before="link", start_chars=("~",))
+    except TypeError:
+        md.inline.register("strikethrough", emphasis.STRIKE_START, emphasis.parse_strikethrough, before="link")
     for name in (
-        "strikethrough",
         "mistune.plugins.table.table_in_quote",
         "mistune.plugins.table.table_in_list",
     ):
@@ -775,24 +828,63 @@ def _make_markdown() -> mistune.Markdown:
 MAX_TABLE_CELLS = 30_000
 _CELLS_LEFT = "_drafterlint_table_cells_left"  # in the parse's env, shared by child states
 
-# The delimiter row (`|---|:-:|`), as a cheap first test (mistune checks it properly): one
-# character class, no nesting, so linear on any line.
+# A line that ends a paragraph (cmark-gfm's block starts that may interrupt one, roughly: an
+# ATX heading, a quote, a fence, a non-empty item, a break or underline, a tag)
+_INTERRUPT_RE = re.compile(
+    r" {0,3}(?:#{1,6}(?:[ \t]|$)|>|```|~~~|[-*+][ \t]+\S|1[.)][ \t]+\S|(?:[-*_][ \t]*){3,}$|=+[ \t]*$|-+[ \t]*$|<[A-Za-z/!?])"
+)
+
+
+def _table_ends_paragraph(state: Any, pos: int) -> bool:
+    """Whether the paragraph that starts at `pos` ends with a table's header row: cmark-gfm then
+    makes a paragraph of the lines before the header that keeps its reference definitions as
+    text (`[r]: /u⏎|a|⏎|-|` shows `[r]: /u`, and `[r]` links nowhere).  One scan per paragraph:
+    the definitions after the first in it reuse the answer."""
+    end, verdict = state._table_scan
+    if pos < end:
+        return verdict
+    src = state.src
+    i, verdict = pos, False
+    while True:
+        j = src.find("\n", i)
+        if j < 0:
+            break
+        k = src.find("\n", j + 1)
+        k = len(src) if k < 0 else k
+        following = src[j + 1 : k]
+        if not following.strip():
+            break
+        line = src[i:j]
+        cols = None if _SETEXT_LINE_RE.match(following) else tables.delimiter_cells(following)
+        if cols is not None and len(cols) == len(tables.split_row(line)):
+            verdict = True
+            break
+        if _INTERRUPT_RE.match(following):
+            break
+        i = j + 1
+    state._table_scan = (i + 1, verdict)
+    return verdict
+
+
+# The delimiter row (`|---|:-:|`), as a cheap first test: one character class, no nesting, so
+# linear on any line.
 _DELIMITER_ROW_RE = re.compile(r"[ \t|:-]*\n?")
-# The rows that follow, as mistune's pipe-table and no-leading-pipe table rules take them.
-_PIPE_ROWS_RE = re.compile(r"(?:[ \t]*\|[^\n]*\|[ \t]*(?:\n|\Z))*")
-_NP_ROWS_RE = re.compile(r"(?:[^\n]*\|[^\n]*(?:\n|\Z))*")
+
+
+_NP_TABLE_PATTERN = (
+    r"^ {0,3}(?:(?=[^\n]*\|)\S[^\n]*(?:\n|$)|\S[^\n]*\n(?=[ \t]*[|:-][ \t|:-]*(?:\n|$)))"
+)
 
 
 def _bounded_tables(md: mistune.Markdown) -> None:
-    """mistune's table plugin, its two rules behind the document's cell budget."""
+    """GitHub's tables (tables.py) for mistune's two table rules, behind the document's cell
+    budget."""
     from mistune.plugins import table as _table
 
     md.use(_table.table)
-    for name, pattern, parse, rows in (
-        ("table", _table.TABLE_PATTERN, _table.parse_table, _PIPE_ROWS_RE),
-        ("nptable", _table.NP_TABLE_PATTERN, _table.parse_nptable, _NP_ROWS_RE),
-    ):
-        md.block.register(name, pattern, _bounded(parse, rows), before="paragraph")
+    # (a header row needs no `|` (`a⏎-|` is a table), mistune's no-leading-pipe rule wants two)
+    for name, pattern in (("table", _table.TABLE_PATTERN), ("nptable", _NP_TABLE_PATTERN)):
+        md.block.register(name, pattern, _table_rule, before="paragraph")
 
 
 def _line_end(src: str, pos: int) -> int:
@@ -800,30 +892,32 @@ def _line_end(src: str, pos: int) -> int:
     return len(src) if j < 0 else j + 1
 
 
-def _bounded(parse: Any, rows_re: "re.Pattern[str]") -> Any:
-    """The table rule `parse` of mistune, unless the table would take the document over its
-    cell budget: then one `table_skipped` token stands for the whole table."""
-
-    def rule(block: Any, m: Any, state: Any) -> Any:
-        src = state.src
-        delimiter = m.end()  # mistune's match is the header line
-        body = _line_end(src, delimiter)
-        if _DELIMITER_ROW_RE.fullmatch(src, delimiter, body) is None or src.find("-", delimiter, body) < 0:
-            return parse(block, m, state)  # not a table: mistune's rule says so quickly
-        rows_m = rows_re.match(src, body)  # always matches (possibly no row)
-        end = rows_m.end() if rows_m is not None else body
-        rows = 1 + src.count("\n", body, end) + (end > body and src[end - 1] != "\n")
-        header = m.group(0).strip()
-        columns = header.count("|") + 1 - header.startswith("|") - header.endswith("|")
-        cells = max(1, columns) * rows
-        left = state.env.get(_CELLS_LEFT, MAX_TABLE_CELLS)
-        if cells <= left:
-            state.env[_CELLS_LEFT] = left - cells
-            return parse(block, m, state)
+def _table_rule(block: Any, m: Any, state: Any) -> Any:
+    """A table, unless it would take the document over its cell budget: then one
+    `table_skipped` token stands for the whole table."""
+    src = state.src
+    delimiter = m.end()  # mistune's match is the header line
+    body = _line_end(src, delimiter)
+    if _DELIMITER_ROW_RE.fullmatch(src, delimiter, body) is None or _SETEXT_LINE_RE.match(src, delimiter, body):
+        return None  # (`---` underlines the header line: a setext heading comes first)
+    if delimiter in state.lazy_line_starts:
+        return None  # a lazy line continues a paragraph (`- a⏎-|`)
+    cols = tables.delimiter_cells(src[delimiter:body])
+    if cols is None or len(cols) != len(tables.split_row(m.group(0))):
+        return None
+    end = tables.body_end(src, body, state.cursor_max)
+    rows = 1 + src.count("\n", body, end) + (end > body and src[end - 1] != "\n")
+    cells = len(cols) * rows
+    left = state.env.get(_CELLS_LEFT, MAX_TABLE_CELLS)
+    if cells > left:
         state.append_token({"type": "table_skipped", "_cells": cells, "_limit": MAX_TABLE_CELLS, "_stop": end})
         return end
-
-    return rule
+    state.env[_CELLS_LEFT] = left - cells
+    token = tables.table_token(m.group(0), src[delimiter:body], src[body:end])
+    if token is None:
+        return None
+    state.append_token(token)
+    return end
 
 
 _MD: mistune.Markdown | None = None

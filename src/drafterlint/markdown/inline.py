@@ -146,6 +146,13 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
         url_n -= 1
     search = _SPECIAL_RE.search
     i = a
+    if 0 < a < url_n and s[a : a + 4].lower() in ("www.", "http"):
+        # a block's text starts here, whatever is before it (a table cell's `|`): a bare URL may
+        # start at its first character
+        e = url_end(s[a:url_n], 0)
+        if e > 0:
+            events.append(_Ev(a, "url", text=s[a : a + e]))
+            i = a + e
     while i < n:
         m = search(s, i, n)
         if m is None:
@@ -288,7 +295,8 @@ class _Aligner:
                 j = s.find("]", after + 1, self.b)
                 if j >= 0:
                     lab = s[after + 1 : j]
-                    if lab.strip():
+                    # (a `[` in it makes it no label: `[r][![i](i.png)](#l)` is the shortcut `[r]`)
+                    if lab.strip() and "[" not in lab.replace("\\[", ""):
                         return _norm_label(lab) == ref
             start = ev.pos + (2 if ev.image else 1)
             return _norm_label(s[start : ev.close]) == ref
@@ -338,7 +346,7 @@ class _Aligner:
             target = self._ref_target(tok, url)
             if ev.close >= 0 and end < self.b and s[end] == "[":
                 k2 = s.find("]", end, self.b)
-                if k2 >= 0:
+                if k2 >= 0 and "[" not in s[end + 1 : k2].replace("\\[", ""):
                     end = k2 + 1
         elif ev.close >= 0 and end < self.b and s[end] == "(":
             p = end + 1

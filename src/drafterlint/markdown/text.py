@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import html.entities
 import re
 
@@ -16,7 +15,10 @@ def _decode_one(m: re.Match[str]) -> str:
         return m.group(1)
     ref = m.group(2)
     if ref[0] == "#":
-        return html.unescape("&" + ref)
+        # cmark-gfm's: the code point as it is (`&#5;` is U+0005, `&#128;` U+0080, where HTML
+        # maps or drops them), U+FFFD for 0, a surrogate or one past Unicode
+        n = int(ref[2:-1], 16) if ref[1] in "xX" else int(ref[1:-1])
+        return "\ufffd" if n == 0 or n > 0x10FFFF or 0xD800 <= n < 0xE000 else chr(n)
     return html.entities.html5.get(ref, "&" + ref)
 
 
