@@ -229,6 +229,27 @@ def _may_start_autolink(before: str, shown: str) -> bool:
     return not ((before.isascii() and before.isalnum()) or before in ".+-_")
 
 
+def _destination(rest: str) -> str:
+    """The destination an inline link's `(` is followed by, as cmark-gfm scans it: `<…>`, or
+    up to a blank or a `)` outside parentheses (an open `(` may stay open: `[r](a(b "t")`)."""
+    if rest.startswith("<"):
+        e = rest.find(">")
+        return rest[1:e] if e > 0 else ""
+    depth = i = 0
+    while i < len(rest) and not rest[i].isspace():
+        c = rest[i]
+        if c == "\\":
+            i += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            if depth == 0:
+                break
+            depth -= 1
+        i += 1
+    return rest[:i]
+
+
 def _autolike(shown: str) -> tuple[str, ...]:
     """The destinations of an autolink that shows `shown`."""
     return (shown, "http://" + shown, "mailto:" + shown)
@@ -471,32 +492,14 @@ class _Walker:
         b = self._bracket(line, col - 1)
         if b is None or self.src(b[1])[b[2] : b[2] + 1] != "(":
             return False
-        rest = "\n".join([self.src(b[1])[b[2] + 1 :], *self.lines[b[1] : b[1] + 2]]).lstrip()
-        m = re.match(r"<([^<>\n]*)>|((?:[^\s()\\]|\\.|\([^\s()]*\))*)", rest)
-        dest = (m.group(1) if m.group(1) is not None else m.group(2)) if m else ""
+        text = "\n".join([self.src(b[1])[b[2] + 1 :], *self.lines[b[1] : b[1] + 8]])
+        text = text.split("\n\n", 1)[0]  # a blank line ends the paragraph
+        rest = text.lstrip()
+        dest = _destination(rest)
         if re.sub(r"\\(.)", r"\1", html.unescape(dest)) != url:
             return False
-        n, k, depth = b[1], b[2], 0
-        while n <= min(b[1] + 8, len(self.lines)):
-            src = self.src(n)
-            if n > b[1] and not src.strip():
-                return False  # a blank line ends the paragraph
-            while k < len(src):
-                c = src[k]
-                if c == "\\":
-                    k += 1
-                elif c == "<" and depth == 1:
-                    e = src.find(">", k)
-                    k = e if e >= 0 else k
-                elif c == "(":
-                    depth += 1
-                elif c == ")":
-                    depth -= 1
-                    if depth == 0:
-                        return True
-                k += 1
-            n, k = n + 1, 0
-        return False
+        after = rest[len(dest) + (2 if rest.startswith("<") else 0) :]
+        return re.match(r"""\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\))?\s*\)""", after) is not None
 
     def _link_end(self, line: int, col: int) -> tuple[int, int]:
         """Where the source after the bracket link at (line, col) starts: past its `]`, and past
@@ -526,9 +529,9 @@ class _Walker:
         for in the block's source, after the previous link.  A `<` before it is no part of it
         (`<http://a` links `http://a`)."""
         line, start = block.line + self.shift, 0
-        if self.cursor[0] >= line:
-            line, start = self.cursor
         last = max(block.end_line, line)
+        if line <= self.cursor[0] <= last:  # (a footnote's block comes last, after later links)
+            line, start = self.cursor
         cell = block.type.startswith("table")
         while 0 < line <= min(last, len(self.lines)):
             src = self.lines[line - 1]

@@ -77,6 +77,9 @@ class _PosState(BlockState):
         self._defs = False
         # Where the last paragraph scanned for a table header ends, and whether one ends it.
         self._table_scan = (-1, False)
+        # The header line of the last table that failed to start (a delimiter row of another
+        # width): its paragraph starts no table after it.
+        self._table_visited = -1
         # A task item's: its first line is paragraph text, whatever it starts with (see _task).
         self._task_text = False
 
@@ -419,8 +422,9 @@ _LIST_LINE_RE = re.compile(LIST_PATTERN.replace(" {0,3}", " *", 1).replace("^", 
 class _PosBlockParser(BlockParser):
     """mistune's block parser, telling each token where it starts (through `_PosState`).
 
-    Only public methods are extended, each calling mistune's own: no mistune function is
-    replaced, so other users of mistune in the same process are unaffected.
+    Public methods are extended (and mistune's fast path for indented lines), each calling
+    mistune's own: no mistune function is replaced, so other users of mistune in the same
+    process are unaffected.
     """
 
     state_cls = _PosState
@@ -439,10 +443,30 @@ class _PosBlockParser(BlockParser):
         if state.parent is None and state.env.get(_FOOTNOTES):
             _drop_unreferenced_footnotes(state.tokens)
 
+    def _parse_indent_code_fast(self, state: Any) -> Any:
+        # mistune's fast path for indented lines takes a line of four blanks after a paragraph
+        # for its text; it is a blank line, which ends the paragraph (`a⏎    ⏎=` is no heading)
+        line = state.get_text(state.find_line_end())
+        if not line.strip():
+            return None
+        return super()._parse_indent_code_fast(state)
+
     def parse_method(self, m: Any, state: Any) -> Any:
         start = state.cursor
         state.close_open_block()  # a block starts here
+        if m.lastgroup == "indent_code" and not state.get_text(state.find_line_end()).strip():
+            # four blanks and nothing else: a blank line, no paragraph text (mistune's rule
+            # appends it to the paragraph before it)
+            end = state.find_line_end()
+            state.append_token({"type": "blank_line"})
+            return end
         end = super().parse_method(m, state)
+        if not end and m.lastgroup not in ("table", "nptable") and state.cursor == start:
+            # a rule that matched and found nothing (`[]:||`, `=`, `<a|b`) leaves its line to
+            # mistune's paragraph, which would skip the table it may head
+            t = _NP_TABLE_RE.match(state.src, start)
+            if t is not None:
+                end = _table_rule(self, t, state)
         tok = state._open
         if end and tok is not None:
             # mistune moves the cursor to the end marker of `<pre>`, `<!--` ... blocks before
@@ -789,9 +813,25 @@ def _footnote_refs_in(text: str) -> set[str]:
     for m in _FOOTNOTE_REF_RE.finditer(text):
         if m.group(1) is None:
             runs += 1
-        elif runs % 2 == 0:
+        elif runs % 2 == 0 and not _in_bare_url(text, m.start()):
             out.add(unikey(m.group(1)))
     return out
+
+
+_URL_START_RE = re.compile(URL_START)
+
+
+def _in_bare_url(text: str, pos: int) -> bool:
+    """Whether text[pos] is inside a bare URL (`https://e.org/x[^1]` links `…x[^1]`: no
+    footnote is referred to)."""
+    k = max(text.rfind(" ", 0, pos), text.rfind("\t", 0, pos), text.rfind("\n", 0, pos)) + 1
+    m = _URL_START_RE.search(text, k, pos)
+    if m is None:
+        return False
+    if m.start() and text[m.start() - 1] == "<":  # `<http://x>[^1]`: an autolink ends at `>`
+        e = text.find(">", m.start(), pos)
+        return e < 0
+    return url_end(text, m.start()) > pos
 
 
 def _make_markdown() -> mistune.Markdown:
@@ -835,6 +875,9 @@ _INTERRUPT_RE = re.compile(
 )
 
 
+_BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
+
+
 def _table_ends_paragraph(state: Any, pos: int) -> bool:
     """Whether the paragraph that starts at `pos` ends with a table's header row: cmark-gfm then
     makes a paragraph of the lines before the header that keeps its reference definitions as
@@ -856,8 +899,9 @@ def _table_ends_paragraph(state: Any, pos: int) -> bool:
             break
         line = src[i:j]
         cols = None if _SETEXT_LINE_RE.match(following) else tables.delimiter_cells(following)
-        if cols is not None and len(cols) == len(tables.split_row(line)):
-            verdict = True
+        if cols is not None:
+            # a delimiter row under a header of another width: the paragraph starts no table
+            verdict = len(cols) == len(tables.split_row(line))
             break
         if _INTERRUPT_RE.match(following):
             break
@@ -874,6 +918,9 @@ _DELIMITER_ROW_RE = re.compile(r"[ \t|:-]*\n?")
 _NP_TABLE_PATTERN = (
     r"^ {0,3}(?:(?=[^\n]*\|)\S[^\n]*(?:\n|$)|\S[^\n]*\n(?=[ \t]*[|:-][ \t|:-]*(?:\n|$)))"
 )
+
+
+_NP_TABLE_RE = re.compile(_NP_TABLE_PATTERN, re.M)
 
 
 def _bounded_tables(md: mistune.Markdown) -> None:
@@ -903,7 +950,15 @@ def _table_rule(block: Any, m: Any, state: Any) -> Any:
     if delimiter in state.lazy_line_starts:
         return None  # a lazy line continues a paragraph (`- a⏎-|`)
     cols = tables.delimiter_cells(src[delimiter:body])
-    if cols is None or len(cols) != len(tables.split_row(m.group(0))):
+    if cols is None:
+        return None
+    last = state.last_token()
+    visited = state._table_visited
+    if (0 <= visited < m.start() and last is not None and last["type"] == "paragraph"
+            and _BLANK_LINE_RE.search(src, visited, m.start()) is None):
+        return None  # a paragraph that failed to start a table starts none (cmark-gfm)
+    if len(cols) != len(tables.split_row(m.group(0))):
+        state._table_visited = m.start()
         return None
     end = tables.body_end(src, body, state.cursor_max)
     rows = 1 + src.count("\n", body, end) + (end > body and src[end - 1] != "\n")
