@@ -225,6 +225,9 @@ REGRESSIONS: list[str] = [
     "[]:||\n-|-\n-",
     "<a|www.e\n-|-",
     "->\n     \n=",
+    # a paragraph that starts with a definition and whose first delimiter row fails starts no
+    # table: its rows are text, underlined here
+    "[r]:t\n-|-\n-|-\n-",
     # a `<http://…>` autolink ends at its `>`: a `[^1]` after it refers to the footnote
     "[^1]:<http://x>[^1]",
     # the oracle's: a footnote's block comes last in cmark-gfm's tree, after links below it; an

@@ -902,6 +902,8 @@ def _table_ends_paragraph(state: Any, pos: int) -> bool:
         if cols is not None:
             # a delimiter row under a header of another width: the paragraph starts no table
             verdict = len(cols) == len(tables.split_row(line))
+            if not verdict:
+                state._table_visited = i
             break
         if _INTERRUPT_RE.match(following):
             break
