@@ -58,6 +58,10 @@ REGRESSIONS: list[str] = [
     "<l@.e",
     "<http://a",
     "il@a\n<l@a>",
+    # reported as the oracle's IndexError (a line past the end for a link after an item's
+    # unclosed comment); as written it fails neither here nor before issue 15's last fixes,
+    # kept as a guard
+    '- <!--\n\n<div>-->\n<a href="x">',
     # a lazy line's blanks count in cmark-gfm's columns (the `<` is at 3, cmark-gfm says 5)
     "> word\n  <https://a.example/x>",
     # a setext heading after a reference definition starts on its text's line, not the

@@ -2,8 +2,9 @@
 
     python tests/gfm_triage.py [N]
 
-Draws the same N documents as test_gfm_differential.py's generated test (derandomized), shrinks
-each disagreeing one (first whole lines, then runs of characters) to a smallest text that still
+Draws N documents from test_gfm_differential.py's strategy (derandomized, but not the test's own
+draws: hypothesis seeds each test function apart, so these are other documents), shrinks each
+disagreeing one (first whole lines, then runs of characters) to a smallest text that still
 disagrees, and prints each distinct minimal text with how many documents shrank to it and what
 differs.  Not a test: a tool for working through the classes before they become regressions.
 """
