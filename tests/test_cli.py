@@ -161,7 +161,7 @@ def test_rules_and_explain(cli):
     code, out, _ = cli("explain", "DL201")
     assert code == 0 and "Passing" in out and "Failing" in out and "Example" in out
     code, out, _ = cli("explain", "broken-fragment")
-    assert code == 0 and out.startswith("DL201")
+    assert code == 0 and out.startswith("# DL201 broken-fragment")
     code, _, err = cli("explain", "DL999")
     assert code == 2 and "DL999" in err
 

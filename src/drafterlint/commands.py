@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import inspect
 import os
 import sys
 from pathlib import Path
@@ -26,41 +25,14 @@ def list_rules(out: TextIO) -> int:
 
 
 def explain_text(code: str) -> str:
+    """A rule's page: the same Markdown docs/rules/CODE.md holds (drafterlint.docs renders both)."""
     from drafterlint.checks import rule_by_code
+    from drafterlint.docs import rule_page
 
     mod = rule_by_code(code)
     if mod is None:
         raise InputError(f"no rule {code!r}; `drafterlint rules` lists them")
-    r = mod.RULE
-    parts = [
-        f"{r.code} {r.name} (default severity: {r.severity}; needs: {', '.join(sorted(r.needs)) or 'nothing'})",
-        "",
-        inspect.cleandoc(mod.__doc__ or r.summary),
-    ]
-    parts += _options_text(r.code)
-    for ex in getattr(mod, "EXAMPLES", ()):
-        verdict = "passes" if ex.passing else "fails at " + ", ".join(
-            f"{where}:{line}:{col}" for where, line, col in ex.expect
-        )
-        parts += ["", f"Example — {ex.title} ({verdict}):"]
-        for name, content in ex.files.items():
-            parts.append(f"  --- {name}")
-            parts += [f"  | {ln}" for ln in content.rstrip("\n").split("\n")]
-    return "\n".join(parts) + "\n"
-
-
-def _options_text(code: str) -> list[str]:
-    """The rule's options and their defaults (``rule_options.CODE``), as YAML to copy from."""
-    from drafterlint.config import DEFAULTS
-
-    defaults = (DEFAULTS.get("rule_options") or {}).get(code)
-    if not defaults:
-        return []
-    import yaml
-
-    text = yaml.safe_dump({"rule_options": {code: defaults}}, sort_keys=False, allow_unicode=True)
-    return ["", "Options (.drafterlint.yaml; these are the defaults):", ""] + [
-        f"    {ln}" for ln in text.rstrip("\n").split("\n")]
+    return rule_page(mod)
 
 
 def explain(code: str, out: TextIO) -> int:
