@@ -102,7 +102,7 @@ def _fix_status(code: str) -> str:
 def _example_section(example: Any) -> list[str]:
     expect = tuple(getattr(example, "expect", ()))
     if expect:
-        where = ", ".join(f"`{_where(w)}:{line}:{col}`" for w, line, col in expect)
+        where = ", ".join(f"`{w}:{line}:{col}`" for w, line, col in expect)
         title = f"### Fails: {example.title}"
         verdict = f"Reported at {where}."
     else:
@@ -113,17 +113,20 @@ def _example_section(example: Any) -> list[str]:
     if config:
         lines += ["With this configuration:", "", *_fenced(_yaml(config), "yaml"), ""]
     for key, content in example.files.items():
-        lines += [f"`{_where(key)}`:", "", *_fenced(content, _language(key)), ""]
+        lines += [f"{_file_label(key)}:", "", *_fenced(content, _language(key)), ""]
     return lines
 
 
-def _where(key: str) -> str:
-    """'registry@2026-08-01:path' (a file as a commit of that day left it) in words."""
+def _file_label(key: str) -> str:
+    """An example's file key in words: "registry@2026-08-01:path" is the file as a commit of
+    that day left it (the history the audit reads), "hub:…" what the model hub answers."""
     repo, sep, path = key.partition(":")
     if not sep:
-        return key
+        return f"`{key}`"
+    if repo == "hub":
+        return "the model hub's answers" if path == "answers" else f"the model hub serves `{path}`"
     name, at, day = repo.partition("@")
-    return f"{name}:{path} (committed {day})" if at else f"{name}:{path}"
+    return f"`{name}:{path}` as committed on {day}" if at else f"`{name}:{path}`"
 
 
 def _language(key: str) -> str:
