@@ -123,3 +123,10 @@ def test_a_broken_anchor_in_the_docs_fails_that_check(cli, tmp_path, monkeypatch
     code, out, _ = cli("check", "--config", str(tmp_path / DOCS_CONFIG.name), "--no-cache")
     assert code == 1
     assert "README.md:3:5: DL203 broken-cross-doc-fragment" in out
+
+
+def test_the_readme_is_short_and_each_user_is_one_link_away():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 150
+    for page in ("docs/maintainers.md", "docs/contributors.md", "docs/leads.md", "docs/rules/README.md"):
+        assert f"]({page})" in readme
