@@ -15,10 +15,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the project, for `tests.`
 
-import test_gfm_differential as diff
 from hypothesis import HealthCheck, given, settings
+
+from tests import test_gfm_differential as diff
 
 
 def _disagrees(text: str) -> bool:

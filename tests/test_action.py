@@ -5,7 +5,6 @@ workflow files checked by actionlint when it is installed.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -15,13 +14,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
-ENTRY = ROOT / "action" / "entry.py"
-ACTION = ROOT / "action.yml"
+from tests.helpers import ACTION_INPUTS
 
-INPUTS = ("rules-repo", "registry-repo", "rules-url", "rules-ref", "registry-url", "registry-ref",
-          "config", "fail-on", "format", "sarif-file", "markdown-file", "json-file", "base-ref", "scope", "only-new",
-          "suggest-fixes")
+ROOT = Path(__file__).resolve().parents[1]
+ACTION = ROOT / "action.yml"
 
 
 def git(cwd, *args):
@@ -38,42 +34,6 @@ def rules_doc(broken: int) -> str:
         "# Rules\n\n## 2.9 Model Equivalence Rules\n\nSee [§2.9](#29-model-equivalence-rules).\n\n"
         + links
     )
-
-
-@pytest.fixture
-def runner(tmp_path):
-    """A fake runner: workspace, temp, output and summary files; returns run(inputs) -> result."""
-    ws = tmp_path / "workspace"
-    ws.mkdir()
-    temp = tmp_path / "runner-temp"
-    temp.mkdir()
-    output = tmp_path / "github_output"
-    summary = tmp_path / "step_summary.md"
-    output.write_text("")
-    summary.write_text("")
-
-    def run(inputs: dict[str, str], *, extra_env: dict | None = None, what: str = "run"):
-        env = {k: v for k, v in os.environ.items()
-               if not k.startswith(("INPUT_", "GITHUB_", "DRAFTERLINT_"))}
-        env.update(
-            GITHUB_WORKSPACE=str(ws), GITHUB_OUTPUT=str(output), GITHUB_STEP_SUMMARY=str(summary),
-            RUNNER_TEMP=str(temp), XDG_CACHE_HOME=str(tmp_path / "xdg"),
-            DRAFTERLINT_COMMAND=f"{sys.executable} -m drafterlint",
-        )
-        for name in INPUTS:  # the runner passes every input, empty when not given
-            env["INPUT_" + name.replace("-", "_").upper()] = inputs.get(name, "")
-        env.setdefault("INPUT_FAIL_ON", "error")
-        if not inputs.get("fail-on"):
-            env["INPUT_FAIL_ON"] = "error"
-        if not inputs.get("format"):
-            env["INPUT_FORMAT"] = "github"
-        env.update(extra_env or {})
-        proc = subprocess.run([sys.executable, str(ENTRY), what], cwd=ws, env=env,
-                              capture_output=True, text=True, timeout=300)
-        return proc
-
-    run.workspace, run.output, run.summary, run.temp = ws, output, summary, temp
-    return run
 
 
 def outputs(path: Path) -> dict[str, str]:
@@ -300,7 +260,7 @@ def action() -> dict:
 def test_action_is_composite_with_the_documented_inputs_and_outputs():
     a = action()
     assert a["runs"]["using"] == "composite"
-    assert set(a["inputs"]) == set(INPUTS)
+    assert set(a["inputs"]) == set(ACTION_INPUTS)
     assert a["inputs"]["base-ref"]["default"] == "${{ github.event.pull_request.base.sha }}"
     assert set(a["outputs"]) == {"errors", "warnings", "infos", "json-file", "sarif-file", "markdown-file", "fix-patch"}
     for name, spec in a["outputs"].items():
@@ -313,7 +273,7 @@ def test_action_never_interpolates_into_shell_text():
         if "run" in step:
             assert "${{" not in step["run"], step["run"]
     run_step = next(s for s in steps if s.get("id") == "run")
-    for name in INPUTS:
+    for name in ACTION_INPUTS:
         var = "INPUT_" + name.replace("-", "_").upper()
         assert run_step["env"][var] == f"${{{{ inputs.{name} }}}}"
 
@@ -351,7 +311,7 @@ def test_action_metadata_passes_actionlint_through_a_local_use(tmp_path):
     """actionlint reads a local action's action.yml when a workflow uses it as `./`."""
     (tmp_path / ".github" / "workflows").mkdir(parents=True)
     shutil.copy(ACTION, tmp_path / "action.yml")
-    with_inputs = "\n".join(f"          {name}: x" for name in INPUTS)
+    with_inputs = "\n".join(f"          {name}: x" for name in ACTION_INPUTS)
     (tmp_path / ".github" / "workflows" / "use.yml").write_text(
         "name: use\non: pull_request\npermissions:\n  contents: read\njobs:\n  check:\n"
         "    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v5\n"

@@ -8,7 +8,8 @@ import re
 import shutil
 
 import pytest
-from conftest import FIXTURES, git_commit_all
+
+from tests.helpers import FIXTURES, git_commit_all
 
 POL = "src/inference_endpoint/validation/policies"
 CAT = f"{POL}/2026-11-C0/catalog.yaml"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import shutil
 
-from conftest import FIXTURES, git_commit_all
+from tests.helpers import FIXTURES, git_commit_all
 
 POLICY = "src/inference_endpoint/validation/policies/2026-12-C0"
 TODAY = "2026-12-02"

@@ -5,20 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 
-from tests.conftest import git_commit_all
-
-COMPANION = "# Submission rules\n\n## 1. Scope\n\nNothing here.\n"
-
-
-def rules_text(*, pad: int = 0, second_broken: bool = False, typo: bool = False, title: str = "Updates") -> str:
-    """A rules document with one broken link (`#gone`), one good one (`#12-updates`), and `pad`
-    unrelated lines above both."""
-    word = "Intoduction" if typo else "Introduction"
-    lines = [f"# 1. {word}", "", *[f"Line {i} of filler." for i in range(pad)], "",
-             "## 1.1 Links", "", "See [the old part](#gone).", "",
-             f"See [updates](#{'12-updatez' if second_broken else '12-updates'}).", "",
-             f"## 1.2 {title}", "", "Text.", ""]
-    return "\n".join(lines)
+from tests.helpers import git_commit_all
+from tests.helpers.samples import COMPANION, rules_text
 
 
 def repo(tmp_path, text: str):

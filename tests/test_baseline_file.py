@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.test_base_ref import COMPANION, rules_text
+from tests.helpers.samples import COMPANION, rules_text
 
 
 def make(tmp_path, text: str):

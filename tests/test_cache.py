@@ -15,7 +15,7 @@ import pytest
 
 from drafterlint import cache
 from drafterlint.config import DEFAULTS, Config
-from tests.test_extra_list import CATALOG, REV_A, REV_B  # one small registry for both
+from tests.helpers.samples import CATALOG, REV_A, REV_B  # one small registry for both
 
 CAT = "src/inference_endpoint/validation/policies/2026-11-C0/catalog.yaml"
 RULES = """# Rules

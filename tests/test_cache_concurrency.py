@@ -10,9 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import FIXTURES
-
 from drafterlint import cache
+from tests.helpers import FIXTURES
 
 PAIRS = 20
 HANG_GUARD = 600  # seconds, for all of them together: only catches a hang

@@ -6,7 +6,8 @@ import json
 import shutil
 
 import pytest
-from conftest import FIXTURES
+
+from tests.helpers import FIXTURES
 
 EXAMPLE = FIXTURES / "example"
 

@@ -4,23 +4,9 @@ from __future__ import annotations
 
 import json
 
+from tests.helpers.samples import CATALOG, REV_A, REV_B
+
 CAT = "registry:src/inference_endpoint/validation/policies/2026-11-C0/catalog.yaml"
-REV_A = "a1" * 20
-REV_B = "b2" * 20
-CATALOG = f"""version: 2026-11-C0
-revision: 1
-catalogs:
-  approved_spec_decode_heads:
-    - model: m1
-      repository: orga/m1-eagle
-      revision: "{REV_A}"
-      approved_cohort: 2026-09-C1
-      method: eagle
-  approved_checkpoints:
-    m1:
-      - repository: orga/m1
-        revision: "{REV_B}"
-"""
 
 
 def drafters(*entries: str) -> str:

@@ -31,7 +31,7 @@ def test_23_links_to_one_missing_anchor_have_23_fingerprints(engine):
 
 
 def test_moving_the_links_ten_lines_down_changes_no_fingerprint(tmp_path):
-    from tests.conftest import run_engine
+    from tests.helpers import run_engine
 
     before = _broken(run_engine({"rules:doc.md": _doc(0)}, tmp_path / "a"))
     after = _broken(run_engine({"rules:doc.md": _doc(10)}, tmp_path / "b"))
@@ -40,7 +40,7 @@ def test_moving_the_links_ten_lines_down_changes_no_fingerprint(tmp_path):
 
 
 def test_a_new_link_in_one_section_leaves_the_other_sections_fingerprints(tmp_path):
-    from tests.conftest import run_engine
+    from tests.helpers import run_engine
 
     base = _broken(run_engine({"rules:doc.md": _doc()}, tmp_path / "a"))
     # One more broken link at the top of §1.1: the links of §1.2 keep theirs.

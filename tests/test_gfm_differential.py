@@ -18,12 +18,12 @@ import re
 from pathlib import Path
 
 import pytest
-from gfm_oracle import gfm_view
-from gfm_regressions import REGRESSIONS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drafterlint.markdown.parse import parse_document
+from tests.helpers.gfm_oracle import gfm_view
+from tests.helpers.gfm_regressions import REGRESSIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -15,7 +15,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, git_commit_all
+
+from tests.helpers import FIXTURES, git_commit_all
 
 ATTRIBUTES = "* filter=x diff=x\n"
 KEYS = ["core.fsmonitor", "core.hooksPath", "core.sshCommand", "diff.external", "filter.x.smudge",

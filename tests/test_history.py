@@ -5,9 +5,9 @@ from __future__ import annotations
 import subprocess
 
 import pytest
-from conftest import git_commit_all
 
 from drafterlint.history import build_history
+from tests.helpers import git_commit_all
 
 POL = "src/inference_endpoint/validation/policies"
 

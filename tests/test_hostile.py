@@ -16,7 +16,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hostile import SPEC, assert_sane, check, rules_repo, run_cli
+
+from tests.helpers.hostile import SPEC, assert_sane, check, rules_repo, run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 CLEAN_REGISTRY = ROOT / "rules_fixtures" / "registry_cases" / "clean"

@@ -10,9 +10,9 @@ measured by bench/hostile.py (against BUDGET) and bench/tables.py.
 from __future__ import annotations
 
 import pytest
-from hostile import SPEC, assert_sane, rules_repo, run_cli
 
 from drafterlint.markdown.blocks import MAX_TABLE_CELLS
+from tests.helpers.hostile import SPEC, assert_sane, rules_repo, run_cli
 
 AFTER = "\n## After\n\nSee [gone](#no-such-section).\n"
 BUDGET = (2.0, 150.0)  # seconds, MB per case on an idle machine (bench/hostile.py reports it)

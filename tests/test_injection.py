@@ -18,8 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURES
-from tests.test_action import runner  # noqa: F401  (runner is a fixture)
+from tests.helpers import FIXTURES
 
 # Each payload names a different command, so a leak says which place let it through.
 HEADING = "Limits %0A::error::from-heading ::stop-commands::heading-token"
@@ -140,7 +139,7 @@ def test_summary_quotes_payloads_as_inert_text(hostile, tmp_path):
     assert "from-file-name" in text  # quoted, not dropped
 
 
-def test_entry_script_keeps_payloads_inert(hostile, runner):  # noqa: F811
+def test_entry_script_keeps_payloads_inert(hostile, runner):
     ws = runner.workspace
     shutil.rmtree(ws)
     shutil.copytree(hostile, ws)

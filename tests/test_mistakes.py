@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import write_files
+
+from tests.helpers import write_files
 
 BROKEN = "# Title\n\n## 1. Intro\n\nSee [missing](#nowhere).\n"
 

@@ -7,9 +7,9 @@ import json
 import shutil
 
 import pytest
-from conftest import FIXTURES, run_engine
 
 from drafterlint.hub import FOUND, MISSING, UNKNOWN, HubClient
+from tests.helpers import FIXTURES, run_engine
 
 POL = "src/inference_endpoint/validation/policies/2026-11-C1"
 CAT = f"registry:{POL}/catalog.yaml"

@@ -16,11 +16,11 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from conftest import FIXTURES
 
 from drafterlint import retrying
 from drafterlint.githubapi import MAX_PAGES, GitHubClient, GitHubError
 from drafterlint.hub import FOUND, UNKNOWN, HubClient
+from tests.helpers import FIXTURES
 
 TOKEN = "ghp_netfault0123456789secret"
 HUB_TOKEN = "hf_netfault0123456789secret"

@@ -7,9 +7,9 @@ from __future__ import annotations
 import datetime
 
 from hypothesis import HealthCheck, given, settings
-from test_parse_properties import markdown
 
 from drafterlint.markdown.parse import parse_document
+from tests.helpers.strategies import markdown
 
 DOC = "rules:endpoints_rules.md"
 TODAY = datetime.date(2026, 12, 2)

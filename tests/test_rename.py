@@ -5,9 +5,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import FIXTURES
 
 from drafterlint.markdown.parse import parse_document
+from tests.helpers import FIXTURES
 
 DOC = FIXTURES / "example" / "rules" / "endpoints_rules.md"
 _HEADINGS = [h for h in parse_document(DOC.read_text(), DOC.name).headings if h.number]

@@ -6,8 +6,8 @@ import json
 
 from drafterlint.markdown.parse import parse_document
 from drafterlint.renames import heading_now
-from tests.conftest import git_commit_all
-from tests.test_base_ref import COMPANION
+from tests.helpers import git_commit_all
+from tests.helpers.samples import COMPANION
 
 BEFORE = """# 1. Top
 

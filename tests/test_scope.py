@@ -11,7 +11,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from conftest import git_commit_all
+
+from tests.helpers import git_commit_all
 
 ROOT = Path(__file__).resolve().parents[1]
 SARIF_SCHEMA = ROOT / "tests" / "data" / "sarif-2.1.0.schema.json"

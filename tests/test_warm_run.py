@@ -8,9 +8,8 @@ import os
 import subprocess
 import sys
 
-from conftest import FIXTURES
-
 from drafterlint.checks import all_rules
+from tests.helpers import FIXTURES
 
 # Runs the command, then writes which drafterlint.checks modules it imported.
 _RUN = (

@@ -1,0 +1,289 @@
+"""Helpers the tests share: materialise tiny repositories, run the real engine on them, and a fake
+GitHub issues API and model hub (served on loopback by conftest's `fake_api` fixture).
+
+Every test module imports them from here (`from tests.helpers import ...`); fixtures live in
+tests/conftest.py. No test module imports another.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "rules_fixtures"
+# The GitHub Action's entry script and the inputs the runner passes it (every one, empty when not given).
+ACTION_ENTRY = ROOT / "action" / "entry.py"
+ACTION_INPUTS = ("rules-repo", "registry-repo", "rules-url", "rules-ref", "registry-url", "registry-ref",
+                 "config", "fail-on", "format", "sarif-file", "markdown-file", "json-file", "base-ref", "scope",
+                 "only-new", "suggest-fixes")
+
+
+def write_files(files: dict[str, str], base: Path) -> tuple[Path, Path]:
+    """Write {"rules:<path>": text, "registry:<path>": text} under base/rules and base/registry.
+
+    Text is written as UTF-8 with surrogateescape, so a test can plant raw invalid bytes
+    (e.g. "\\udce9" becomes the byte 0xE9).
+    """
+    rules, registry = base / "rules", base / "registry"
+    for key, text in files.items():
+        repo, _, rel = key.partition(":")
+        root = {"rules": rules, "registry": registry}[repo]
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(text.encode("utf-8", "surrogateescape"))
+    return rules, registry
+
+
+def git_commit_all(root: Path, when: str, message: str = "change") -> str:
+    """Commit everything under root (a git repository is made if needed) at date `when`.
+
+    `when` is an ISO date or date-time (UTC when no offset is given); both the author and the
+    committer date are set to it. Returns the new commit's sha.
+    """
+    import os
+    import subprocess
+
+    if "T" not in when:
+        when = f"{when}T12:00:00+00:00"
+    env = dict(os.environ)
+    for var in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+        env.pop(var, None)
+    env.update(
+        GIT_AUTHOR_NAME="Test", GIT_AUTHOR_EMAIL="test@example.invalid",
+        GIT_COMMITTER_NAME="Test", GIT_COMMITTER_EMAIL="test@example.invalid",
+        GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when, GIT_CONFIG_NOSYSTEM="1",
+        GIT_CONFIG_GLOBAL=os.devnull,
+    )
+
+    def git(*args):
+        return subprocess.run(["git", "-C", str(root), *args], check=True, env=env,
+                              capture_output=True, text=True).stdout
+
+    root.mkdir(parents=True, exist_ok=True)
+    if not (root / ".git").exists():
+        git("init", "--quiet", "--initial-branch=main")
+    git("add", "--all")
+    git("commit", "--quiet", "--allow-empty", "-m", message)
+    return git("rev-parse", "HEAD").strip()
+
+
+def _timed_files(files: dict[str, str]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """Split "<repo>@<date>:<path>" keys (a file's content as committed on that date) from the
+    plain "<repo>:<path>" ones (the checked-out state)."""
+    plain: dict[str, str] = {}
+    timed: dict[str, dict[str, str]] = {}
+    for key, text in files.items():
+        repo, sep, rel = key.partition(":")
+        if "@" in repo:
+            name, _, when = repo.partition("@")
+            timed.setdefault(when, {})[f"{name}:{rel}"] = text
+        else:
+            plain[key] = text
+    return plain, timed
+
+
+def _history_from(timed: dict[str, dict[str, str]], files: dict[str, str], base: Path):
+    """Replay the dated versions as commits of a real registry repository, then the final state;
+    return its history for the engine."""
+    from drafterlint.config import Config
+    from drafterlint.history import build_history
+
+    registry = base / "registry"
+    last = None
+    for when in sorted(timed):
+        write_files(timed[when], base)
+        git_commit_all(registry, when, f"version of {when}")
+        last = when
+    write_files({k: v for k, v in files.items() if k.startswith("registry:")}, base)
+    git_commit_all(registry, last or "2026-01-01", "checked-out state")
+    return build_history(registry, Config().registry["policies"])
+
+
+def _static_hub(text: str, files: dict[str, str]):
+    """A "hub:answers" file: one "org/name@revision exists|missing" per line; and the files the
+    hub serves, from "hub:org/name@revision/file" keys (JSON text)."""
+    import json
+
+    from drafterlint.hub import StaticHub
+
+    answers = {}
+    for line in text.splitlines():
+        if line.strip():
+            ident, state = line.split()
+            answers[ident] = state
+    return StaticHub(answers, {k: json.loads(v) for k, v in files.items()})
+
+
+def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None = None, **ctx_kw):
+    from drafterlint.config import Config
+    from drafterlint.engine import build_context, run
+
+    # Additive conventions for audit rules' examples: "registry@<date>:<path>" keys are
+    # versions committed on that date (the engine gets the real git history), and a
+    # "hub:answers" key stands in for the model hub ("hub:org/name@rev/file" keys for its files).
+    files, timed = _timed_files(files)
+    hub = files.pop("hub:answers", None)
+    hub_files = {k.partition(":")[2]: files.pop(k) for k in [k for k in files if k.startswith("hub:")]}
+    if (hub is not None or hub_files) and "online" not in ctx_kw:
+        ctx_kw["online"] = _static_hub(hub or "", hub_files)
+    if timed and "history" not in ctx_kw:
+        ctx_kw["history"] = _history_from(timed, files, base)
+    rules, registry = write_files(files, base)
+    overrides = dict(config_overrides or {})
+    if "documents" not in overrides.get("rules", {}):
+        # An example's repository is just its files: check the default documents it has.
+        present = [d for d in ("endpoints_rules.md", "endpoints_submission_rules.md") if f"rules:{d}" in files]
+        overrides["rules"] = {**overrides.get("rules", {}), "documents": [*present, "**/*.md"]}
+        if "rules:endpoints_submission_rules.md" not in files:
+            overrides["rules"].setdefault("companion", None)
+    config = Config().merged(overrides)
+    ctx = build_context(
+        config,
+        rules if rules.exists() else None,
+        registry if registry.exists() else None,
+        **ctx_kw,
+    )
+    return run(ctx)
+
+
+# -- a fake GitHub issues API and model hub on loopback (audit tests) ------------------------
+
+
+class FakeAPI:
+    """State and scripted behaviour of the fake server.
+
+    `issues`: number -> issue dict; `comments`: (number, body); `log`: (method, path) of every
+    request; `fail`: a queue of (method, path prefix, status, headers) answered once, in order,
+    before normal service; `always`: a status every request gets (the server "down");
+    `hub`: "org/name@rev" -> status for the model hub; `page_size`: the most issues per page;
+    `files`: "org/name@rev/file" -> the JSON the hub serves for it (a dict), or a status (int);
+    `slow`: such keys never answered (the request is held until the end of the test).
+    """
+
+    TOKEN = "ghp_test0123456789secret"
+
+    def __init__(self):
+        self.issues: dict[int, dict] = {}
+        self.comments: list[tuple[int, str]] = []
+        self.log: list[tuple[str, str]] = []
+        self.fail: list[tuple[str, str, int, dict]] = []
+        self.always: int | None = None
+        self.hub: dict[str, int] = {}
+        self.files: dict[str, object] = {}
+        self.slow: set[str] = set()
+        self.release = threading.Event()
+        self.page_size = 2
+        self.url = ""
+        self.auth_seen: list[str | None] = []
+        # Model-hub files that answer 401 unless asked with `Bearer <hub_token>` (gated repositories).
+        self.gated: set[str] = set()
+        self.hub_token = "hf_gated0123456789secret"
+        self.hub_auth_seen: list[str | None] = []
+
+    def add_issue(self, title: str, body: str, state: str = "open", pull_request: bool = False) -> int:
+        number = max(self.issues, default=0) + 1
+        issue = {"number": number, "title": title, "body": body, "state": state,
+                 "html_url": f"https://github.invalid/o/r/issues/{number}"}
+        if pull_request:
+            issue["pull_request"] = {"url": "x"}
+        self.issues[number] = issue
+        return number
+
+
+def make_handler(api: FakeAPI):
+    import json
+    import re
+    from http.server import BaseHTTPRequestHandler
+    from urllib.parse import parse_qs, urlsplit
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *a):  # keep test output quiet
+            pass
+
+        def _send(self, status: int, payload=None, headers: dict | None = None):
+            data = json.dumps(payload if payload is not None else {}).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            for k, v in (headers or {}).items():
+                self.send_header(k, v)
+            self.end_headers()
+            self.wfile.write(data)
+
+        def _body(self):
+            n = int(self.headers.get("Content-Length") or 0)
+            return json.loads(self.rfile.read(n) or b"{}") if n else {}
+
+        def _handle(self, method: str):
+            parts = urlsplit(self.path)
+            path = parts.path
+            api.log.append((method, path))
+            body = self._body() if method in ("POST", "PATCH") else None
+            if api.always is not None:
+                return self._send(api.always, {"message": "down"}, {"Retry-After": "0"})
+            for i, (m, prefix, status, headers) in enumerate(api.fail):
+                if m == method and path.startswith(prefix):
+                    del api.fail[i]
+                    return self._send(status, {"message": "scripted failure"}, headers)
+            served = re.fullmatch(r"/([^/]+)/([^/]+)/resolve/([^/]+)/([^/]+)", path)
+            if served and method == "GET":
+                key = f"{served.group(1)}/{served.group(2)}@{served.group(3)}/{served.group(4)}"
+                if key in api.slow:  # never answers: the client's timeout must end it
+                    api.release.wait(60)
+                    return None
+                content = api.files.get(key, 404)
+                api.hub_auth_seen.append(self.headers.get("Authorization"))
+                if key in api.gated and self.headers.get("Authorization") != f"Bearer {api.hub_token}":
+                    content = 401
+                if isinstance(content, int):
+                    return self._send(content, {"error": "no"},
+                                      {"X-Error-Code": "EntryNotFound"} if content == 404 else {})
+                return self._send(200, content)
+            hub = re.fullmatch(r"/api/models/([^/]+)/([^/]+)/revision/([^/]+)", path)
+            if hub and method == "GET":
+                status = api.hub.get(f"{hub.group(1)}/{hub.group(2)}@{hub.group(3)}", 404)
+                return self._send(status, {"sha": hub.group(3)} if status == 200 else {"error": "not found"})
+            api.auth_seen.append(self.headers.get("Authorization"))
+            if self.headers.get("Authorization") != f"Bearer {api.TOKEN}":
+                return self._send(401, {"message": "Bad credentials"})
+            m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues(?:/(\d+))?(/comments)?", path)
+            if not m:
+                return self._send(404, {"message": "Not Found"})
+            number = int(m.group(3)) if m.group(3) else None
+            if method == "GET" and number is None:
+                q = parse_qs(parts.query)
+                state = q.get("state", ["open"])[0]
+                per = min(int(q.get("per_page", ["30"])[0]), api.page_size)
+                page = int(q.get("page", ["1"])[0])
+                items = [i for n, i in sorted(api.issues.items(), reverse=True)
+                         if state == "all" or i["state"] == state]
+                chunk = items[(page - 1) * per: page * per]
+                headers = {}
+                if page * per < len(items):
+                    nxt = f"{api.url}{path}?state={state}&per_page={per}&page={page + 1}"
+                    headers["Link"] = f'<{nxt}>; rel="next", <{nxt}>; rel="last"'
+                return self._send(200, chunk, headers)
+            if method == "POST" and number is None:
+                n = api.add_issue(body.get("title", ""), body.get("body", ""))
+                return self._send(201, api.issues[n])
+            if number not in api.issues:
+                return self._send(404, {"message": "Not Found"})
+            if method == "POST" and m.group(4):
+                api.comments.append((number, body.get("body", "")))
+                return self._send(201, {"id": len(api.comments)})
+            if method == "PATCH":
+                api.issues[number].update({k: v for k, v in body.items() if k in ("title", "body", "state")})
+                return self._send(200, api.issues[number])
+            return self._send(405, {"message": "no"})
+
+        def do_GET(self):
+            self._handle("GET")
+
+        def do_POST(self):
+            self._handle("POST")
+
+        def do_PATCH(self):
+            self._handle("PATCH")
+
+    return Handler
