@@ -1,9 +1,13 @@
 """The pre-commit hooks, with the real pre-commit: the manifest, the file patterns, and the hook
-installed from this checkout by `pre-commit try-repo` and run on a small rules repository.
+installed from this project by pre-commit and run on a small rules repository.
 
-try-repo installs this project into an isolated virtualenv, so it needs pip to reach the package
-index for the dependencies (PyYAML, jsonschema, mistune, GitPython, requests); PRE_COMMIT_HOME is
-a temporary directory so nothing outside the test's folders is touched.
+pre-commit installs the project into a virtualenv of its own with `pip install .`. The tests give
+it a local wheelhouse (tests/helpers/wheelhouse.py: the installed dependencies and setuptools
+packed as wheels) and no package index, and one PRE_COMMIT_HOME and one snapshot of the project
+for the whole session, so the hook is installed once and no test needs the network. One test,
+marked `network`, installs the hook as a user's `pre-commit try-repo` does, from the package index.
+PRE_COMMIT_HOME and XDG_CACHE_HOME are temporary directories: nothing outside the test's folders
+is touched.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.helpers import ROOT, wheelhouse
+
 MANIFEST = ROOT / ".pre-commit-hooks.yaml"
 
 
@@ -133,26 +138,70 @@ def rules_repo(base: Path, rules_doc: str) -> Path:
     return repo
 
 
-@pytest.fixture(scope="module")
-def pre_commit_home(tmp_path_factory):
-    return tmp_path_factory.mktemp("pre-commit-home")
+# What `pip install .` of this project reads (pyproject.toml names the readme and the license).
+_PROJECT_FILES = ("pyproject.toml", "README.md", "LICENSE", ".pre-commit-hooks.yaml", "src", "schemas")
 
 
-def try_repo(repo: Path, home: Path, hook: str = "drafterlint") -> subprocess.CompletedProcess:
+@pytest.fixture(scope="session")
+def hook_repo(tmp_path_factory) -> tuple[Path, str]:
+    """The project's current files (committed or not) as a clean git repository, and its commit:
+    the same repository and revision in every test, so pre-commit installs the hook once."""
+    snap = tmp_path_factory.mktemp("hook-repo") / "drafterlint"
+    for name in _PROJECT_FILES:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, snap / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        else:
+            snap.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, snap / name)
+    git(snap, "init", "-q")
+    git(snap, "add", ".")
+    git(snap, "commit", "-qm", "snapshot")
+    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=snap, check=True, capture_output=True,
+                         text=True).stdout.strip()
+    return snap, rev
+
+
+@pytest.fixture(scope="session")
+def hook_env(tmp_path_factory) -> dict[str, str]:
+    """pre-commit's environment: a PRE_COMMIT_HOME shared by the session, pip limited to a local
+    wheelhouse (no package index), no cache or settings from the user's machine."""
+    home = tmp_path_factory.mktemp("pre-commit-home")
+    env = _clean_env(home)
+    env.update(wheelhouse.offline_pip_env(wheelhouse.build(tmp_path_factory.mktemp("wheelhouse"))))
+    return env
+
+
+def _clean_env(home: Path) -> dict[str, str]:
     env = dict(os.environ, PRE_COMMIT_HOME=str(home), PRE_COMMIT_COLOR="never")
     for var in ("DRAFTERLINT_CACHE", "GITHUB_STEP_SUMMARY", "VIRTUAL_ENV"):
         env.pop(var, None)
     env["XDG_CACHE_HOME"] = str(home / "xdg")  # no sync cache from the user's machine
-    return subprocess.run(
-        [pre_commit_exe(), "try-repo", str(ROOT), hook, "--all-files", "--verbose"],
-        cwd=repo, env=env, capture_output=True, text=True, timeout=900,
-    )
+    return env
+
+
+@pytest.fixture
+def run_hook(hook_repo, hook_env, tmp_path_factory):
+    """Run one hook of the manifest with `pre-commit run --all-files` in a rules repository, the
+    hook coming from the session's snapshot of the project (installed on first use)."""
+    repo_path, rev = hook_repo
+    config = tmp_path_factory.mktemp("pre-commit-config") / "pre-commit-config.yaml"
+    config.write_text(yaml.safe_dump({"repos": [{"repo": str(repo_path), "rev": rev, "hooks": [
+        {"id": "drafterlint"}, {"id": "drafterlint-fix"}]}]}), encoding="utf-8")
+
+    def run(repo: Path, hook: str = "drafterlint") -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [pre_commit_exe(), "run", "--config", str(config), hook, "--all-files", "--verbose"],
+            cwd=repo, env=hook_env, capture_output=True, text=True, timeout=900,
+        )
+
+    return run
 
 
 @needs_pre_commit
-def test_try_repo_passes_on_consistent_documents(tmp_path, pre_commit_home):
+def test_hook_passes_on_consistent_documents(tmp_path, run_hook):
     repo = rules_repo(tmp_path, RULES_DOC)
-    proc = try_repo(repo, pre_commit_home)
+    proc = run_hook(repo)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out
     assert re.search(r"drafterlint \(rules documents\)\.+Passed", out), out
@@ -160,11 +209,11 @@ def test_try_repo_passes_on_consistent_documents(tmp_path, pre_commit_home):
 
 
 @needs_pre_commit
-def test_try_repo_fails_on_a_broken_link(tmp_path, pre_commit_home):
+def test_hook_fails_on_a_broken_link(tmp_path, run_hook):
     broken = RULES_DOC.replace("](#29-model-equivalence-rules).", "](#2-9-model-equivalence).")
     assert broken != RULES_DOC
     repo = rules_repo(tmp_path, broken)
-    proc = try_repo(repo, pre_commit_home)
+    proc = run_hook(repo)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
     assert re.search(r"drafterlint \(rules documents\)\.+Failed", out), out
@@ -176,7 +225,7 @@ def test_try_repo_fails_on_a_broken_link(tmp_path, pre_commit_home):
 
 
 @needs_pre_commit
-def test_try_repo_in_the_rules_repository_is_quiet_and_scoped(tmp_path, pre_commit_home):
+def test_hook_in_the_rules_repository_is_quiet_and_scoped(tmp_path, run_hook):
     # The reference repository beside it (registry.path) has two defects of its own, and a link
     # into an unconfigured repository is an info: each is one summary line, never a path with `..`.
     broken = RULES_DOC.replace("](#29-model-equivalence-rules).", "](#2-9-model-equivalence).")
@@ -191,7 +240,7 @@ def test_try_repo_in_the_rules_repository_is_quiet_and_scoped(tmp_path, pre_comm
         "select: [DL2, DL3, DL7, DL8]\nregistry:\n  path: ../endpoints\n", encoding="utf-8")
     git(repo, "add", ".")
     git(repo, "commit", "-qm", "configure")
-    proc = try_repo(repo, pre_commit_home)
+    proc = run_hook(repo)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
     tool = [ln for ln in out.splitlines() if ": DL" in ln or "not shown" in ln or "skipped" in ln
@@ -205,12 +254,12 @@ def test_try_repo_in_the_rules_repository_is_quiet_and_scoped(tmp_path, pre_comm
 
 
 @needs_pre_commit
-def test_the_fixing_hook_mends_a_renumbered_link_then_passes(tmp_path, pre_commit_home):
+def test_the_fixing_hook_mends_a_renumbered_link_then_passes(tmp_path, run_hook):
     # §2.9 was §2.8 when the link was written: the same title under another number is mended.
     stale = RULES_DOC.replace("see [§2.9](#29-model-equivalence-rules).", "see [§2.9](#28-model-equivalence-rules).")
     assert stale != RULES_DOC
     repo = rules_repo(tmp_path, stale)
-    proc = try_repo(repo, pre_commit_home, "drafterlint-fix")
+    proc = run_hook(repo, "drafterlint-fix")
     out = proc.stdout + proc.stderr
     # pre-commit fails a hook that modified files, even though nothing is left to report.
     assert proc.returncode == 1, out
@@ -218,5 +267,23 @@ def test_the_fixing_hook_mends_a_renumbered_link_then_passes(tmp_path, pre_commi
     assert "files were modified by this hook" in out
     assert (repo / "endpoints_rules.md").read_text(encoding="utf-8") == RULES_DOC
     git(repo, "add", "-A")
-    proc = try_repo(repo, pre_commit_home, "drafterlint-fix")
+    proc = run_hook(repo, "drafterlint-fix")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@needs_pre_commit
+@pytest.mark.network
+def test_try_repo_installs_the_hook_from_the_package_index(tmp_path):
+    """What a user's `pre-commit try-repo` does: install this checkout with its dependencies
+    resolved from the package index (the declared ranges, not what this machine has)."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("try-repo needs the project as a git checkout")
+    repo = rules_repo(tmp_path, RULES_DOC)
+    env = _clean_env(tmp_path / "pre-commit-home")
+    for var in ("PIP_NO_INDEX", "PIP_FIND_LINKS"):
+        env.pop(var, None)
+    proc = subprocess.run([pre_commit_exe(), "try-repo", str(ROOT), "drafterlint", "--all-files", "--verbose"],
+                          cwd=repo, env=env, capture_output=True, text=True, timeout=900)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, out
+    assert re.search(r"drafterlint \(rules documents\)\.+Passed", out), out
