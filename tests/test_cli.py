@@ -172,3 +172,26 @@ def test_working_tree_detection(cli, repos):
     (rules / ".git").mkdir()
     code, out, _ = cli("check", cwd=rules / "figures")
     assert code == 1 and " DL201 " in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["rules"],
+    ["explain", "DL201"],
+    ["check", "--rules-repo", EXAMPLE / "rules", "--registry-repo", EXAMPLE / "endpoints", "--no-cache"],
+], ids=["rules", "explain", "check"])
+def test_a_reader_that_stops_reading_ends_the_run_quietly(argv, tmp_path):
+    # `drafterlint rules | head`: the pipe's reading end is closed before the first write, so
+    # every write meets a broken pipe, as the lines after head's last one do.
+    import os
+    import subprocess
+    import sys
+
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "drafterlint", *map(str, argv)], stdout=write,
+                              stderr=subprocess.PIPE, text=True, cwd=tmp_path, timeout=120)
+    finally:
+        os.close(write)
+    assert proc.stderr == ""
+    assert proc.returncode == 141  # as git's `git log | head`: the shell's status for SIGPIPE

@@ -10,6 +10,8 @@ from drafterlint import __version__
 from drafterlint.report import one_line
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_FETCH = 0, 1, 2, 3
+# A shell's status for a process that SIGPIPE ended: what `git log | head` leaves in PIPESTATUS.
+EXIT_PIPE = 141
 _FORMATS = ("text", "json", "github", "sarif", "markdown")
 
 
@@ -191,6 +193,33 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line; returns the exit status."""
+    try:
+        status = _main(argv)
+        # Flushed here, where a closed pipe can still be handled: at interpreter exit it would
+        # print "Exception ignored ... BrokenPipeError" and exit 120.
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # The reader stopped reading (`drafterlint rules | head`): stop quietly, as git does, and
+        # send what is still buffered nowhere so that the flush at exit does not fail again.
+        _stdout_to_devnull()
+        return EXIT_PIPE
+
+
+def _stdout_to_devnull() -> None:
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a file descriptor (e.g. captured by a test)
+        pass
+    finally:
+        os.close(devnull)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
