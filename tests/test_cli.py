@@ -160,7 +160,7 @@ def test_rules_and_explain(cli):
     code, out, _ = cli("rules")
     assert code == 0 and "DL201" in out and "broken-fragment" in out
     code, out, _ = cli("explain", "DL201")
-    assert code == 0 and "Passing" in out and "Failing" in out and "Example" in out
+    assert code == 0 and "### Passes:" in out and "### Fails:" in out and "Examples" in out
     code, out, _ = cli("explain", "broken-fragment")
     assert code == 0 and out.startswith("# DL201 broken-fragment")
     code, _, err = cli("explain", "DL999")

@@ -1,4 +1,5 @@
-"""Every registry rule: its documented examples, and fixtures asserting code, path, line, column."""
+"""Every registry rule on fixture registries, asserting code, path, line, column (their EXAMPLES run
+through the engine in test_rule_examples.py)."""
 
 from __future__ import annotations
 
@@ -49,33 +50,6 @@ def as_expect(findings):
         (f"{f.location.repo}:{f.location.path}", f.location.line, f.location.column)
         for f in findings
     )
-
-
-EXAMPLE_CASES = [
-    (name, i)
-    for name in RULE_MODULES
-    for i in range(len(importlib.import_module(f"drafterlint.checks.{name}").EXAMPLES))
-]
-
-
-@pytest.mark.parametrize("name,index", EXAMPLE_CASES)
-def test_examples(tmp_path, name, index):
-    module = importlib.import_module(f"drafterlint.checks.{name}")
-    ex = module.EXAMPLES[index]
-    config = Config().merged(dict(ex.config)) if ex.config else None
-    reg, findings = run_rule(module, tmp_path, ex.files, config)
-    assert not reg.errors
-    assert all(f.code == module.RULE.code for f in findings)
-    assert as_expect(findings) == sorted(ex.expect), [f.message for f in findings]
-
-
-def test_every_rule_has_a_passing_and_a_failing_example():
-    for name in RULE_MODULES:
-        module = importlib.import_module(f"drafterlint.checks.{name}")
-        assert module.__doc__ and "Passing" in module.__doc__ and "Failing" in module.__doc__
-        assert any(e.passing for e in module.EXAMPLES)
-        assert any(not e.passing for e in module.EXAMPLES)
-        assert module.RULE.code.startswith("DL")
 
 
 def _fixture(name: str) -> dict[str, str]:

@@ -258,7 +258,7 @@ def test_sarif_is_valid_and_carries_rules_locations_fingerprints(tmp_path, sarif
     assert ids == sorted(ids) and "DL201" in ids
     dl201 = driver["rules"][ids.index("DL201")]
     assert dl201["name"] == "broken-fragment"
-    assert "Passing" in dl201["help"]["text"]
+    assert "### Passes:" in dl201["help"]["text"] and "### Fails:" in dl201["help"]["text"]  # its examples
     assert not dl201["fullDescription"]["text"].startswith("DL201")
     results = run["results"]
     for r in results:

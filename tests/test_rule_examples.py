@@ -1,17 +1,27 @@
-"""Every rule's documented examples are run: the passing one passes, the failing one fails
-exactly where its documentation says."""
+"""Every rule's examples (its EXAMPLES: data, shown by `drafterlint explain`) run through the real
+engine, the one harness for them: a passing one passes, a failing one fails exactly where it says."""
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
+import drafterlint.checks
 from drafterlint.checks import all_rules
 
-CASES = [
-    pytest.param(mod, ex, id=f"{mod.RULE.code}-{i}")
-    for mod in all_rules()
-    for i, ex in enumerate(getattr(mod, "EXAMPLES", ()))
-]
+
+def _cases():
+    # From the registry's names, not all_rules(): a registered module that is not a complete rule
+    # fails the tests (test_rule_registry.py and every one below), not pytest's collection.
+    for name in drafterlint.checks._RULES:
+        mod = importlib.import_module(f"drafterlint.checks.{name}")
+        rule = getattr(mod, "RULE", None)
+        for i, ex in enumerate(getattr(mod, "EXAMPLES", ())):
+            yield pytest.param(mod, ex, id=f"{rule.code if rule else name}-{i}")
+
+
+CASES = list(_cases())
 
 
 def test_every_rule_has_a_passing_and_a_failing_example():
@@ -20,6 +30,23 @@ def test_every_rule_has_a_passing_and_a_failing_example():
         assert any(e.passing for e in examples), f"{mod.RULE.code} has no passing example"
         assert any(not e.passing for e in examples), f"{mod.RULE.code} has no failing example"
         assert mod.__doc__ and mod.RULE.code in mod.__doc__, f"{mod.RULE.code} is undocumented"
+
+
+def test_a_rules_examples_are_its_examples_data_only():
+    # Examples written into a docstring are run by nothing: they live in EXAMPLES alone.
+    import re
+
+    for mod in all_rules():
+        assert not re.search(r"^\s*(Passing|Failing)\b", mod.__doc__, re.M), mod.RULE.code
+
+
+def test_explain_shows_every_example():
+    from drafterlint.commands import explain_text
+
+    for mod in all_rules():
+        text = explain_text(mod.RULE.code)
+        for ex in mod.EXAMPLES:
+            assert f"### {'Passes' if ex.passing else 'Fails'}: {ex.title}" in text, (mod.RULE.code, ex.title)
 
 
 @pytest.mark.parametrize("mod,example", CASES)

@@ -70,13 +70,20 @@ def rule_page(mod: ModuleType) -> str:
     if body.strip():
         lines += ["## What it checks and why", "", _literal_blocks(body.strip()), ""]
     lines += _options_section(rule.code)
-    examples = list(getattr(mod, "EXAMPLES", ()))
-    if examples:
-        lines += ["## Examples", "",
-                  "The tests run each of these examples and expect exactly the findings named.", ""]
-        for example in examples:
-            lines += _example_section(example)
+    lines += examples_section(mod)
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def examples_section(mod: ModuleType) -> list[str]:
+    """A rule's EXAMPLES as Markdown lines (its page, `explain`, the SARIF rule help): the
+    examples are data in the rule's module, and this is the one place they are written out."""
+    examples = list(getattr(mod, "EXAMPLES", ()))
+    if not examples:
+        return []
+    lines = ["## Examples", "", "The tests run each of these examples and expect exactly the findings named.", ""]
+    for example in examples:
+        lines += _example_section(example)
+    return lines
 
 
 def _one_line(text: str) -> str:

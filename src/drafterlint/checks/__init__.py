@@ -1,29 +1,70 @@
-"""The rules: one module each, found by name so that adding a rule means adding a module."""
+"""The rules: one module each, listed in `_RULES`.
+
+The list is explicit so that a rule cannot go missing without notice: every name in it must be a
+module defining RULE and check(ctx) (anything else is an error, not a rule skipped), and
+tests/test_rule_registry.py fails on a module under checks/ that defines a rule and is not listed.
+Adding a rule means adding its module and its line here."""
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from types import ModuleType
 
 from drafterlint.findings import RuleInfo
 
-_NOT_RULES = {"base"}
+# Imported on first use, not with the package: a module that needs only `base` or a helper
+# (the fixer, the audit, the configuration) does not pay for every rule.
+_RULES = (
+    "section_missing",  # DL101
+    "section_moved",  # DL102
+    "duplicate_section_number",  # DL103
+    "toc_incomplete",  # DL104
+    "broken_fragment",  # DL201
+    "broken_file_link",  # DL202
+    "broken_cross_doc_fragment",  # DL203
+    "broken_cross_repo_link",  # DL204
+    "section_ref_mismatch",  # DL205
+    "unverifiable_link",  # DL206
+    "duplicated_list",  # DL301
+    "list_drift",  # DL302
+    "duplicate_entry",  # DL303
+    "duplicate_key",  # DL304
+    "approval_rewritten",  # DL305
+    "lead_time",  # DL401
+    "model_list_lead_time",  # DL402
+    "backdated_approval",  # DL403
+    "bad_cohort",  # DL404
+    "policy_version",  # DL405
+    "unrecognized_native_head",  # DL501
+    "unknown_head_method",  # DL502
+    "third_party_native_head",  # DL503
+    "native_claim_drift",  # DL504
+    "native_head_absent",  # DL505
+    "native_head_unclaimed",  # DL506
+    "parameter_mismatch",  # DL601
+    "missing_check",  # DL602
+    "missing_list_link",  # DL603
+    "schema",  # DL701
+    "unreadable",  # DL702
+    "stale_tentative",  # DL801
+    "upcoming_eligibility",  # DL802
+    "missing_revision",  # DL803
+)
 _cache: list[ModuleType] | None = None
+
+
+def _load(name: str) -> ModuleType:
+    mod = importlib.import_module(f"{__name__}.{name}")
+    if not hasattr(mod, "RULE") or not callable(getattr(mod, "check", None)):
+        raise TypeError(f"drafterlint.checks.{name} is registered as a rule but lacks RULE or check(ctx)")
+    return mod
 
 
 def all_rules() -> list[ModuleType]:
     """Every rule module, ordered by code."""
     global _cache
     if _cache is None:
-        mods = []
-        for info in pkgutil.iter_modules(__path__):
-            if info.name.startswith("_") or info.name in _NOT_RULES:
-                continue
-            mod = importlib.import_module(f"{__name__}.{info.name}")
-            if hasattr(mod, "RULE") and hasattr(mod, "check"):
-                mods.append(mod)
-        _cache = sorted(mods, key=lambda m: m.RULE.code)
+        _cache = sorted((_load(name) for name in _RULES), key=lambda m: m.RULE.code)
     return _cache
 
 
@@ -31,9 +72,13 @@ def rule_infos() -> list[RuleInfo]:
     """Every rule as report metadata, ordered by code."""
     import inspect
 
+    from drafterlint.docs import examples_section
+
+    # The docstring, then the examples (data in the module, written out as on the rule's page).
     return [
         RuleInfo(m.RULE.code, m.RULE.name, m.RULE.severity, m.RULE.summary,
-                 inspect.cleandoc(m.__doc__ or m.RULE.summary), tuple(sorted(m.RULE.needs)))
+                 "\n".join([inspect.cleandoc(m.__doc__ or m.RULE.summary), "", *examples_section(m)]).rstrip("\n"),
+                 tuple(sorted(m.RULE.needs)))
         for m in all_rules()
     ]
 

@@ -4,20 +4,6 @@ Approval is recorded once, against the cohort in which the updated list was publ
 policy folder that lists the same head (model, repository, revision) with another
 approved_cohort rewrites history: it can make a head usable earlier than the lead time allows.
 The finding is at the approved_cohort of the later folder; related points at the earlier one.
-
-Passing (2026-10-C0 and 2026-10-C1 both say 2026-09-C0)::
-
-    # policies/2026-10-C0/catalog.yaml and policies/2026-10-C1/catalog.yaml
-    - model: m1
-      repository: orga/m1-eagle
-      revision: 1111111111111111111111111111111111111111
-      approved_cohort: 2026-09-C0
-      method: eagle3
-
-Failing (2026-10-C1 says 2026-08-C1 for the same head)::
-
-    # policies/2026-10-C1/catalog.yaml
-      approved_cohort: 2026-08-C1
 """
 
 from __future__ import annotations

@@ -11,19 +11,6 @@ the report names the commit that first listed it (short sha and date), the cohor
 falls to, the approved_cohort, and the earliest legal target cohort (commit cohort + the lead
 time the rules state). A head already present in the oldest commit of a shallow or truncated
 history is not judged.
-
-Passing (committed 2026-09-10, first publication after it is 2026-09-C1; approved 2026-09-C1)::
-
-    # commit of 2026-09-10 adds
-    - model: m1
-      approved_cohort: 2026-09-C1
-
-Failing (committed 2026-10-05: published in 2026-10-C0, yet approved 2026-09-C1; the
-earliest legal target is 2026-11-C0)::
-
-    # commit of 2026-10-05 adds
-    - model: m1
-      approved_cohort: 2026-09-C1
 """
 
 from __future__ import annotations

@@ -5,14 +5,6 @@ publication calendar the submission rules' §4.2 states (today two a month: ``C0
 without the rules at hand, that calendar). ``2026-13-C0`` (no month 13), ``2026-10-C2`` (no
 third publication under today's calendar) and ``Oct-2026`` are reported wherever a cohort is
 written: a head's approved_cohort, a policy file's version, and the policy folder's name.
-
-Passing::
-
-    approved_cohort: 2026-09-C1
-
-Failing::
-
-    approved_cohort: 2026-13-C0
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """What a rule is, and what it is given.
 
-A rule is a module under drafterlint.checks: its docstring is its documentation (shown by
-`drafterlint explain CODE`), it defines RULE (code, name, default severity, what it needs),
-EXAMPLES (a passing and a failing case, run by the tests) and `check(ctx)`, which returns or
-yields Findings and never prints.
+A rule is a module under drafterlint.checks, listed in drafterlint.checks._RULES: its docstring
+says what it reports and why (no examples of its own), it defines RULE (code, name, default
+severity, what it needs), EXAMPLES (at least a passing and a failing case: data, shown by
+`drafterlint explain CODE` and run through the real engine by tests/test_rule_examples.py) and
+`check(ctx)`, which returns or yields Findings and never prints.
 """
 
 from __future__ import annotations

@@ -6,15 +6,6 @@ target document, and the suggestion names its closest anchor.
 
 Fixable: `drafterlint fix` repoints the link as for DL201, looking the heading up in the target
 document.
-
-Passing::
-
-    endpoints_rules.md:            See [Submission Rules §4.6](endpoints_submission_rules.md#46-seed-rotation).
-    endpoints_submission_rules.md: ## 4.6 Seed Rotation
-
-Failing::
-
-    endpoints_submission_rules.md: ## 4.7 Seed Rotation      (renumbered)
 """
 
 from drafterlint.checks import _links

@@ -10,16 +10,6 @@ DL206 too. Without the other repository the links into it are skipped, said once
 
 Fixable: `drafterlint fix` repoints a broken fragment as for DL201 (headings of numbered
 documents; a fragment without a section number is left to a human).
-
-Passing::
-
-    [Kimi K3](https://github.com/mlcommons/endpoints/tree/main/examples/agentic#kimi-k3)
-    examples/agentic/README.md has "## Kimi K3"
-
-Failing::
-
-    [DeepSeek](https://github.com/mlcommons/endpoints/tree/main/examples/agentic#deepseek-v41)
-    examples/agentic/README.md calls the model "## DSV4"
 """
 
 from drafterlint.checks import _links

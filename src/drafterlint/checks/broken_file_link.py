@@ -5,15 +5,6 @@ Relative links resolve against the linking document's folder, as on GitHub; a le
 starts at the repository root. A link that climbs out of the repository with `..`, or uses a
 `file:` or `javascript:` URL, cannot work for a reader on GitHub and is reported too. Links to
 a folder are fine (GitHub shows the folder).
-
-Passing::
-
-    See the [submission rules](endpoints_submission_rules.md).
-
-Failing::
-
-    See the [submission rules](endpoint_submission_rules.md).   <- no such file
-    See [the parent](../outside.md).                              <- leaves the repository
 """
 
 from drafterlint.checks import _links

@@ -9,16 +9,6 @@ closest existing anchor — the same title under its new number first, after a r
 Fixable: `drafterlint fix` repoints the link when the heading it meant is beyond doubt — exactly
 one heading with the fragment's title under another number, or, if none, the one heading with
 its number and a mostly shared title — and updates the old number in the link text with it.
-
-Passing::
-
-    ## 4.6 Seed Rotation
-    See [§4.6](#46-seed-rotation).
-
-Failing::
-
-    ## 4.7 Seed Rotation
-    See [§4.6](#46-seed-rotation).        <- did you mean `#47-seed-rotation`?
 """
 
 from drafterlint.checks import _links

@@ -4,31 +4,6 @@ A head is identified by its model, repository and revision; a checkpoint by its 
 repository and revision. Listing one twice is at best noise and at worst hides an edit that
 was meant for the other copy (a changed approved_cohort, a changed method). The finding is at
 the second entry, and points back at the first.
-
-Passing (each head once)::
-
-    catalogs:
-      approved_spec_decode_heads:
-        - model: m1
-          repository: orga/m1-eagle
-          revision: 1111111111111111111111111111111111111111
-          approved_cohort: 2026-09-C1
-          method: eagle3
-
-Failing (the same head again, at line 12)::
-
-    catalogs:
-      approved_spec_decode_heads:
-        - model: m1
-          repository: orga/m1-eagle
-          revision: 1111111111111111111111111111111111111111
-          approved_cohort: 2026-09-C1
-          method: eagle3
-        - model: m1
-          repository: orga/m1-eagle
-          revision: 1111111111111111111111111111111111111111
-          approved_cohort: 2026-09-C1
-          method: eagle3
 """
 
 from __future__ import annotations

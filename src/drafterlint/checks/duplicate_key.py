@@ -3,17 +3,6 @@
 YAML loaders keep the last value of a repeated key and say nothing, so the first one is
 silently ignored: a reviewer reads one approved_cohort, the validator uses another. The finding
 is at the repeated key and names both lines; related points at the first.
-
-Passing::
-
-    - model: m1
-      revision: 1111111111111111111111111111111111111111
-
-Failing (``revision`` twice in one entry; the second, at line 3, wins)::
-
-    - model: m1
-      revision: 1111111111111111111111111111111111111111
-      revision: 3333333333333333333333333333333333333333
 """
 
 from __future__ import annotations

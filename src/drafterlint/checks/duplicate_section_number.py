@@ -3,17 +3,6 @@
 Section numbers are how the rules are cited ("§2.9.4"), so each must name exactly one place,
 in order. Numeric sections (`2.9.4`) and lettered appendix sections (`C.1`) are each checked
 in document order; the finding is at the later heading, with the earlier one related.
-
-Passing::
-
-    ### 2.8 Tokenizer Rules
-    ### 2.9 Model Equivalence Rules
-
-Failing::
-
-    ### 2.9 Model Equivalence Rules
-    ### 2.9 KV Cache Rules              <- duplicate
-    ### 2.7 Transparency                <- goes backwards
 """
 
 from __future__ import annotations

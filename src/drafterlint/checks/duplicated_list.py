@@ -6,16 +6,6 @@ list or table of the checked rules documents (``rules.documents``, globs such as
 expanded: the same documents every check reads) that names two or more
 repositories the registry approves (heads or checkpoints of any policy folder; by ``org/name``
 or a model-hub link) is reported at its first line. A single mention in prose is not a list.
-
-Passing::
-
-    The approved list is published in the reference repository ([list](…/policies)).
-
-Failing::
-
-    - orga/m1-mtp
-    - orga/m1-eagle
-    - orgb/m1-dspark
 """
 
 from __future__ import annotations

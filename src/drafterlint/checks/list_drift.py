@@ -14,14 +14,6 @@ Reported, each at its own side with the other side as related location:
   head or a checkpoint by the paragraph ending in ``:`` before its list (“Approved heads:”,
   “Approved model checkpoints:”; option ``list_words``);
 - the rules' supported-models table (§3.2) against the models the policy enrolls.
-
-Passing (the list and the catalog name the same checkpoint)::
-
-    #### Model One
-    Approved model checkpoints:
-    - [orga/m1](https://huggingface.co/orga/m1/tree/1111111…) (`1111111…`)
-
-Failing: the catalog also approves ``orga/m1@2222222…``, which the list lacks.
 """
 
 from __future__ import annotations

@@ -6,14 +6,6 @@ check table (“Approved drafter”, “Drafter approval lead time”) and a che
 ``spec-decode-head-approval-lead-time``: ``operation: approval_age``). Rows are recognised by
 name, or by what they say; policy checks by name, or by kind and operation. The finding says
 which row or check is missing; a §9.1 without a check table is reported too.
-
-Passing::
-
-    | **Approved drafter** | … on the approved drafter list … | Reject. |
-    | **Drafter approval lead time** | … at least two cohorts … | Reject. |
-
-Failing: the “Drafter approval lead time” row deleted (reported at the table), or the policy's
-``spec-decode-head-approval-lead-time`` check removed (reported at its ``checks:`` key).
 """
 
 from __future__ import annotations

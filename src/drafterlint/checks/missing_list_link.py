@@ -9,15 +9,6 @@ policy folders (``registry.policies``) and the Markdown list (``registry.markdow
 - a section with no link to the list in the reference repository (at the sentence that says
   where the list lives, else at the heading). A link into the Markdown list's file counts when it
   lands in the list's section (or names no fragment).
-
-Passing::
-
-    The approved list is published in the reference repository
-    ([list](https://github.com/mlcommons/endpoints/tree/main/src/inference_endpoint/validation/policies)).
-
-Failing::
-
-    The list is available [here](https://github.com/other/tool/blob/main/data/approved_drafters.yaml).
 """
 
 from __future__ import annotations

@@ -8,16 +8,6 @@ submitter can download it. Answers are cached for a day.
 
 When the hub cannot be reached, answers 5xx/429 beyond the retries, or refuses (401/403: gated or
 private), nothing is reported as missing: the audit says which pairs it could not check.
-
-Passing (the hub has the revision)::
-
-    repository: orga/m1-eagle
-    revision: 1111111111111111111111111111111111111111
-
-Failing (the hub answers 404)::
-
-    repository: orga/m1-eagle
-    revision: 9999999999999999999999999999999999999999
 """
 
 from __future__ import annotations

@@ -9,20 +9,6 @@ when either is not stated the rule says nothing (DL601 reports a missing stateme
 
 Audit only: needs the git history of the policy catalogs (``drafterlint audit``). A checkpoint
 already present in the oldest commit of a shallow or truncated history is not judged.
-
-Passing (round opens 2026-12-16, six weeks: by 2026-11-04; committed 2026-10-20)::
-
-    # commit of 2026-10-20 adds
-    approved_checkpoints:
-      m1:
-        - repository: orga/m1
-
-Failing (the same checkpoint first committed 2026-11-20, sixteen days late)::
-
-    # commit of 2026-11-20 adds
-    approved_checkpoints:
-      m1:
-        - repository: orga/m1
 """
 
 from __future__ import annotations

@@ -14,13 +14,6 @@ native MTP heads”). Reported:
 
 A claim names its checkpoints (``org/name``) or, when it names none, covers every checkpoint of
 its subsection. Checkpoints missing from one side altogether are DL302's.
-
-Passing::
-
-    - [orga/m1](https://huggingface.co/orga/m1/tree/1111111…)
-    The approved checkpoint includes its native MTP head.      # catalog: bundled mtp head
-
-Failing: the same sentence with “DSpark”, or a bundled head and no sentence.
 """
 
 from __future__ import annotations

@@ -31,13 +31,6 @@ Qwen3.5/3.6 (``mtp_num_hidden_layers`` in ``text_config``, ``mtp.`` tensors). To
 a method or keys: the configuration is merged key by key with the defaults, so
 ``evidence: {dspark: {config_keys: [dspark_block_size]}}`` keeps ``mtp`` as it is; a list given
 replaces the default list.
-
-Passing (the config declares one MTP layer and the index has layer 4 of a 4-layer model)::
-
-    config.json: {"num_hidden_layers": 4, "num_nextn_predict_layers": 1}
-    model.safetensors.index.json: {"weight_map": {"model.layers.4.eh_proj.weight": "…"}}
-
-Failing: ``"num_nextn_predict_layers": 0``; or a quantized copy whose index stops at layer 3.
 """
 
 from __future__ import annotations

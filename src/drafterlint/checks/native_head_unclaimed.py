@@ -10,16 +10,6 @@ reported, at the checkpoint's revision, when the checkpoint shows a head of a me
 bundled head of the catalog and no sentence of the list claims for it. Methods without evidence
 in the table are not looked for; a checkpoint the hub does not answer for is listed under
 “could not check”, never reported.
-
-Passing: the checkpoint ships an MTP layer, and the catalog records a bundled ``mtp`` head::
-
-    approved_spec_decode_heads:
-      - {model: m1, repository: orga/m1, revision: 1111…, method: mtp, bundled: true, …}
-    approved_checkpoints:
-      m1:
-        - {repository: orga/m1, revision: 1111…}
-
-Failing: the same checkpoint, and no head recorded for it.
 """
 
 from __future__ import annotations

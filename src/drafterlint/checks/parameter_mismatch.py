@@ -15,13 +15,6 @@ The same number is written in several places, and a change to one of them must r
 Numbers may be written in words or digits. The place that disagrees with the others (with the
 rules text as tie-breaker) is reported, the others are its related locations. A number the text
 should state but does not is reported too, with the sentence that was expected.
-
-Passing::
-
-    §2.9.4: … at least two cohorts after …     §9.1: … at least two cohorts before …
-    point_checks.yaml: minimum_cohorts: 2
-
-Failing: §9.1 says “at least three cohorts” (reported at §9.1).
 """
 
 from __future__ import annotations

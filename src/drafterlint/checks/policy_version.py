@@ -3,16 +3,6 @@
 All five files of a cohort folder (catalog, curve, point, submission and system checks) pin the
 same ``version`` — the folder's cohort — and the same ``revision``. A file copied from another
 folder and not updated keeps an old version: the validator would load a mixed policy.
-
-Passing (every file: ``version: 2026-10-C1``, ``revision: 1``)::
-
-    version: 2026-10-C1
-    revision: 1
-
-Failing (point_checks.yaml in folder 2026-10-C1)::
-
-    version: 2026-10-C0
-    revision: 1
 """
 
 from __future__ import annotations

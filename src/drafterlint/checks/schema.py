@@ -6,18 +6,6 @@ Each policy file is validated against its JSON Schema (``schemas/catalog.schema.
 keys in the heads, the checkpoints and ``catalogs`` are errors — a misspelled key is silently
 ignored by the validator, so the list it was meant to hold is empty — and a near miss gets a
 did-you-mean. Each finding points at the offending key or value.
-
-Passing::
-
-    catalogs:
-      approved_spec_decode_heads: []
-      approved_checkpoints: {}
-
-Failing (line 4: ``did you mean `approved_spec_decode_heads`?``)::
-
-    catalogs:
-      approved_spec_decode_head: []
-      approved_checkpoints: {}
 """
 
 from __future__ import annotations

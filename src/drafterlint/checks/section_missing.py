@@ -4,14 +4,6 @@ companion's §1, §4.2, §4.6) cannot be found, by number or by title.
 Sections are configured in `.drafterlint.yaml` (`rules.sections`, `rules.companion_sections`)
 as a number and a title; the defaults fit today's documents. A section found by title under
 another number is DL102 instead, and the checks follow it there.
-
-Passing::
-
-    ### 2.9 Model Equivalence Rules (Standardized Division)
-
-Failing::
-
-    (no heading numbered 2.9, and none titled "Model Equivalence Rules")
 """
 
 from drafterlint.checks import _sections

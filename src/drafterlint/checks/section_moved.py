@@ -3,14 +3,6 @@ number than the configuration says.
 
 The checks follow the section to its new place; the warning asks to update the configuration
 (`rules.sections`) and the links that still say the old number.
-
-Passing::
-
-    #### 2.9.4 Speculative Decoding
-
-Failing::
-
-    #### 2.9.5 Speculative Decoding        (configured as 2.9.4)
 """
 
 from drafterlint.checks import _sections

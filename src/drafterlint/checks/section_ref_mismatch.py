@@ -11,18 +11,6 @@ or a link's text or destination is not a bare reference.
 
 Not fixed automatically: either the text or the target may be the wrong one. `drafterlint fix`
 lists these as needing a human.
-
-Passing::
-
-    ## 7.4 RDI
-    ### 7.4.1 Scope
-    See [§7.4](#741-scope).
-
-Failing::
-
-    ## 7.4 RDI
-    ## 7.5 Available
-    See [§7.4](#75-available).
 """
 
 from __future__ import annotations

@@ -9,14 +9,6 @@ text (a code span, as in the example below, is text; a marker may be wrapped ove
 Markers inside code blocks are examples, not markers, and those in HTML comments are not shown.
 
 Audit only: needs a date (``drafterlint audit --today YYYY-MM-DD``).
-
-Passing (audited on 2026-12-02)::
-
-    > **`[TENTATIVE — Subject to change after 2026-12-16]`**
-
-Failing (the date has passed)::
-
-    > **`[TENTATIVE — Subject to change after 2026-10-12]`**
 """
 
 from __future__ import annotations

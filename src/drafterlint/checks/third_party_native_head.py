@@ -14,22 +14,6 @@ model's first listed approved checkpoint) is reported:
 - as a **warning** when it does carry its own ``approved_cohort``: the entry stands as a list
   entry, but ``bundled: true`` claims a native status the rules deny it; drop the flag so that
   nothing downstream treats it as approved with its checkpoint.
-
-Passing (the model publisher's own checkpoint)::
-
-    - model: m1
-      repository: orga/m1
-      revision: 2222222222222222222222222222222222222222
-      method: mtp
-      bundled: true
-
-Failing (another organisation's quantized checkpoint, no approval of its own)::
-
-    - model: m1
-      repository: orgq/m1-fp4
-      revision: 5555555555555555555555555555555555555555
-      method: mtp
-      bundled: true
 """
 
 from __future__ import annotations

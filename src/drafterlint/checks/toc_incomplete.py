@@ -9,19 +9,6 @@ not checked. Broken entries are DL201.
 
 Fixable: `drafterlint fix` inserts the entry after the one of the heading before it, in the
 table's own marker, indentation and text style; a stale entry is repointed as for DL201.
-
-Passing::
-
-    ## Table of Contents
-    1. [Basics](#1-basics)
-    ## 1. Basics
-
-Failing::
-
-    ## Table of Contents
-    1. [Basics](#1-basics)
-    ## 1. Basics
-    ## 2. Divisions                     <- not in the table of contents
 """
 
 from __future__ import annotations

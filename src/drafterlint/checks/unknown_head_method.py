@@ -5,14 +5,6 @@ draft model, ...); the validator and the reviewers rely on it, and the rules for
 as a different kind of drafter than documented. The known kinds are those the rules text names
 (found by their words) and those of the option ``kinds`` (method id -> the words the rules write
 for it; ``registry.head_methods`` adds ids without words). A near miss gets a did-you-mean.
-
-Passing::
-
-    method: eagle3
-
-Failing::
-
-    method: eagel3
 """
 
 from __future__ import annotations

@@ -3,14 +3,6 @@
 Every file the tool needs is read once; when one cannot be (missing, a directory, not UTF-8,
 UTF-16, NUL bytes, over the size limit, a YAML syntax error, a YAML tag, an alias bomb), the
 tool reports where and why instead of stopping with a traceback, and goes on with the rest.
-
-Passing::
-
-    endpoints_rules.md   (valid UTF-8 Markdown)
-
-Failing::
-
-    endpoints_rules.md   (Latin-1 bytes: "Caf\\xe9")   -> DL702 at the first bad byte
 """
 
 from __future__ import annotations

@@ -4,24 +4,6 @@ A head marked ``bundled: true`` claims to be native: shipped inside a checkpoint
 the benchmark, and approved with it. Its repository and revision must therefore be one of the
 model's ``approved_checkpoints`` in the same policy. Otherwise the claim names a checkpoint
 nobody approved (a typo in the revision, a checkpoint dropped from the list, the wrong model).
-
-Passing::
-
-    approved_spec_decode_heads:
-      - model: m1
-        repository: orga/m1
-        revision: 2222222222222222222222222222222222222222
-        approved_cohort: 2026-09-C1
-        method: mtp
-        bundled: true
-    approved_checkpoints:
-      m1:
-        - repository: orga/m1
-          revision: 2222222222222222222222222222222222222222
-
-Failing (the head's revision is not among m1's approved checkpoints)::
-
-        revision: 4444444444444444444444444444444444444444
 """
 
 from __future__ import annotations

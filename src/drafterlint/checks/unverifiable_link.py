@@ -4,14 +4,6 @@ GitHub links into repositories that are not configured, links pinned to a commit
 branch, and links to files absent from a plain (non-git, possibly partial) copy of a configured
 repository are listed so that a reader knows they were not verified. They never fail a run
 unless `--fail-on info`.
-
-Passing::
-
-    [list](https://github.com/mlcommons/endpoints/blob/main/README.md)   (configured, checked)
-
-Failing (info)::
-
-    [cli](https://github.com/mlcommons/endpoints-submission-cli/blob/main/data.yaml)
 """
 
 from drafterlint.checks import _links

@@ -8,14 +8,6 @@ soon. Heads already usable, or usable later than that, are not listed. Without a
 the rule says nothing.
 
 Audit only: needs a date (``drafterlint audit --today YYYY-MM-DD``).
-
-Passing (audited 2026-12-02, cohort 2026-12-C0; approved 2026-09-C1, usable since 2026-10-C1)::
-
-    approved_cohort: 2026-09-C1
-
-Failing, as information (approved 2026-11-C1: usable from 2026-12-C1, the next cohort)::
-
-    approved_cohort: 2026-11-C1
 """
 
 from __future__ import annotations
