@@ -5,14 +5,6 @@ T >= A + lead (the lead time in cohorts, stated by the rules and by the policy's
 ``spec-decode-head-approval-lead-time.minimum_cohorts``). Policy folder P applies to submissions
 targeting P, so a head in folder P needs approved_cohort + lead <= P. Without a stated lead time
 the rule says nothing (it never assumes one).
-
-Passing (lead 2; folder 2026-10-C1; approved 2026-09-C1 + 2 = 2026-10-C1)::
-
-    approved_cohort: 2026-09-C1
-
-Failing (approved 2026-10-C1, the folder's own cohort: usable from 2026-11-C1)::
-
-    approved_cohort: 2026-10-C1
 """
 
 from __future__ import annotations
