@@ -3,7 +3,7 @@
 over the case's budget (5 s and 300 MB unless the case names its own), on this machine.
 
 The cases are the tests of tests/test_hostile.py (and any other test that runs the command line
-through tests/hostile.run_cli): this script runs them with pytest, one at a time, with
+through tests/helpers/hostile.run_cli): this script runs them with pytest, one at a time, with
 DRAFTERLINT_HOSTILE_RECORD pointing at a file where the runner appends one line per run, then
 prints a Markdown table. The tests themselves only guard against hangs and blow-ups, so that a
 busy machine cannot fail them; run this on an idle machine to see whether the budgets hold.
@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def measure(paths: list[str], keyword: str | None, record: Path) -> int:
-    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", *paths]
+    # -m "": every case, the slow ones too (the default run leaves them out).
+    cmd = [sys.executable, "-m", "pytest", "-q", "-m", "", "-p", "no:cacheprovider", "-p", "no:randomly", *paths]
     if keyword:
         cmd += ["-k", keyword]
     env = dict(os.environ, DRAFTERLINT_HOSTILE_RECORD=str(record))

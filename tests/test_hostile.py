@@ -2,7 +2,7 @@
 the defect deserves) or a one-line error with exit 2, without a traceback, without reading
 outside the repository and without running anything it was given.
 
-Every case runs the real command line in a subprocess (tests/hostile.run_cli), which kills a run
+Every case runs the real command line in a subprocess (tests/helpers/hostile.run_cli), which kills a run
 that hangs or blows up. Whether each case also meets its budget (5 s and 300 MB on an idle
 machine) is measured by `python bench/hostile.py`, not asserted here: a test that fails because
 the machine is busy teaches people to ignore it. Large inputs are generated here, into temporary
@@ -128,6 +128,7 @@ def test_single_5_mb_line(tmp_path):
     assert "over the limit" in f["message"]
 
 
+@pytest.mark.slow  # tens of seconds on a busy machine: a full-size input, run by .ci/run
 def test_single_1_mb_line_of_links_parses(tmp_path):
     rules_repo(tmp_path, SPEC + "\n" + "[a](#2-models) " * (1024 * 1024 // 15) + "\n")
     run = check(tmp_path, select="DL2,DL7")
@@ -156,6 +157,7 @@ def test_100000_links_are_refused_or_checked(tmp_path):
         assert len(run.findings("DL201")) == 100
 
 
+@pytest.mark.slow  # tens of seconds on a busy machine: a full-size input, run by .ci/run
 def test_50000_links_are_all_checked(tmp_path):
     rules_repo(tmp_path, SPEC + "\n" + _links(50_000))
     run = check(tmp_path, select="DL201,DL702")

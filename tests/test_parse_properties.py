@@ -1,6 +1,6 @@
 """Property: random Markdown never crashes parse_document, every position it reports (headings,
 links, list items, table cells, quotes, paragraphs) lies inside the file, and each link's position
-is where cmark-gfm (tests/gfm_oracle.py) says such a link starts: its `[`, `![`, `<` or the text
+is where cmark-gfm (tests/helpers/gfm_oracle.py) says such a link starts: its `[`, `![`, `<` or the text
 of a bare URL.  That positions are GitHub's own is test_gfm_differential.py's business."""
 
 from __future__ import annotations
