@@ -1,6 +1,6 @@
-"""Fixtures the tests share (the helpers they use are in tests/helpers/), the hypothesis profiles,
-and the markers' meaning (registered in pyproject.toml: `slow` and `network` are left out of the
-default run)."""
+"""Fixtures the tests share, and the hypothesis profiles. The helpers the tests import are in
+tests/helpers/; the markers (`slow`, `network`: left out of the default run) are registered in
+pyproject.toml."""
 
 from __future__ import annotations
 
@@ -85,6 +85,7 @@ def fake_api():
 
 
 # -- the GitHub Action's entry script run as a runner runs it (test_action, test_injection) -------
+
 
 @pytest.fixture
 def runner(tmp_path):
