@@ -96,16 +96,18 @@ def test_report_shape_timeline_and_json(cli, tmp_path, rules_repo):
     assert len(charts) == 2  # one per model
     for chart in charts:
         lines = chart.strip().splitlines()
-        assert lines[0] == "gantt" and "    dateFormat YYYY-MM-DD" in lines
-        for line in lines[1:]:
+        assert lines[0].startswith("%%{init: {") and lines[0].endswith("}%%")  # the colours
+        json.loads(lines[0][len("%%{init: "):-len("}%%")])
+        assert lines[1] == "gantt" and "    dateFormat YYYY-MM-DD" in lines
+        for line in lines[2:]:
             s = line.strip()
-            if s.startswith(("title ", "dateFormat", "axisFormat", "todayMarker", "section ")):
+            if s.startswith(("title ", "dateFormat", "axisFormat", "tickInterval", "todayMarker", "section ")):
                 assert ":" not in s.split(" ", 1)[1] or s.startswith(("dateFormat", "axisFormat"))
                 continue
             name, _, spec = s.partition(" :")
             assert name and ":" not in name and "#" not in name
             assert re.fullmatch(r"[a-z, ]*\w+, \d{4}-\d{2}-\d{2}, (\d{4}-\d{2}-\d{2}|0d)", spec), s
-    assert "publication 2026-12-C1 :milestone" in text
+    assert "publication 2026-12-C1 :done, milestone" in text
     # JSON: the check contract's keys, plus the audit
     for key in ("tool", "version", "findings", "summary", "skipped"):
         assert key in data
@@ -150,7 +152,7 @@ def test_issue_created_then_updated_then_closed(cli, tmp_path, rules_repo, fake_
     ours = [n for n, i in fake_api.issues.items() if "drafterlint" in i["title"]]
     assert len(ours) == 1
     number = ours[0]
-    assert "3 error(s)" in fake_api.issues[number]["title"]
+    assert fake_api.issues[number]["title"].startswith("drafterlint audit: 3 need a decision, 3 errors")
     code, text, data, err = audit(cli, tmp_path, rules_repo, registry, *args)
     assert "tracking issue updated" in err
     assert [n for n, i in fake_api.issues.items() if "drafterlint" in i["title"]] == [number]
@@ -175,7 +177,8 @@ def test_network_failing_still_writes_the_report(cli, tmp_path, rules_repo, fake
     registry, _ = make_registry(tmp_path, "2026-10-05")
     code, text, data, err = audit(cli, tmp_path, rules_repo, registry, "--online", "--hub-api-url",
                                   fake_api.url, "--open-issue", "o/r", "--github-api-url", fake_api.url)
-    assert code == 1  # the offline findings, not 3
+    assert code == 4  # the tracking issue was not updated: its own code, not 3
+    assert "the tracking issue in o/r was not updated" in err
     assert "Could not check" in text and "model hub" in text and "tracking issue in o/r" in text
     assert any(f["code"] == "DL403" for f in data["findings"])
     assert not any(f["code"] == "DL803" for f in data["findings"])  # unknown is never "missing"

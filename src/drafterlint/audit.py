@@ -9,21 +9,23 @@
 2. Reads the registry's git history (``drafterlint.history``), and with ``--online`` asks the
    model hub (``drafterlint.hub``); runs every rule with the date ``--today`` (default: today).
 3. Compares with the previous audit by finding fingerprint: ``--previous FILE`` (a JSON report
-   of an earlier audit), else the state the audit embeds in its tracking issue's body (with
-   ``--open-issue``: the fingerprint, rule, path and message of each finding, base64 JSON in an
-   HTML comment at the top of the body).
-4. Writes the Markdown report (``--output``, else stdout) and the JSON (``--json``), and with
-   ``--open-issue OWNER/REPO`` creates, updates or closes the tracking issue
-   (``drafterlint.githubapi``; token from ``GITHUB_TOKEN``).
+   of an earlier audit), else the state the audit left in its tracking issue's body
+   (``drafterlint.auditstate``: small and compressed, a tenth of the body at most).
+4. Writes the Markdown report (``--output``, else stdout) and the JSON (``--json``) — always,
+   before the tracking issue is touched — and then, with ``--open-issue OWNER/REPO``, creates,
+   updates or closes the tracking issue (``drafterlint.githubapi``; token from ``GITHUB_TOKEN``).
 
-What could not be checked (no history, the hub unreachable, the issue API failing) is said in
-the report and never turns into a finding or exit 3. Exit codes are those of `check` (0, 1, 2),
-plus 3 only when a repository itself could not be brought.
+What could not be checked (no history, the hub unreachable or answering nonsense, the issue
+API failing) is said in the report and never turns into a finding or exit 3. A rule that
+crashes is named in the report; the others still run. Exit codes: those of `check` (0, 1, 2:
+also a rule that crashed), 3 when a repository itself could not be brought, 4 when the
+tracking issue could not be updated (a missing or refused token, the API unreachable or
+answering something else); 2, 3 and 4 are not hidden by ``--exit-zero``, which is about
+findings.
 """
 
 from __future__ import annotations
 
-import base64
 import datetime
 import json
 import os
@@ -31,13 +33,13 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from drafterlint import __version__
 from drafterlint.findings import FetchError, InputError, Severity
+from drafterlint.report import one_line
 
-EXIT_FETCH = 3
-STATE_RE = re.compile(r"<!-- drafterlint-audit-state ([A-Za-z0-9+/=]+) -->")
-MAX_STATE = 400  # findings remembered in the issue body
+EXIT_USAGE, EXIT_FETCH, EXIT_TRACKING = 2, 3, 4
 
 
 @dataclass
@@ -107,29 +109,6 @@ def _load_previous(path: Path | None) -> tuple[list[dict] | None, str | None, li
         return None, None, [f"previous audit {path} is not an audit JSON report ({exc}): nothing to compare with"]
     when = (data.get("audit") or {}).get("today") if isinstance(data.get("audit"), dict) else None
     return findings, f"the audit of {when}" if when else str(path), []
-
-
-def state_comment(findings) -> str:
-    items = [
-        {"fingerprint": f.fingerprint, "code": f.code, "path": f.location.path,
-         "line": f.location.line, "message": f.message[:300]}
-        for f in findings[:MAX_STATE]
-    ]
-    blob = base64.b64encode(json.dumps(items, separators=(",", ":")).encode()).decode()
-    return f"<!-- drafterlint-audit-state {blob} -->"
-
-
-def state_from_body(body: str | None) -> list[dict] | None:
-    m = STATE_RE.search(body or "")
-    if not m:
-        return None
-    try:
-        items = json.loads(base64.b64decode(m.group(1)).decode())
-    except (ValueError, UnicodeDecodeError):
-        return None
-    if not isinstance(items, list) or not all(isinstance(i, dict) and "fingerprint" in i for i in items):
-        return None
-    return items
 
 
 def _head_lines(ctx) -> dict[tuple[str, str, int], tuple]:
@@ -209,12 +188,152 @@ def _not_run_report(path: Path | None, which: str, message: str, today: str) -> 
         pass
 
 
+@dataclass
+class Tracking:
+    """The tracking issue of one run: where, the client, what was found, and what went wrong.
+    `failure` (with `fix`, what to change) makes the run fail with EXIT_TRACKING."""
+
+    repo: str
+    client: Any = None  # a GitHubClient
+    token_problem: str = ""
+    existing: dict | None = None
+    looked: bool = False
+    failure: str = ""
+    fix: str = ""
+
+    def fail(self, exc) -> None:
+        self.failure, self.fix = str(exc), getattr(exc, "fix", "")
+
+
+def _open_tracking(args, repo: str | None, http_timeout: float) -> Tracking | None:
+    """Look up the tracking issue (a read: the previous audit's state is in it). A token that
+    is missing or refused is said once; the issue is still read without one (a public
+    repository's issues can be), and the run fails at the update."""
+    if repo is None:
+        return None
+    from drafterlint.githubapi import GitHubClient, GitHubError, token_problem
+
+    token = os.environ.get("GITHUB_TOKEN") or None
+    tracking = Tracking(repo, token_problem=token_problem("GITHUB_TOKEN", token))
+    if tracking.token_problem and token:  # set but refused: say so now, in one line
+        print(one_line(f"drafterlint: {tracking.token_problem}"), file=sys.stderr)
+    tracking.client = GitHubClient(args.github_api_url, repo, None if tracking.token_problem else token,
+                                   timeout=http_timeout)
+    try:
+        tracking.existing = tracking.client.find_open()
+        tracking.looked = True
+    except GitHubError as exc:
+        tracking.fail(exc)
+    return tracking
+
+
+def _compare(info, findings, previous, previous_from: str | None) -> None:
+    """Fill what changed since the previous audit (finding dicts with a fingerprint)."""
+    info.previous = previous_from
+    if previous is None:
+        return
+    before = {d["fingerprint"]: d for d in previous}
+    current = {f.fingerprint for f in findings}
+    info.new = [f for f in findings if f.fingerprint not in before]
+    info.still_open = [f for f in findings if f.fingerprint in before]
+    info.fixed = [d for fp, d in before.items() if fp not in current]
+
+
+def _previous(args, tracking: Tracking | None, notes: list[str]):
+    """(finding dicts, where from, a note when the previous state kept only some findings)."""
+    previous, previous_from, prev_notes = _load_previous(args.previous)
+    notes += prev_notes
+    if previous is not None or tracking is None or tracking.existing is None:
+        return previous, previous_from, ""
+    from drafterlint import auditstate
+
+    number = tracking.existing["number"]
+    state, why = auditstate.read(tracking.existing.get("body"))
+    if state is None:
+        notes.append(f"the previous audit: {why}")
+        return None, None, ""
+    partial = ""
+    if state.partial:
+        partial = (f"The previous audit's state kept {len(state.items)} of its {state.total} findings; "
+                   "one it did not keep counts as new here.")
+    return state.items, f"the tracking issue #{number}", partial
+
+
+def _where_the_full_report_is(args) -> str:
+    """For an issue body cut to fit: the workflow run (its artifacts), else the files written."""
+    server, repo, run = (os.environ.get(k, "") for k in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_RUN_ID"))
+    if re.fullmatch(r"https://[A-Za-z0-9.-]+(:[0-9]+)?", server) and re.fullmatch(r"[\w.-]+/[\w.-]+", repo) \
+            and run.isascii() and run.isdigit():
+        return f"the artifacts of the workflow run {server}/{repo}/actions/runs/{run}"
+    files = [Path(p).name for p in (args.output, args.json_out) if p]
+    return f"the audit's report files ({', '.join(files)})" if files else "the audit's report"
+
+
+def _write_reports(args, result, meta, info, extra_reports) -> list[tuple[str, Path]]:
+    from drafterlint.commands import write_atomically
+    from drafterlint.report import render
+    from drafterlint.report.audit_markdown import audit_document, render_audit
+
+    written: list[tuple[str, Path]] = []
+    text = render_audit(result, meta, info)
+    if args.output:
+        write_atomically(args.output, text)
+        written.append(("report", args.output))
+    else:
+        sys.stdout.write(text)
+    if args.json_out:
+        write_atomically(args.json_out, json.dumps(audit_document(result, meta, info), indent=2,
+                                                   ensure_ascii=False) + "\n")
+        written.append(("JSON", args.json_out))
+    for fmt, path in extra_reports:
+        write_atomically(path, render(result, fmt, meta))
+        written.append((fmt, path))
+    return written
+
+
+def _update_tracking(tracking: Tracking, result, meta, info, clean: bool) -> None:
+    """Create, update or close the tracking issue; a failure is recorded in `tracking`."""
+    from drafterlint import auditstate
+    from drafterlint.githubapi import MARKER, MAX_BODY, GitHubError, sync_issue
+    from drafterlint.report.audit_markdown import by_severity_then_rule, issue_title, render_audit
+
+    if tracking.token_problem:
+        tracking.failure = f"{tracking.token_problem}: the tracking issue cannot be written"
+        tracking.fix = ("set GITHUB_TOKEN to a token that may write issues (in a workflow: "
+                        "`env: GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}` and `permissions: issues: write`)")
+        return
+    if tracking.failure or not tracking.looked:
+        return  # not found for sure: an update now could make a second issue
+    visible = render_audit(result, meta, info, max_chars=MAX_BODY - auditstate.MAX_CHARS - len(MARKER) - 2)
+    state = auditstate.comment(by_severity_then_rule(result.findings), auditstate.budget(len(visible)))
+    try:
+        outcome = sync_issue(tracking.client, title=issue_title(result, info),
+                             body="\n".join([MARKER, state, visible]), clean=clean,
+                             existing=tracking.existing, looked=True,
+                             close_comment=f"The audit of {info.today} is clean: closing.")
+    except GitHubError as exc:
+        tracking.fail(exc)
+        return
+    if outcome.action != "none":
+        print(f"drafterlint: tracking issue {outcome.action}: #{outcome.number}", file=sys.stderr)
+
+
+def _exit(crashed: list, tracking: Tracking | None, findings_code: int) -> int:
+    """A rule that failed (2) or a tracking issue not updated (4) fail the run whatever
+    --exit-zero says (it is about findings); then the findings' own code."""
+    if crashed:
+        return EXIT_USAGE
+    if tracking is not None and tracking.failure:
+        return EXIT_TRACKING
+    return findings_code
+
+
 def audit_command(args) -> int:
     from drafterlint.checks.base import HISTORY
-    from drafterlint.commands import exit_code, load_effective_config, parse_report_specs, parse_today, write_atomically
+    from drafterlint.commands import exit_code, load_effective_config, parse_report_specs, parse_today
     from drafterlint.engine import _NEED_REASONS, RuleCrashed, build_context, run
     from drafterlint.findings import Skipped
-    from drafterlint.report import ReportMeta, render
+    from drafterlint.report import ReportMeta
     from drafterlint.sources import cache_root
 
     config = load_effective_config(args)
@@ -236,7 +355,7 @@ def audit_command(args) -> int:
         except FetchError as exc:
             message = f"{which} repository {given or ''}: {exc}".strip()
             _not_run_report(args.output, which, message, today.isoformat())
-            print(f"drafterlint: could not bring the {message}", file=sys.stderr)
+            print(one_line(f"drafterlint: could not bring the {message}"), file=sys.stderr)
             return EXIT_FETCH
 
     notes: list[str] = []
@@ -259,19 +378,21 @@ def audit_command(args) -> int:
 
     online = None
     if args.online:
+        from drafterlint.githubapi import token_problem
         from drafterlint.hub import HubClient
 
         # The huggingface_hub names (HF_TOKEN, and the older HUGGING_FACE_HUB_TOKEN): a gated or
         # private checkpoint answers 401/403 without one. Sent to the hub's own host only.
-        hub_token = os.environ.get("HF_TOKEN") or os.environ.get("HUGGING_FACE_HUB_TOKEN") or None
+        name = "HF_TOKEN" if os.environ.get("HF_TOKEN") else "HUGGING_FACE_HUB_TOKEN"
+        hub_token = os.environ.get(name) or None
+        if hub_token and token_problem(name, hub_token):
+            print(one_line(f"drafterlint: {token_problem(name, hub_token)}"), file=sys.stderr)
+            hub_token = None
         online = HubClient(args.hub_api_url, cache_dir=cache, timeout=args.http_timeout, token=hub_token)
 
     ctx = build_context(config, brought["rules"].root, reg.root, today=today, history=history, online=online)
-    try:
-        result = run(ctx)
-    except RuleCrashed as exc:
-        print(f"drafterlint: internal error in rule {exc} (please report this)", file=sys.stderr)
-        return 2
+    crashed: list[RuleCrashed] = []
+    result = run(ctx, crashed=crashed)
     if history_note:
         result.skipped = [Skipped(s.code, history_note) if s.reason == _NEED_REASONS[HISTORY] else s
                           for s in result.skipped]
@@ -279,42 +400,19 @@ def audit_command(args) -> int:
         if "model hub" in s.reason:
             notes.append(f"{s.code}: {s.reason}")
 
-    # The previous audit.
-    previous, previous_from, prev_notes = _load_previous(args.previous)
-    notes += prev_notes
-    client = existing = None
-    looked = False
-    if repo_to_open:
-        from drafterlint.githubapi import GitHubClient, GitHubError
+    # The previous audit: --previous, else the state in the tracking issue (a read only).
+    tracking = _open_tracking(args, repo_to_open, args.http_timeout)
+    if tracking is not None and tracking.failure:
+        notes.append(f"tracking issue in {tracking.repo}: {tracking.failure} (it is not updated by this run)")
+    previous, previous_from, partial = _previous(args, tracking, notes)
 
-        token = os.environ.get("GITHUB_TOKEN") or None
-        if not token:
-            notes.append(f"tracking issue in {repo_to_open}: GITHUB_TOKEN is not set")
-        else:
-            client = GitHubClient(args.github_api_url, repo_to_open, token, timeout=args.http_timeout)
-            try:
-                existing = client.find_open()
-                looked = True
-            except GitHubError as exc:
-                notes.append(f"tracking issue in {repo_to_open}: {exc}")
-                client = None
-            if previous is None and existing is not None:
-                state = state_from_body(existing.get("body"))
-                if state is not None:
-                    previous, previous_from = state, f"the tracking issue #{existing.get('number')}"
-
-    # What changed.
-    from drafterlint.report.audit_markdown import AuditInfo, audit_document, render_audit
+    from drafterlint.report.audit_markdown import AuditInfo
 
     now_cohort, next_cohorts, timeline = _cohort_info(ctx, today, result.findings)
     info = AuditInfo(today=today.isoformat(), today_cohort=now_cohort, next_cohorts=next_cohorts,
-                     timeline=timeline, previous=previous_from)
-    if previous is not None:
-        before = {d["fingerprint"]: d for d in previous}
-        current = {f.fingerprint for f in result.findings}
-        info.new = [f for f in result.findings if f.fingerprint not in before]
-        info.still_open = [f for f in result.findings if f.fingerprint in before]
-        info.fixed = [d for fp, d in before.items() if fp not in current]
+                     timeline=timeline, previous_partial=partial, full_report=_where_the_full_report_is(args),
+                     crashed=[str(c) for c in crashed])
+    _compare(info, result.findings, previous, previous_from)
     from drafterlint.checks import rule_infos
 
     meta = ReportMeta(version=__version__, roots={k: b.source for k, b in brought.items()}, rules=tuple(rule_infos()))
@@ -325,47 +423,29 @@ def audit_command(args) -> int:
     if history is not None:
         info.history = {"commits_read": history.commits_read, "complete": history.complete,
                         "from": history.ref_sha}
-
-    # The tracking issue.
-    fail_on = min(config.fail_on, Severity.WARNING)
-    clean = not any(f.severity >= fail_on for f in result.findings)
-    if client is not None:
-        from drafterlint.githubapi import MARKER, GitHubError, sync_issue
-
-        counts = {s: sum(1 for f in result.findings if str(f.severity) == s) for s in ("error", "warning")}
-        title = (f"drafterlint audit: {counts['error']} error(s), {counts['warning']} warning(s) "
-                 f"({today.isoformat()})")
-        body = "\n".join([MARKER, state_comment(result.findings),
-                          render_audit(result, meta, info, max_bytes=60_000)])
-        try:
-            outcome = sync_issue(client, title=title, body=body, clean=clean, existing=existing, looked=looked,
-                                 close_comment=f"The audit of {today.isoformat()} is clean: closing.")
-            if outcome.action != "none":
-                print(f"drafterlint: tracking issue {outcome.action}: #{outcome.number}", file=sys.stderr)
-        except GitHubError as exc:
-            notes.append(f"tracking issue in {repo_to_open}: {exc}")
-
     info.not_checked = notes
-    text = render_audit(result, meta, info)
-    written: list[tuple[str, Path]] = []
-    if args.output:
-        write_atomically(args.output, text)
-        written.append(("report", args.output))
-    else:
-        sys.stdout.write(text)
-    if args.json_out:
-        write_atomically(args.json_out, json.dumps(audit_document(result, meta, info), indent=2,
-                                                   ensure_ascii=False) + "\n")
-        written.append(("JSON", args.json_out))
-    for fmt, path in extra_reports:
-        write_atomically(path, render(result, fmt, meta))
-        written.append((fmt, path))
+
+    # The reports first: whatever happens to the tracking issue, they are written.
+    written = _write_reports(args, result, meta, info, extra_reports)
     if args.output:  # the report is in a file: the log says the verdict and where to read it
         from drafterlint.report.audit_markdown import verdict_text
 
         print(verdict_text(result, info))
         for what, path in written:
             print(f"  {what}: {path}")
+    for c in crashed:
+        print(one_line(f"drafterlint: internal error in rule {c} (please report this); the report says "
+                       "which findings are missing"), file=sys.stderr)
     for n in notes:
-        print(f"drafterlint: could not check: {n}", file=sys.stderr)
-    return exit_code(result, config, args.exit_zero)
+        print(one_line(f"drafterlint: could not check: {n}"), file=sys.stderr)
+
+    if tracking is not None:
+        if crashed:  # a partial run would mark the failed rule's findings fixed
+            tracking.failure = tracking.failure or "a rule failed, so the tracking issue was left as it was"
+        else:
+            fail_on = min(config.fail_on, Severity.WARNING)
+            _update_tracking(tracking, result, meta, info, clean=not any(f.severity >= fail_on for f in result.findings))
+        if tracking.failure:
+            line = f"drafterlint: error: the tracking issue in {tracking.repo} was not updated: {tracking.failure}"
+            print(one_line(line + (f"; to fix: {tracking.fix}" if tracking.fix else "")), file=sys.stderr)
+    return _exit(crashed, tracking, exit_code(result, config, args.exit_zero))

@@ -21,6 +21,10 @@ from drafterlint.sources import RepoView, github_pair
 class RuleCrashed(Exception):
     """A rule failed in a way it should not: a bug in drafterlint, not in the checked files."""
 
+    def __init__(self, message: str, code: str = ""):
+        super().__init__(message)
+        self.code = code  # the rule's code
+
 
 def repo_view(config: Config, which: str, root: Path) -> RepoView:
     section = config.data[which]
@@ -103,7 +107,9 @@ _NEED_REASONS = {
 }
 
 
-def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
+def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleCrashed] | None = None) -> Result:
+    """The findings of the chosen rules. A rule that crashes raises RuleCrashed, or, when
+    `crashed` is a list, is put there and the others still run (the audit reports it)."""
     if not ctx.prepared:
         prepare(ctx)
     result = Result()
@@ -121,10 +127,12 @@ def run(ctx: Context, rules: list[ModuleType] | None = None) -> Result:
             raw.extend(rule.check(ctx) or ())
         except UnreadableFile as err:
             ctx.unreadable(err)
-        except RecursionError:
-            raise RuleCrashed(f"{rule.RULE.code}: input nested too deeply") from None
         except Exception as exc:  # a bug in a rule must be loud, but named, not a traceback
-            raise RuleCrashed(f"{rule.RULE.code} {rule.RULE.name}: {type(exc).__name__}: {exc}") from exc
+            why = "input nested too deeply" if isinstance(exc, RecursionError) else f"{type(exc).__name__}: {exc}"
+            crash = RuleCrashed(f"{rule.RULE.code} {rule.RULE.name}: {why}", rule.RULE.code)
+            if crashed is None:
+                raise crash from None
+            crashed.append(crash)
 
     for reason, codes in ctx.skipped.items():
         skipped_by_reason.setdefault(reason, []).extend(sorted(codes))

@@ -21,6 +21,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from drafterlint import answers
+from drafterlint.answers import BadAnswer
 from drafterlint.retrying import MAX_RETRY_AFTER, AnswerCutOff, RetryPolicy, send
 
 MARKER = "<!-- drafterlint-audit-tracking-issue -->"
@@ -30,14 +32,47 @@ _OWNER_REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,1
 _NEXT = re.compile(r'<([^>]+)>\s*;\s*rel="?next"?')
 
 
+MIN_TOKEN = 8  # shorter is no GitHub token, and redacting it would mangle words
+
+
 class GitHubError(Exception):
-    """The GitHub API could not do what was asked (message has no token in it)."""
+    """The GitHub API could not do what was asked (message has no token in it). `fix`: what
+    the person running the audit should change, when that can be told."""
+
+    def __init__(self, message: str, fix: str = ""):
+        super().__init__(message)
+        self.fix = fix
 
 
 def scrub(text: str, token: str | None) -> str:
-    if token:
-        text = text.replace(token, "***")
-    return text
+    """`text` with each whole occurrence of `token` replaced by ***: one not inside a longer
+    run of token characters, so that a short value never blanks letters inside words."""
+    if not token:
+        return text
+    return re.sub(rf"(?<![A-Za-z0-9_]){re.escape(token)}(?![A-Za-z0-9_])", "***", text)
+
+
+def token_problem(name: str, value: str | None) -> str:
+    """Why the token in environment variable `name` is not used ("" when it is usable)."""
+    if not value:
+        return f"{name} is not set"
+    if len(value) < MIN_TOKEN:
+        return f"{name} is {len(value)} characters long, too short for a token (at least {MIN_TOKEN}): not used"
+    return ""
+
+
+def _fix_for(status: int, url: str) -> str:
+    """What to change when the API refused: the person reading the log acts on this."""
+    if status == 401:
+        return "GITHUB_TOKEN was refused: give a valid token (in a workflow, `GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}`)"
+    if status == 403:
+        return ("the token may not write issues: grant `permissions: issues: write` to the workflow "
+                "(or a token with the Issues read/write scope)")
+    if status == 404:
+        return f"no such repository at {url}: check --open-issue OWNER/REPO, --github-api-url, and that the token can see it"
+    if status == 410:
+        return "issues are turned off in that repository: turn them on, or name another with --open-issue"
+    return ""
 
 
 def validate_repo(value: str) -> str:
@@ -109,28 +144,38 @@ class GitHubClient:
                 (requests.ConnectionError,),
             )
         except (requests.RequestException, AnswerCutOff) as exc:
-            raise GitHubError(scrub(f"{method} {url}: {type(exc).__name__}: {exc}", self._token)) from None
+            fix = f"check --github-api-url {self.api_url} (and the network)" if isinstance(
+                exc, (requests.ConnectionError, requests.Timeout, AnswerCutOff)) else ""
+            raise GitHubError(scrub(f"{method} {url}: {type(exc).__name__}: {exc}", self._token), fix) from None
         if resp.status_code >= 400:
-            detail = ""
-            try:
-                detail = str((resp.json() or {}).get("message", ""))
-            except (ValueError, AttributeError):  # not JSON, or not an object
-                detail = resp.text[:200]
-            waited = self._retry.too_long(resp) if _retryable(resp) else ""
+            detail = self._message(resp)
+            waited = self._retry.gave_up(resp) if _retryable(resp) else ""
             if waited:
                 detail = f"{detail} ({waited})".strip()
-            raise GitHubError(scrub(f"{method} {url}: HTTP {resp.status_code} {detail}".strip(), self._token))
+            raise GitHubError(scrub(f"{method} {url}: HTTP {resp.status_code} {detail}".strip(), self._token),
+                              "" if waited else _fix_for(resp.status_code, self.api_url))
         return resp
+
+    @staticmethod
+    def _message(resp) -> str:
+        """The `message` of an error answer, else the start of its text."""
+        try:
+            data = answers.json_of(resp.content, "the error answer")
+        except BadAnswer:
+            return answers.shown(resp.text[:200])
+        message = data.get("message") if isinstance(data, dict) else None
+        if message is None or isinstance(message, str):
+            return message or ""
+        return answers.shown(message)
 
     def _object(self, method: str, url: str, **kw) -> dict:
         """The JSON object the API answers (a GitHubError for anything else)."""
+        resp = self._request(method, url, **kw)
+        what = f"the answer to {method} {url}"
         try:
-            data = self._request(method, url, **kw).json()
-        except ValueError:
-            raise GitHubError(f"{method} {url}: the answer is not JSON") from None
-        if not isinstance(data, dict):
-            raise GitHubError(f"{method} {url}: the answer is not a JSON object")
-        return data
+            return answers.expect(answers.json_of(resp.content, what), dict, what)
+        except BadAnswer as exc:
+            raise _bad(exc) from None
 
     # -- issues -----------------------------------------------------------------------------
 
@@ -142,15 +187,13 @@ class GitHubClient:
         for _ in range(MAX_PAGES):
             resp = self._request("GET", url, params=params)
             read.add(resp.url)
+            what = f"the answer to GET {url}"
             try:
-                items = resp.json()
-            except ValueError:
-                raise GitHubError(f"GET {url}: the answer is not JSON") from None
-            if not isinstance(items, list):
-                raise GitHubError(f"GET {url}: expected a list of issues")
-            for item in items:
-                if isinstance(item, dict) and "pull_request" not in item and marker in (item.get("body") or ""):
-                    return item
+                found = _marked(answers.json_of(resp.content, what), marker, what)
+            except BadAnswer as exc:
+                raise _bad(exc) from None
+            if found is not None:
+                return found
             m = _NEXT.search(resp.headers.get("Link", ""))
             if not m:
                 return None
@@ -163,7 +206,13 @@ class GitHubClient:
         raise GitHubError(f"more than {MAX_PAGES} pages of open issues: stopped looking for the tracking issue")
 
     def create(self, title: str, body: str) -> dict:
-        return self._object("POST", f"/repos/{self.repo}/issues", json={"title": title, "body": body})
+        made = self._object("POST", f"/repos/{self.repo}/issues", json={"title": title, "body": body})
+        try:
+            answers.positive_int(made, "number", "the issue made")
+            answers.field(made, "html_url", str, "the issue made", required=False)
+        except BadAnswer as exc:
+            raise _bad(exc) from None
+        return made
 
     def update(self, number: int, title: str, body: str) -> dict:
         return self._object("PATCH", f"/repos/{self.repo}/issues/{int(number)}",
@@ -176,6 +225,26 @@ class GitHubClient:
     def close(self, number: int) -> dict:
         return self._object("PATCH", f"/repos/{self.repo}/issues/{int(number)}",
                             json={"state": "closed", "state_reason": "completed"})
+
+
+def _bad(exc: BadAnswer) -> GitHubError:
+    return GitHubError(f"{exc}: not what GitHub's issues API answers",
+                       "check --github-api-url: it should be GitHub's REST API (https://api.github.com, "
+                       "or https://HOST/api/v3 for GitHub Enterprise)")
+
+
+def _marked(items: object, marker: str, what: str) -> dict | None:
+    """The first open issue (not pull request) of one page of the list whose body holds
+    `marker`; the page must be a list of issue objects (BadAnswer otherwise)."""
+    for i, item in enumerate(answers.expect(items, list, what)):
+        issue = answers.expect(item, dict, f"item {i} of {what}")
+        body = answers.field(issue, "body", (str, type(None)), f"item {i} of {what}", required=False)
+        if "pull_request" in issue or marker not in (body or ""):
+            continue
+        answers.positive_int(issue, "number", f"the tracking issue in {what}")
+        answers.field(issue, "html_url", str, f"the tracking issue in {what}", required=False)
+        return issue
+    return None
 
 
 def fit_body(body: str, marker: str = MARKER, limit: int = MAX_BODY) -> str:

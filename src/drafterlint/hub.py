@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from drafterlint import answers
+from drafterlint.answers import BadAnswer
 from drafterlint.retrying import MAX_RETRY_AFTER, AnswerTooLarge, AnswerTooSlow, RetryPolicy, send
 
 EXISTS, MISSING, UNKNOWN = "exists", "missing", "unknown"
@@ -167,8 +169,8 @@ class HubClient:
             err = resp.headers.get("X-Error-Code", "")
             return Answer(MISSING, f"{code} {err}".strip()), resp
         if code == 429 or code >= 500:
-            waited = self._retry.too_long(resp)
-            if waited:  # it will not be sooner for the next revision
+            waited = self._retry.gave_up(resp)
+            if waited:  # it will not be sooner (or more readable) for the next revision
                 self._down = f"the model hub answered {code}, {waited}"
                 return Answer(UNKNOWN, self._down), None
             return Answer(UNKNOWN, f"the model hub answered {code} after {self._retry.retries + 1} attempts"), None
@@ -179,11 +181,9 @@ class HubClient:
         if first.state != EXISTS:
             return FileAnswer(first.state, first.detail)
         try:
-            data = json.loads(resp.content.decode("utf-8-sig"))
-        except (UnicodeDecodeError, ValueError) as exc:
-            return FileAnswer(UNKNOWN, f"{filename} is not valid JSON ({type(exc).__name__})")
-        if not isinstance(data, dict):
-            return FileAnswer(UNKNOWN, f"{filename} is not a JSON object")
+            data = answers.expect(answers.json_of(resp.content, filename), dict, filename)
+        except BadAnswer as exc:
+            return FileAnswer(UNKNOWN, str(exc))
         return FileAnswer(FOUND, "200", data)
 
     # -- cache ------------------------------------------------------------------------------
@@ -203,7 +203,7 @@ class HubClient:
         if path is None or not path.is_file():
             return None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = answers.json_of(path.read_bytes(), "a cache entry")
             if data.get("url") != url or self._clock() - float(data["time"]) > CACHE_SECONDS:
                 return None
             return data

@@ -16,12 +16,13 @@ it liked. ``requests`` is imported on first use.
 
 from __future__ import annotations
 
-import email.utils
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from drafterlint.answers import BadAnswer, retry_after, seconds
 
 MAX_ANSWER_BYTES = 64 * 1024 * 1024  # a weight index of the largest public models is ~10 MB
 MAX_RETRY_AFTER = 60.0
@@ -75,8 +76,10 @@ def _read(session, method: str, url: str, timeout: float, max_bytes: int, stop: 
     resp = session.request(method, url, timeout=timeout, stream=True, **kw)
     body = bytearray()
     try:
-        size = resp.headers.get("Content-Length") or ""
-        if size.isdigit() and int(size) > max_bytes:
+        size = (resp.headers.get("Content-Length") or "").strip()
+        # ASCII digits only ("²".isdigit() is true); a length that cannot be read is not
+        # trusted either way: the count of bytes read below is the bound.
+        if size.isascii() and size.isdigit() and (len(size) > 12 or int(size) > max_bytes):
             raise AnswerTooLarge(f"the answer is larger than {max_bytes // 2**20} MiB")
         for chunk in resp.iter_content(_CHUNK):
             if stop.is_set():
@@ -102,24 +105,24 @@ class RetryPolicy:
         return min(self.backoff * (2 ** attempt), self.max_retry_after)
 
     def delay(self, resp, attempt: int) -> float:
-        """How long the answer `resp` asks to wait before retrying (not capped)."""
-        value = (resp.headers.get("Retry-After") or "").strip()
-        if value.isdigit():
-            return float(value)
-        if value:
-            try:
-                when = email.utils.parsedate_to_datetime(value)
-                return max(0.0, when.timestamp() - self.clock())
-            except (TypeError, ValueError):
-                pass
-        reset = resp.headers.get("X-RateLimit-Reset") or ""
-        if resp.headers.get("X-RateLimit-Remaining") == "0" and reset.isdigit():
-            return max(0.0, int(reset) - self.clock())
+        """How long the answer `resp` asks to wait before retrying (not capped). BadAnswer when
+        it asks in a form that cannot be read (``Retry-After: ²``): then it is not retried."""
+        wait = retry_after(resp.headers.get("Retry-After"), self.clock())
+        if wait is not None:
+            return wait
+        if resp.headers.get("X-RateLimit-Remaining") == "0":
+            reset = seconds(resp.headers.get("X-RateLimit-Reset"), "X-RateLimit-Reset")
+            if reset is not None:
+                return max(0.0, reset - self.clock())
         return self.backoff_delay(attempt)
 
-    def too_long(self, resp) -> str:
-        """Why the answer `resp` was not retried when it asked for too long a wait, else ""."""
-        wait = self.delay(resp, 0)
+    def gave_up(self, resp) -> str:
+        """Why the retryable answer `resp` was not retried (a wait asked for beyond the cap, or
+        one that cannot be read), else ""."""
+        try:
+            wait = self.delay(resp, 0)
+        except BadAnswer as exc:
+            return str(exc)
         if wait <= self.max_retry_after:
             return ""
         return f"asked to wait {wait:.0f} s, more than the {self.max_retry_after:.0f} s the audit waits"
@@ -141,7 +144,10 @@ class RetryPolicy:
                 continue
             if last or not retryable(resp):
                 return resp
-            wait = self.delay(resp, attempt)
+            try:
+                wait = self.delay(resp, attempt)
+            except BadAnswer:  # the caller reports it (gave_up)
+                return resp
             if wait > self.max_retry_after:
                 return resp
             self.sleep(wait)

@@ -90,6 +90,9 @@ class AuditInfo:
     still_open: list = field(default_factory=list)  # Findings
     fixed: list[dict] = field(default_factory=list)  # finding dicts of the previous audit
     not_checked: list[str] = field(default_factory=list)  # what could not be checked, and why
+    crashed: list[str] = field(default_factory=list)  # rules that failed: "DL505 name: why"
+    previous_partial: str = ""  # set when the previous audit's state kept only some findings
+    full_report: str = ""  # where the full report is, for an issue body cut to fit
     history: dict | None = None  # commits read, complete, notes
 
 
@@ -101,24 +104,75 @@ def mermaid_text(text: str) -> str:
     return re.sub(r"\s+", " ", _UNSAFE.sub(" ", str(text))).strip() or "unnamed"
 
 
+# The chart's colours, so that it reads the same wherever Mermaid draws it: a head with an
+# error filled red (`crit`; Mermaid's default theme draws `crit, done` grey with a red outline),
+# the others blue, the audit date amber (`active`), the coming publications grey (`done`).
+# Only the `base` theme takes theme variables.
+CHART_THEME = {
+    "primaryColor": "#ddf4ff", "primaryTextColor": "#1f2328", "primaryBorderColor": "#0969da",
+    "lineColor": "#57606a",
+    "sectionBkgColor": "#f6f8fa", "altSectionBkgColor": "#ffffff", "sectionBkgColor2": "#f6f8fa",
+    "gridColor": "#d0d7de", "titleColor": "#1f2328",
+    "taskBkgColor": "#0969da", "taskBorderColor": "#0550ae", "taskTextColor": "#ffffff",
+    "taskTextOutsideColor": "#1f2328", "taskTextDarkColor": "#1f2328", "taskTextLightColor": "#ffffff",
+    "critBkgColor": "#cf222e", "critBorderColor": "#82071e",
+    "activeTaskBkgColor": "#bf8700", "activeTaskBorderColor": "#7d4e00",
+    "doneTaskBkgColor": "#afb8c1", "doneTaskBorderColor": "#6e7781",
+}
+SECTION_CHARS = 44  # a section label longer than this is shortened (its full name is in the table below)
+_CHAR_PX = 7  # the width of a label's character at the chart's font size, generously
+
+
+def _section_label(h: TimelineHead) -> str:
+    name = f"{mermaid_text(h.repository)} {mermaid_text(h.revision[:7])}"
+    return name if len(name) <= SECTION_CHARS else name[: SECTION_CHARS - 3].rstrip() + "..."
+
+
+def chart_config(labels: list[str]) -> str:
+    """The chart's init directive: the colours, and a left margin wide enough for the longest
+    section label (Mermaid's default of 75 px lets a long one run under the bars)."""
+    import json
+
+    left = max(75, _CHAR_PX * max((len(x) for x in labels), default=0) + 24)
+    config = {"theme": "base", "themeVariables": CHART_THEME,
+              "gantt": {"leftPadding": left, "fontSize": 12, "sectionFontSize": 12, "barHeight": 22}}
+    return f"%%{{init: {json.dumps(config, separators=(',', ':'))}}}%%"
+
+
+def tick_interval(first: str, last: str) -> str:
+    """A tick every week, two weeks, month or quarter: at most about a dozen dates on the axis,
+    so that they do not run into each other."""
+    import datetime
+
+    days = (datetime.date.fromisoformat(last) - datetime.date.fromisoformat(first)).days
+    for interval, span in (("1week", 7), ("2week", 14), ("1month", 31)):
+        if days <= 12 * span:
+            return interval
+    return "3month"
+
+
 def gantt(model: str, heads: list[TimelineHead], info: AuditInfo) -> str:
+    labels = [_section_label(h) for h in heads] + ["audit"]
+    dates = [h.approved_date for h in heads] + [info.today] + [d for _, d in info.next_cohorts]
     lines = [
         "```mermaid",
+        chart_config(labels),
         "gantt",
         f"    title {mermaid_text(model)}",
         "    dateFormat YYYY-MM-DD",
-        "    axisFormat %Y-%m-%d",
+        "    axisFormat %d %b %y",
+        f"    tickInterval {tick_interval(min(dates), max(dates))}",
         "    todayMarker off",
     ]
-    for i, h in enumerate(heads):
-        lines.append(f"    section {mermaid_text(h.repository)} {mermaid_text(h.revision[:7])}")
-        tags = "crit, done" if h.marks else "done"
-        lines.append(f"    approved {mermaid_text(h.approved)} :{tags}, h{i}a, {h.approved_date}, {h.eligible_date}")
-        lines.append(f"    eligible {mermaid_text(h.eligible)} :milestone, h{i}e, {h.eligible_date}, 0d")
+    for i, (h, label) in enumerate(zip(heads, labels)):
+        lines.append(f"    section {label}")
+        tag = "crit, " if h.marks else ""
+        lines.append(f"    approved {mermaid_text(h.approved)} :{tag}h{i}a, {h.approved_date}, {h.eligible_date}")
+        lines.append(f"    eligible {mermaid_text(h.eligible)} :{tag}milestone, h{i}e, {h.eligible_date}, 0d")
     lines.append("    section audit")
-    lines.append(f"    today {mermaid_text(info.today)} :crit, milestone, t0, {info.today}, 0d")
+    lines.append(f"    today {mermaid_text(info.today)} :active, milestone, t0, {info.today}, 0d")
     for j, (cohort, day) in enumerate(info.next_cohorts):
-        lines.append(f"    publication {mermaid_text(cohort)} :milestone, r{j}, {day}, 0d")
+        lines.append(f"    publication {mermaid_text(cohort)} :done, milestone, r{j}, {day}, 0d")
     lines.append("```")
     return "\n".join(lines)
 
@@ -149,6 +203,17 @@ def verdict_text(result, info: AuditInfo) -> str:
     else:
         line += "; nothing needs a decision"
     return line
+
+
+def decision_count(result) -> str:
+    n = sum(1 for f in result.findings if needs_decision(f))
+    return f"{n} need{'s' if n == 1 else ''} a decision"
+
+
+def issue_title(result, info: AuditInfo) -> str:
+    """The tracking issue's title: what needs a decision first, as the issue list shows it."""
+    c = summary_counts(result.findings)
+    return f"drafterlint audit: {decision_count(result)}, {counts_line(c)} ({info.today})"
 
 
 DECISIONS_PER_RULE = 3  # shown per rule on the first screen; the rest of that rule is folded
@@ -183,39 +248,56 @@ def decisions_section(meta, findings) -> list[str]:
     return [*out, ""]
 
 
-def housekeeping_section(meta, findings) -> list[str]:
+@dataclass
+class Rows:
+    """A table that may be cut to fit an issue: the lines before its rows, the rows, the lines
+    after, and what to call its rows in the note that counts the ones left out."""
+
+    head: list[str]
+    rows: list[str]
+    tail: list[str] = field(default_factory=list)
+    what: str = "rows"
+
+    def lines(self, keep: int | None = None) -> list[str]:
+        rows = self.rows if keep is None else self.rows[:keep]
+        out = [*self.head, *rows]
+        if keep is not None and keep < len(self.rows):
+            out += ["", f"_{len(self.rows) - keep} more {self.what} are in the full report._"]
+        return [*out, *self.tail]
+
+
+def housekeeping_section(meta, findings) -> Rows | None:
     """Errors and warnings a maintainer fixes without deciding anything (links, the table of
     contents, stale markers, list copies), folded."""
     chores = by_severity_then_rule(
         f for f in findings if f.severity > Severity.INFO and not needs_decision(f))
     if not chores:
-        return []
+        return None
     per_rule = Counter(f.name for f in chores)
     what = ", ".join(f"{n} {name}" for name, n in sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0])))
-    return ["## Housekeeping", "", "<details>", f"<summary>{len(chores)} to fix: {cell(what)}</summary>", "",
-            "| rule | location | message |", "|---|---|---|", *(_brief_row(meta, f) for f in chores), "",
-            "</details>", ""]
+    return Rows(["## Housekeeping", "", "<details>", f"<summary>{len(chores)} to fix: {cell(what)}</summary>", "",
+                 "| rule | location | message |", "|---|---|---|"],
+                [_brief_row(meta, f) for f in chores], ["", "</details>", ""], "housekeeping findings")
 
 
 def _timeline_legend(heads: list[TimelineHead]) -> list[str]:
     marked = [h for h in heads if h.marks]
     if not marked:
         return []
-    out = ["", "Marked `crit` (red) in the chart:"]
+    out = ["", "Filled red in the chart (an error against the head):"]
     for h in marked:
         out += [f"- `{cell(h.repository)}@{cell(h.revision[:12])}`: {cell(m)}" for m in h.marks]
     return out
 
 
-def render_audit(result, meta, info: AuditInfo, *, max_bytes: int | None = None) -> str:
+def verdict_line(result, meta) -> str:
+    """The report's first line: the verdict, how many findings need a decision, the counts."""
     counts = summary_counts(result.findings)
-    out: list[str] = [
-        REPORT_MARKER,
-        f"# drafterlint audit — {info.today}",
-        "",
-        f"{verdict(counts)} · {counts_line(counts)} · drafterlint {meta.version}",
-        "",
-    ]
+    return f"{verdict(counts)} · **{decision_count(result)}** · {counts_line(counts)} · drafterlint {meta.version}"
+
+
+def _header(result, meta, info: AuditInfo) -> list[str]:
+    out: list[str] = [REPORT_MARKER, f"# drafterlint audit — {info.today}", "", verdict_line(result, meta), ""]
     for name, repo in info.repositories.items():
         commit = repo.get("commit")
         where = repo.get("source", "")
@@ -226,14 +308,16 @@ def render_audit(result, meta, info: AuditInfo, *, max_bytes: int | None = None)
             at = f"`{commit[:7]}`" if commit else "(not a git checkout)"
         out.append(f"- **{name}**: `{cell(where)}` at {at}")
     out.append("")
-    out += decisions_section(meta, result.findings)
-    if info.not_checked:
-        out += ["> [!WARNING]", "> **Could not check:**"]
-        out += [f"> - {cell(n)}" for n in info.not_checked]
+    if info.crashed:
+        out += ["> [!CAUTION]", "> **A rule failed** (a bug in drafterlint: please report it). Its findings are "
+                "missing from this report, so it is not compared with the previous audit's for that rule:"]
+        out += [f"> - {cell(c)}" for c in info.crashed]
         out.append("")
+    return out
 
-    out += housekeeping_section(meta, result.findings)
-    out += ["## Counts by rule", ""]
+
+def _counts(result) -> list[str]:
+    out = ["## Counts by rule", ""]
     if result.findings:
         by_rule = Counter((f.code, f.name, str(f.severity)) for f in result.findings)
         out += ["| rule | name | severity | count |", "|---|---|---|---:|"]
@@ -241,69 +325,117 @@ def render_audit(result, meta, info: AuditInfo, *, max_bytes: int | None = None)
             out.append(f"| `{code}` | {name} | {_ICON[sev]} {sev} | {n} |")
     else:
         out.append("No findings.")
-    out.append("")
+    return [*out, ""]
 
-    out += ["## Since the previous audit", ""]
+
+def _since(meta, info: AuditInfo) -> list[list[str] | Rows]:
+    out: list[str] = ["## Since the previous audit", ""]
     if info.previous is None:
-        out.append("No previous audit to compare with (give `--previous audit.json`, or `--open-issue`).")
-    else:
-        out.append(f"Compared with {cell(info.previous)}: **{len(info.new)} new**, "
-                   f"**{len(info.fixed)} fixed**, {len(info.still_open)} still open.")
-        if info.new:
-            out += ["", "### New", "", "| rule | location | message |", "|---|---|---|"]
-            out += [_brief_row(meta, f) for f in info.new]
-        if info.fixed:
-            out += ["", "### Fixed", "", "| rule | location (then) | message |", "|---|---|---|"]
-            out += [_fixed_row(d) for d in info.fixed]
-    out.append("")
+        return [[*out, "No previous audit to compare with (give `--previous audit.json`, or `--open-issue`).", ""]]
+    out.append(f"Compared with {cell(info.previous)}: **{len(info.new)} new**, "
+               f"**{len(info.fixed)} fixed**, {len(info.still_open)} still open.")
+    if info.previous_partial:
+        out += ["", f"_{cell(info.previous_partial)}_"]
+    blocks: list[list[str] | Rows] = [out]
+    if info.new:
+        blocks.append(Rows(["", "### New", "", "| rule | location | message |", "|---|---|---|"],
+                           [_brief_row(meta, f) for f in info.new], what="new findings"))
+    if info.fixed:
+        blocks.append(Rows(["", "### Fixed", "", "| rule | location (then) | message |", "|---|---|---|"],
+                           [_fixed_row(d) for d in info.fixed], what="fixed findings"))
+    blocks.append([""])
+    return blocks
 
-    out += ["## Cohort timeline", ""]
-    if info.timeline:
-        out.append(f"Each head from its approval cohort to its first eligible cohort; the audit date "
-                   f"({info.today}, cohort {info.today_cohort}) and the next publications are marked.")
-        by_model: dict[str, list[TimelineHead]] = {}
-        for h in info.timeline:
-            by_model.setdefault(h.model, []).append(h)
-        for model, heads in by_model.items():
-            out += ["", f"### {cell(model)}", "", gantt(model, heads, info), *_timeline_legend(heads), ""]
-            verified = any(h.verified for h in heads)
-            out += ["| head | method | approved | first eligible |" + (" in the checkpoint |" if verified else ""),
-                    "|---|---|---|---|" + ("---|" if verified else "")]
-            for h in heads:
-                out.append(f"| `{cell(h.repository)}@{cell(h.revision[:12])}` | {cell(h.method or '')} "
-                           f"| {h.approved} ({h.approved_date}) | {h.eligible} ({h.eligible_date}) |"
-                           + (f" {cell(h.verified)} |" if verified else ""))
-    else:
-        out.append("No heads with a known approval cohort and lead time.")
-    out.append("")
 
-    head_text = "\n".join(out)
-    table: list[str] = []
-    if result.findings:
-        table += ["## Findings", "", "| # | severity | rule | location | message | suggestion |",
-                  "|---:|---|---|---|---|---|"]
-    tail: list[str] = []
+def _timeline(info: AuditInfo) -> list[str]:
+    out = ["## Cohort timeline", ""]
+    if not info.timeline:
+        return [*out, "No heads with a known approval cohort and lead time.", ""]
+    out.append(f"Each head from its approval cohort to its first eligible cohort; the audit date "
+               f"({info.today}, cohort {info.today_cohort}) and the next publications are marked.")
+    by_model: dict[str, list[TimelineHead]] = {}
+    for h in info.timeline:
+        by_model.setdefault(h.model, []).append(h)
+    for model, heads in by_model.items():
+        out += ["", f"### {cell(model)}", "", gantt(model, heads, info), *_timeline_legend(heads), ""]
+        verified = any(h.verified for h in heads)
+        out += ["| head | method | approved | first eligible |" + (" in the checkpoint |" if verified else ""),
+                "|---|---|---|---|" + ("---|" if verified else "")]
+        for h in heads:
+            out.append(f"| `{cell(h.repository)}@{cell(h.revision[:12])}` | {cell(h.method or '')} "
+                       f"| {h.approved} ({h.approved_date}) | {h.eligible} ({h.eligible_date}) |"
+                       + (f" {cell(h.verified)} |" if verified else ""))
+    return [*out, ""]
+
+
+def _tail(result, info: AuditInfo) -> list[str]:
+    out: list[str] = []
     if result.skipped:
-        tail += ["", "## Skipped checks", ""]
-        tail += [f"- {cell(s.code)}: {cell(s.reason)}" for s in result.skipped]
+        out += ["", "## Skipped checks", ""]
+        out += [f"- {cell(s.code)}: {cell(s.reason)}" for s in result.skipped]
     if info.history:
-        tail += ["", f"<sub>History: {info.history.get('commits_read', 0)} commits of the policy "
-                     f"catalogs read{'' if info.history.get('complete') else ' (incomplete history)'}.</sub>"]
-    tail.append("")
-    size = len(head_text.encode()) + sum(len(x.encode()) + 1 for x in (*table, *tail))
-    shown = 0
-    for i, f in enumerate(by_severity_then_rule(result.findings), 1):
-        row = finding_row(meta, f, i)
-        n = len(row.encode()) + 1
-        if max_bytes is not None and size + n + 400 > max_bytes:
-            break
-        table.append(row)
-        size += n
-        shown += 1
-    if shown < len(result.findings):
-        table += ["", f"> [!NOTE]\n> {len(result.findings) - shown} more of {len(result.findings)} "
-                      "findings are not shown here; the JSON report has all of them."]
-    return "\n".join([head_text, *table, *tail])
+        out += ["", f"<sub>History: {info.history.get('commits_read', 0)} commits of the policy "
+                    f"catalogs read{'' if info.history.get('complete') else ' (incomplete history)'}.</sub>"]
+    return [*out, ""]
+
+
+def _blocks(result, meta, info: AuditInfo) -> list[list[str] | Rows]:
+    """The report, in order: fixed lines, and tables (Rows) that may be cut to fit an issue."""
+    blocks: list[list[str] | Rows] = [_header(result, meta, info), decisions_section(meta, result.findings)]
+    if info.not_checked:
+        blocks.append(["> [!WARNING]", "> **Could not check:**", *(f"> - {cell(n)}" for n in info.not_checked), ""])
+    chores = housekeeping_section(meta, result.findings)
+    if chores is not None:
+        blocks.append(chores)
+    blocks += [_counts(result), *_since(meta, info), _timeline(info)]
+    if result.findings:
+        blocks.append(Rows(["## Findings", "", "| # | severity | rule | location | message | suggestion |",
+                            "|---:|---|---|---|---|---|"],
+                           [finding_row(meta, f, i) for i, f in enumerate(by_severity_then_rule(result.findings), 1)],
+                           what="findings"))
+    blocks.append(_tail(result, info))
+    return blocks
+
+
+def _size(lines: list[str]) -> int:
+    return sum(len(x) + 1 for x in lines)
+
+
+def render_audit(result, meta, info: AuditInfo, *, max_chars: int | None = None) -> str:
+    """The report; with `max_chars` (an issue body), cut to that many characters when it is
+    longer: the verdict, "Needs a decision" in full, what could not be checked, the counts,
+    "Since the previous audit" and the timeline stay, and the tables give up rows in this order
+    of keeping — the changes since the previous audit, the findings, housekeeping — with a note
+    of how many were left out and where the full report is (``info.full_report``)."""
+    blocks = _blocks(result, meta, info)
+    full = [line for b in blocks for line in (b.lines() if isinstance(b, Rows) else b)]
+    if max_chars is None or _size(full) <= max_chars:
+        return "\n".join(full)
+    where = info.full_report or "the audit's report files"
+    note = ["> [!NOTE]", f"> This is the report without some of its tables' rows (an issue holds "
+                         f"{max_chars:,} characters at most); the full report is in {cell(where)}.", ""]
+    tables = [b for b in blocks if isinstance(b, Rows)]
+    left = max_chars - _size(note) - sum(_size(b) for b in blocks if not isinstance(b, Rows))
+    left -= sum(_size(t.lines(0)) for t in tables)  # every table shows its head and its note
+    keep: dict[int, int] = {}
+    for t in sorted(tables, key=_keeping_order):
+        n = 0
+        for row in t.rows:
+            if len(row) + 1 > left:
+                break
+            left -= len(row) + 1
+            n += 1
+        keep[id(t)] = n
+    out: list[str] = []
+    for i, b in enumerate(blocks):
+        if i == 1:
+            out += note  # after the verdict: the reader knows at once that rows are left out
+        out += b.lines(keep[id(b)]) if isinstance(b, Rows) else b
+    return "\n".join(out)
+
+
+def _keeping_order(t: Rows) -> int:
+    return {"new findings": 0, "fixed findings": 1, "findings": 2}.get(t.what, 3)
 
 
 def audit_document(result, meta, info: AuditInfo) -> dict:
@@ -328,6 +460,7 @@ def audit_document(result, meta, info: AuditInfo) -> dict:
         },
         "timeline": [h.__dict__ for h in info.timeline],
         "not_checked": info.not_checked,
+        "rules_failed": info.crashed,
         "history": info.history,
     }
     return doc
