@@ -63,7 +63,8 @@ def comment(findings, limit: int) -> str:
     full = []
     for f in findings:
         index = paths.setdefault(f.location.path, len(paths))
-        full.append([f.fingerprint, f.code, index, f.location.line, f.message[:MESSAGE_CHARS]])
+        message = f.message if len(f.message) <= MESSAGE_CHARS else f.message[: MESSAGE_CHARS - 1] + "…"
+        full.append([f.fingerprint, f.code, index, f.location.line, message])
     names = list(paths)
     text = _encode(names, full, len(full))
     if len(text) <= limit:

@@ -9,7 +9,7 @@ from pathlib import Path
 from drafterlint import __version__
 from drafterlint.report import one_line
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_FETCH = 0, 1, 2, 3
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_FETCH, EXIT_TRACKING = 0, 1, 2, 3, 4
 # A shell's status for a process that SIGPIPE ended: what `git log | head` leaves in PIPESTATUS.
 EXIT_PIPE = 141
 _FORMATS = ("text", "json", "github", "sarif", "markdown")
@@ -30,7 +30,9 @@ def _add_repositories(p: argparse.ArgumentParser) -> None:
 
 def _add_common(p: argparse.ArgumentParser) -> None:
     _add_repositories(p)
-    p.add_argument("--format", choices=_FORMATS, default="text")
+    p.add_argument("--format", choices=_FORMATS, default="text",
+                   help="report format (default: text); audit always writes Markdown and ignores it: "
+                        "use --report FORMAT=FILE there")
     p.add_argument("--output", type=Path, metavar="FILE", help="write the report here instead of stdout")
     p.add_argument(
         "--report",
@@ -66,8 +68,19 @@ examples:
   drafterlint audit --rules-repo URL --registry-repo URL --today 2026-11-04
 
 exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or configuration error,
-3 a repository could not be fetched.
+3 a repository could not be fetched; audit: 4 its tracking issue could not be updated.
 Run `drafterlint COMMAND --help` for a command's options."""
+
+
+_AUDIT_EPILOG = """\
+exit codes (2, 3 and 4 are not hidden by --exit-zero, which is about findings):
+  0  no finding at or above --fail-on (or --exit-zero)
+  1  findings at or above --fail-on
+  2  usage or configuration error, or a rule failed (the report names it)
+  3  a repository could not be brought (a short report says which)
+  4  the tracking issue of --open-issue could not be updated (the log says what to fix)
+What could not be checked (the model hub, an answer that is not what was expected) is listed
+in the report and is not a failure. See docs/leads.md."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -173,22 +186,40 @@ def build_parser() -> argparse.ArgumentParser:
     audit = sub.add_parser(
         "audit",
         help="the scheduled audit: both repositories via git, history and date checks",
-        description="The scheduled audit: brings both repositories at their refs via git and runs every check, "
-        "including git history, dates (--today) and, with --online, the model hub; writes a "
-        "Markdown report and JSON, and can keep one tracking issue up to date.",
+        description="The scheduled audit: brings both repositories at their refs via git and runs every\n"
+        "check, including git history, dates (--today) and, with --online, the model hub; writes a\n"
+        "Markdown report and JSON (always, before the tracking issue is touched), and can keep one\n"
+        "tracking issue up to date.",
+        epilog=_AUDIT_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_common(audit)
-    audit.add_argument("--rules-ref", metavar="REF")
-    audit.add_argument("--registry-ref", metavar="REF")
-    audit.add_argument("--json", type=Path, metavar="FILE", dest="json_out")
-    audit.add_argument("--previous", type=Path, metavar="FILE", help="last audit's JSON, to say what changed")
-    audit.add_argument("--open-issue", metavar="OWNER/REPO")
-    audit.add_argument("--github-api-url", default="https://api.github.com")
-    audit.add_argument("--online", action="store_true", help="also ask the model hub (DL803)")
-    audit.add_argument("--hub-api-url", default="https://huggingface.co")
+    audit.add_argument("--rules-ref", metavar="REF",
+                       help="branch, tag or commit of the rules repository to audit (default: its configured "
+                            "default branch for a URL, the checked-out commit for a local checkout)")
+    audit.add_argument("--registry-ref", metavar="REF", help="the same for the reference repository")
+    audit.add_argument("--json", type=Path, metavar="FILE", dest="json_out",
+                       help="also write the report as JSON (the check JSON, plus an `audit` key); keep it "
+                            "for the next audit's --previous")
+    audit.add_argument("--previous", type=Path, metavar="FILE",
+                       help="last audit's JSON, to say what changed (default with --open-issue: the state "
+                            "the last audit left in the tracking issue)")
+    audit.add_argument("--open-issue", metavar="OWNER/REPO",
+                       help="create, update or close the one tracking issue in OWNER/REPO (token from "
+                            "GITHUB_TOKEN, which needs issues: write); a failed update is exit 4")
+    audit.add_argument("--github-api-url", default="https://api.github.com", metavar="URL",
+                       help="the GitHub REST API of --open-issue (default: https://api.github.com; "
+                            "GitHub Enterprise: https://HOST/api/v3)")
+    audit.add_argument("--online", action="store_true",
+                       help="also ask the model hub: revisions exist (DL803), native heads are in their "
+                            "checkpoints (DL505, DL506); HF_TOKEN for gated ones")
+    audit.add_argument("--hub-api-url", default="https://huggingface.co", metavar="URL",
+                       help="the model hub --online asks (default: https://huggingface.co)")
     audit.add_argument("--http-timeout", type=float, default=20.0, metavar="SECONDS",
                        help="how long the GitHub API or the model hub may take to answer (default: 20)")
-    audit.add_argument("--cache-dir", type=Path)
+    audit.add_argument("--cache-dir", type=Path, metavar="DIR",
+                       help="where the audit clones the repositories and keeps the model hub's answers for a "
+                            "day (default: the per-user cache)")
     return parser
 
 

@@ -412,8 +412,8 @@ def render_audit(result, meta, info: AuditInfo, *, max_chars: int | None = None)
     if max_chars is None or _size(full) <= max_chars:
         return "\n".join(full)
     where = info.full_report or "the audit's report files"
-    note = ["> [!NOTE]", f"> This is the report without some of its tables' rows (an issue holds "
-                         f"{max_chars:,} characters at most); the full report is in {cell(where)}.", ""]
+    note = ["> [!NOTE]", "> The report is longer than an issue holds: here some tables give up rows (each says "
+                         f"how many); the full report is in {cell(where)}.", ""]
     tables = [b for b in blocks if isinstance(b, Rows)]
     left = max_chars - _size(note) - sum(_size(b) for b in blocks if not isinstance(b, Rows))
     left -= sum(_size(t.lines(0)) for t in tables)  # every table shows its head and its note
