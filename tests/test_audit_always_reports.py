@@ -149,6 +149,8 @@ def test_a_refused_connection_fails_the_run_and_names_the_url(cli, tmp_path, mon
         s.bind(("127.0.0.1", 0))
         url = f"http://127.0.0.1:{s.getsockname()[1]}"
     monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
+    # the retries of a refused connection wait 1, 2, 4 s: not in a test
+    monkeypatch.setattr("drafterlint.retrying.RetryPolicy.backoff_delay", lambda self, attempt: 0.0)
     code, text, _, said = run(cli, tmp_path, "--open-issue", "o/r", "--github-api-url", url, "--exit-zero")
     assert code == 4 and text is not None
     assert f"to fix: check --github-api-url {url}" in said.splitlines()[-1]
@@ -354,3 +356,60 @@ def test_every_audit_option_is_described_in_help():
     bare = [a.option_strings for a in audit._actions if a.option_strings and not a.help]
     assert bare == []
     assert "4  the tracking issue" in audit.format_help()
+
+
+# -- the example weekly workflow fails on exit 4 -------------------------------------------------
+
+
+def _audit_step_script() -> str:
+    import yaml
+
+    from conftest import ROOT
+
+    workflow = yaml.safe_load((ROOT / "examples" / "workflows" / "weekly-audit.yml").read_text())
+    steps = workflow["jobs"]["audit"]["steps"]
+    return next(s["run"] for s in steps if s.get("id") == "audit")
+
+
+@pytest.mark.parametrize("token, step_fails", [("ghp_not_the_right_token_at_all", True), (None, False)])
+def test_the_example_workflow_step_fails_when_the_issue_is_not_updated(tmp_path, fake_api, token, step_fails):
+    """The workflow's own Audit step, run by bash as the runner runs it, with `drafterlint` a
+    shim that runs the real audit of the example repositories against the loopback API (the
+    workflow's arguments name github.com, which tests never reach; they are kept and parsed)."""
+    import os
+    import subprocess
+    import sys
+
+    from drafterlint.cli import build_parser
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "drafterlint"
+    args_seen = tmp_path / "args"
+    shim.write_text(
+        "#!/bin/sh\n"
+        f'printf "%s\\n" "$@" > "{args_seen}"\n'
+        f'exec "{sys.executable}" -m drafterlint audit --rules-repo "{RULES}" --registry-repo "{REGISTRY}" '
+        f'--today {TODAY} --output audit.md --json audit.json --cache-dir "{tmp_path / "cache"}" '
+        f'--exit-zero --open-issue o/r --github-api-url "{fake_api.url}"\n')
+    shim.chmod(0o755)
+    output = tmp_path / "github_output"
+    output.write_text("")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")}
+    env.update(PATH=f"{bin_dir}{os.pathsep}{env['PATH']}", GITHUB_OUTPUT=str(output), TODAY="",
+               REPOSITORY="o/r", HF_TOKEN="")
+    if token:
+        env["GITHUB_TOKEN"] = token
+    else:  # the right token: the issue is made, and findings alone do not fail the step
+        env["GITHUB_TOKEN"] = fake_api.TOKEN
+    step = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", _audit_step_script()],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    code = int(output.read_text().split("exit-code=")[1])
+    build_parser().parse_args(args_seen.read_text().split())  # the workflow's flags exist
+    assert (tmp_path / "audit.md").exists()
+    if step_fails:
+        assert code == 4 and step.returncode == 4, step.stderr
+        assert "to fix: GITHUB_TOKEN was refused" in step.stderr
+    else:
+        assert code == 0 and step.returncode == 0, step.stderr  # --exit-zero: findings are news
+        assert len(fake_api.issues) == 1
