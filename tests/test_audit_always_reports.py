@@ -363,7 +363,6 @@ def test_every_audit_option_is_described_in_help():
 
 def _audit_step_script() -> str:
     import yaml
-
     from conftest import ROOT
 
     workflow = yaml.safe_load((ROOT / "examples" / "workflows" / "weekly-audit.yml").read_text())
