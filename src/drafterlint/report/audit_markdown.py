@@ -111,7 +111,7 @@ def mermaid_text(text: str) -> str:
 CHART_THEME = {
     "primaryColor": "#ddf4ff", "primaryTextColor": "#1f2328", "primaryBorderColor": "#0969da",
     "lineColor": "#57606a",
-    "sectionBkgColor": "#f6f8fa", "altSectionBkgColor": "#ffffff", "sectionBkgColor2": "#f6f8fa",
+    "sectionBkgColor": "#eef1f4", "altSectionBkgColor": "#ffffff", "sectionBkgColor2": "#eef1f4",
     "gridColor": "#d0d7de", "titleColor": "#1f2328",
     "taskBkgColor": "#0969da", "taskBorderColor": "#0550ae", "taskTextColor": "#ffffff",
     "taskTextOutsideColor": "#1f2328", "taskTextDarkColor": "#1f2328", "taskTextLightColor": "#ffffff",
