@@ -412,3 +412,17 @@ def test_the_example_workflow_step_fails_when_the_issue_is_not_updated(tmp_path,
     else:
         assert code == 0 and step.returncode == 0, step.stderr  # --exit-zero: findings are news
         assert len(fake_api.issues) == 1
+
+
+@pytest.mark.parametrize("content, why", [
+    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    (b'{"findings": [{"fingerprint": ["a"]}]}', "'fingerprint' is a JSON list, not a string"),
+    (b'{"findings": {}}', "'findings' is a JSON object, not a JSON list"),
+    (b"\xff\xfe", "not JSON"),
+])
+def test_a_damaged_previous_report_is_nothing_to_compare_with(cli, tmp_path, content, why):
+    previous = tmp_path / "previous.json"
+    previous.write_bytes(content)
+    code, text, data, said = run(cli, tmp_path, "--previous", previous)
+    assert code == 1 and text is not None and data["audit"]["changes"] is None
+    assert any(why in n for n in data["audit"]["not_checked"]), data["audit"]["not_checked"]

@@ -100,15 +100,19 @@ def _load_previous(path: Path | None) -> tuple[list[dict] | None, str | None, li
         return None, None, []
     if not Path(path).is_file():
         return None, None, [f"previous audit {path} not found: nothing to compare with"]
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        findings = data["findings"]
-        if not isinstance(findings, list) or not all(isinstance(f, dict) and "fingerprint" in f for f in findings):
-            raise ValueError("findings without fingerprints")
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    from drafterlint import answers
+
+    try:  # a file from an earlier run, perhaps downloaded: checked like a network answer
+        data = answers.expect(answers.json_of(Path(path).read_bytes(), "it"), dict, "it")
+        findings = answers.field(data, "findings", list, "it")
+        for f in findings:
+            answers.field(answers.expect(f, dict, "a finding"), "fingerprint", str, "a finding")
+    except OSError as exc:
+        return None, None, [f"previous audit {path} cannot be read ({exc.strerror or exc}): nothing to compare with"]
+    except answers.BadAnswer as exc:
         return None, None, [f"previous audit {path} is not an audit JSON report ({exc}): nothing to compare with"]
-    when = (data.get("audit") or {}).get("today") if isinstance(data.get("audit"), dict) else None
-    return findings, f"the audit of {when}" if when else str(path), []
+    when = data["audit"].get("today") if isinstance(data.get("audit"), dict) else None
+    return findings, f"the audit of {when}" if isinstance(when, str) else str(path), []
 
 
 def _head_lines(ctx) -> dict[tuple[str, str, int], tuple]:
