@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import threading
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from conftest import FIXTURES, git_commit_all
+from tests.helpers import EXAMPLE_CATALOG, FIXTURES, example_git_repos, git_commit_all
 
 from drafterlint import auditstate
 from drafterlint.githubapi import MARKER, MAX_BODY
 
 RULES = FIXTURES / "example" / "rules"
 REGISTRY = FIXTURES / "example" / "endpoints"
-CAT = "src/inference_endpoint/validation/policies/2026-11-C0/catalog.yaml"
+CAT = EXAMPLE_CATALOG
 TODAY = "2026-12-02"
 TOKEN = "ghp_always0123456789report"
 
@@ -211,28 +210,17 @@ def _rev(i: int) -> str:
     return "ab" * 19 + f"{i:02x}"  # 40 hex digits that YAML does not read as a number
 
 
-def _many_findings(tmp_path, *, heads: int, links: int, added_on: str = "2026-10-05"):
+def _many_findings(tmp_path, *, heads: int, links: int):
     """The example repositories as git repositories, with `heads` extra backdated heads (DL403:
     decisions) and `links` broken links (DL201: housekeeping)."""
-    rules = tmp_path / "rules"
-    shutil.copytree(RULES, rules)
-    doc = rules / "endpoints_rules.md"
-    doc.write_text(doc.read_text() + "\n## 10. Notes\n\n"
-                   + "".join(f"See [note {i}](#missing-note-number-{i}) for the details of case {i}.\n\n"
-                             for i in range(links)))
-    git_commit_all(rules, "2026-08-01", "rules")
-    registry = tmp_path / "registry"
-    registry.mkdir()
-    (registry / "README.md").write_text("reference repository\n")
-    git_commit_all(registry, "2026-07-01", "start")
-    shutil.copytree(REGISTRY, registry, dirs_exist_ok=True)
-    cat = registry / CAT
     extra = "".join(f"    - model: atlas-30b\n      repository: quickdraft/Atlas-30B-Extra{i}\n"
                     f"      revision: {_rev(i)}\n      approved_cohort: 2026-09-C1\n      method: eagle\n"
                     for i in range(1, heads + 1))
-    cat.write_text(cat.read_text().replace("  approved_spec_decode_heads:\n", "  approved_spec_decode_heads:\n" + extra))
-    git_commit_all(registry, added_on, "add the policy")
-    return rules, registry
+    notes = "\n## 10. Notes\n\n" + "".join(f"See [note {i}](#missing-note-number-{i}) for the details of case {i}.\n\n"
+                                         for i in range(links))
+    return example_git_repos(
+        tmp_path, rules_doc=lambda text: text + notes,
+        catalog=lambda text: text.replace("  approved_spec_decode_heads:\n", "  approved_spec_decode_heads:\n" + extra))
 
 
 def _hidden_state(body: str) -> str:

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import shutil
 
 import pytest
-from conftest import FIXTURES, ROOT, git_commit_all
+from tests.helpers import ROOT, example_git_repos
 
-CAT = "src/inference_endpoint/validation/policies/2026-11-C0/catalog.yaml"
 LONG = "Qwen/Qwen3.6-35B-A3B-Speculator"  # a real-world length of head name
 
 
@@ -34,21 +32,10 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_heads_with_an_error_are_filled_red_and_labels_stay_left_of_the_bars(cli, tmp_path):
-    rules = tmp_path / "rules"
-    shutil.copytree(FIXTURES / "example" / "rules", rules)
-    git_commit_all(rules, "2026-08-01", "rules")
-    registry = tmp_path / "registry"
-    registry.mkdir()
-    (registry / "README.md").write_text("reference repository\n")
-    git_commit_all(registry, "2026-07-01", "start")
-    shutil.copytree(FIXTURES / "example" / "endpoints", registry, dirs_exist_ok=True)
-    cat = registry / CAT
     # an honest head with a long name beside the backdated ones
-    cat.write_text(cat.read_text().replace("  approved_spec_decode_heads:\n", (
-        "  approved_spec_decode_heads:\n    - model: atlas-30b\n"
-        f"      repository: {LONG}\n      revision: {'c' * 40}\n"
-        "      approved_cohort: 2026-10-C0\n      method: eagle3\n")))
-    git_commit_all(registry, "2026-10-05", "add the policy")
+    rules, registry = example_git_repos(tmp_path, catalog=lambda text: text.replace(
+        "  approved_spec_decode_heads:\n", "  approved_spec_decode_heads:\n    - model: atlas-30b\n"
+        f"      repository: {LONG}\n      revision: {'c' * 40}\n      approved_cohort: 2026-10-C0\n      method: eagle3\n"))
     out = tmp_path / "audit.md"
     cli("audit", "--rules-repo", rules, "--registry-repo", registry, "--today", "2026-12-02",
         "--output", out, "--cache-dir", tmp_path / "cache", "--select", "DL4")

@@ -68,6 +68,34 @@ def git_commit_all(root: Path, when: str, message: str = "change") -> str:
     return git("rev-parse", "HEAD").strip()
 
 
+EXAMPLE_CATALOG = "src/inference_endpoint/validation/policies/2026-11-C0/catalog.yaml"
+
+
+def example_git_repos(base: Path, *, added_on: str = "2026-10-05", catalog=None, rules_doc=None) -> tuple[Path, Path]:
+    """The example repositories (rules_fixtures/example) as git repositories under `base`: the
+    rules committed on 2026-08-01, the reference repository's policy added by a commit on
+    `added_on` (a head approved in an earlier cohort is then backdated, DL403). `catalog` and
+    `rules_doc` (text -> text) edit the 2026-11-C0 catalog and endpoints_rules.md first."""
+    import shutil
+
+    rules = base / "rules"
+    shutil.copytree(FIXTURES / "example" / "rules", rules)
+    if rules_doc is not None:
+        doc = rules / "endpoints_rules.md"
+        doc.write_text(rules_doc(doc.read_text()))
+    git_commit_all(rules, "2026-08-01", "rules")
+    registry = base / "registry"
+    registry.mkdir()
+    (registry / "README.md").write_text("reference repository\n")
+    git_commit_all(registry, "2026-07-01", "start")
+    shutil.copytree(FIXTURES / "example" / "endpoints", registry, dirs_exist_ok=True)
+    if catalog is not None:
+        cat = registry / EXAMPLE_CATALOG
+        cat.write_text(catalog(cat.read_text()))
+    git_commit_all(registry, added_on, "add the policy")
+    return rules, registry
+
+
 def _timed_files(files: dict[str, str]) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     """Split "<repo>@<date>:<path>" keys (a file's content as committed on that date) from the
     plain "<repo>:<path>" ones (the checked-out state)."""
