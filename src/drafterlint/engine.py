@@ -21,10 +21,6 @@ from drafterlint.sources import RepoView, github_pair
 class RuleCrashed(Exception):
     """A rule failed in a way it should not: a bug in drafterlint, not in the checked files."""
 
-    def __init__(self, message: str, code: str = ""):
-        super().__init__(message)
-        self.code = code  # the rule's code
-
 
 def repo_view(config: Config, which: str, root: Path) -> RepoView:
     section = config.data[which]
@@ -129,7 +125,7 @@ def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleC
             ctx.unreadable(err)
         except Exception as exc:  # a bug in a rule must be loud, but named, not a traceback
             why = "input nested too deeply" if isinstance(exc, RecursionError) else f"{type(exc).__name__}: {exc}"
-            crash = RuleCrashed(f"{rule.RULE.code} {rule.RULE.name}: {why}", rule.RULE.code)
+            crash = RuleCrashed(f"{rule.RULE.code} {rule.RULE.name}: {why}")
             if crashed is None:
                 raise crash from None
             crashed.append(crash)

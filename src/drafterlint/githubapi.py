@@ -9,7 +9,9 @@ closes the open one with a comment.
 The token comes from ``GITHUB_TOKEN`` and is only ever put in the ``Authorization`` header: it is
 scrubbed from every error message, and never printed or logged. 5xx answers and connection
 errors are retried with backoff; 429 and rate-limit 403s wait for ``Retry-After`` (capped).
-``--github-api-url`` points it at GitHub Enterprise or a test server.
+``--github-api-url`` points it at GitHub Enterprise or a test server. Every answer's shape is
+checked (``drafterlint.answers``): an answer GitHub would not give is a GitHubError, like a
+refused connection, and each GitHubError says what to fix where that can be told (``fix``).
 
 ``requests`` is imported on first use.
 """

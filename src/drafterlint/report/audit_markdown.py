@@ -5,10 +5,12 @@ what to do), so a task-force lead sees them on the first screen; "Housekeeping" 
 contents, stale markers, list copies) folded; counts by rule; what changed since the previous audit (new, fixed, still open, by
 finding fingerprint); a Mermaid ``gantt`` timeline per model (each head from its approval cohort
 to its first eligible cohort, the audit date and the next publications marked); heads with a
-DL401/DL403/DL505 error are marked `crit`, the reason below the chart); the full findings table,
+DL401/DL403/DL505 error filled red, the reason below the chart); the full findings table,
 by severity then rule, with links to the exact lines at the audited commits; what could not be
 checked.
 ``audit_document`` is the same content as JSON (the check JSON contract, plus an ``audit`` key).
+``render_audit(..., max_chars=N)`` is the tracking issue's version: cut to fit, the decisions,
+the changes and the timeline kept whole.
 """
 
 from __future__ import annotations
