@@ -351,7 +351,7 @@ def test_every_audit_option_is_described_in_help():
 
 def _audit_step_script() -> str:
     import yaml
-    from conftest import ROOT
+    from tests.helpers import ROOT
 
     workflow = yaml.safe_load((ROOT / "examples" / "workflows" / "weekly-audit.yml").read_text())
     steps = workflow["jobs"]["audit"]["steps"]
