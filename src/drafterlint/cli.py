@@ -18,7 +18,20 @@ _FORMATS = ("text", "json", "github", "sarif", "markdown")
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse exits 2 already; keep its one-line style
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"drafterlint: error: {message}\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+    def reject_unknown(self, extras: list[str]):
+        """Unrecognized arguments, told by the command they were given to (its usage, its
+        options), each option with the nearest one the command has."""
+        import difflib
+
+        options = sorted(o for a in self._actions for o in a.option_strings if o.startswith("--"))
+        said = []
+        for arg in extras:
+            flag = arg.split("=", 1)[0]
+            close = difflib.get_close_matches(flag, options, n=1, cutoff=0.6) if flag.startswith("-") else []
+            said.append(f"{arg} (did you mean {close[0]}?)" if close else arg)
+        self.error(f"unrecognized argument{'s' if len(extras) > 1 else ''}: {', '.join(said)}")
 
 
 def _add_repositories(p: argparse.ArgumentParser) -> None:
@@ -92,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"drafterlint {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser.set_defaults(_commands=sub.choices)
 
     check = sub.add_parser(
         "check",
@@ -252,7 +266,12 @@ def _stdout_to_devnull() -> None:
 
 def _main(argv: list[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    # Unknown arguments are told by the command that got them (argparse would print the
+    # top-level usage, which names none of the command's options).
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        commands = getattr(args, "_commands", {})
+        (commands.get(args.command) or parser).reject_unknown(extras)
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE

@@ -78,7 +78,13 @@ def _extra_list(spec: str) -> dict:
     if not path:
         raise InputError(f"--extra-list takes [NAME=]FILE, not {spec!r}")
     # Relative to where the command runs, not to the configuration file.
-    return {"name": name, "path": str(Path(path).expanduser().resolve()), "format": "drafters"}
+    full = Path(path).expanduser().resolve()
+    if not full.is_file():
+        # A file named on the command line that is not there is the command's mistake, not a
+        # finding about the lists (one that exists but cannot be read stays DL702).
+        what = "is a directory, not a file" if full.is_dir() else "no such file"
+        raise InputError(f"--extra-list {spec}: {what} ({full})")
+    return {"name": name, "path": str(full), "format": "drafters"}
 
 
 def parse_today(value: str | None) -> datetime.date | None:

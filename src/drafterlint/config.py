@@ -219,13 +219,15 @@ def load_config(path: Path | None = None, *, start: Path | None = None) -> Confi
     data = doc.value if doc.value is not None else {}
     if not isinstance(data, dict):
         raise InputError("configuration must be a mapping", str(path), 1)
-    _validate(data, doc, path)
+    # Codes first: the schema's pattern would answer `DL1O4` with a regular expression, where
+    # the user needs the code they meant.
     for key, items in _code_entries(data):
         for index, code in items:
-            problem = unknown_code(str(code))
+            problem = unknown_code(code) if isinstance(code, str) else None
             if problem:
                 line = (doc.nearest((key, index)) or (1, 1))[0]
                 raise InputError(f"{key}: {problem}", str(path), line)
+    _validate(data, doc, path)
     return Config(_merge(DEFAULTS, data), path, path.parent)
 
 

@@ -45,6 +45,9 @@ class RepoView:
         self._documents: dict[str, Document] = {}
         self._files: frozenset[str] | None = None
         self._dirs: frozenset[str] | None = None
+        # Folders that could not be listed (relative path -> why): what is inside them is
+        # unknown, not absent.
+        self._unlisted: dict[str, str] = {}
         # Set by the check command's cache (drafterlint.cache): told of every input read, and
         # a store of parsed documents keyed by content. Both optional.
         self.recorder: Any = None
@@ -86,7 +89,8 @@ class RepoView:
             try:
                 with os.scandir(here) as it:
                     entries = list(it)
-            except OSError:
+            except OSError as exc:
+                self._unlisted[rel_here] = exc.strerror or type(exc).__name__
                 continue
             for e in entries:
                 rel = f"{rel_here}/{e.name}" if rel_here else e.name
@@ -153,6 +157,30 @@ class RepoView:
 
     def is_file(self, rel: str) -> bool:
         return rel in self.files
+
+    def unlisted_folder(self, rel: str) -> tuple[str, str] | None:
+        """(folder, why) when `rel` lies in a folder that could not be listed, else None."""
+        self.files  # noqa: B018  (the scan fills the unlisted folders)
+        parts = rel.split("/")
+        for i in range(len(parts), 0, -1):
+            folder = "/".join(parts[:i])
+            if folder in self._unlisted:
+                return folder, self._unlisted[folder]
+        return None
+
+    def too_long(self, rel: str) -> str | None:
+        """Why no file can have path `rel` here (a name past NAME_MAX, the whole past
+        PATH_MAX), or None."""
+        name_max, path_max = _limits(self.root)
+        longest = max(rel.split("/"), key=lambda n: len(n.encode("utf-8", "surrogateescape")))
+        size = len(longest.encode("utf-8", "surrogateescape"))
+        if size > name_max:
+            return f"a name in it is {size} bytes long, past the file system's limit of {name_max} (NAME_MAX)"
+        full = len(os.fsencode(self.root / rel))
+        if full > path_max:
+            return (f"joined to the repository folder it is {full} bytes long, past the file "
+                    f"system's limit of {path_max} (PATH_MAX)")
+        return None
 
     def is_dir(self, rel: str) -> bool:
         return rel.rstrip("/") in self.dirs
@@ -281,8 +309,19 @@ def glob_regex(pattern: str) -> "re.Pattern[str]":
     return re.compile("".join(parts) + r"\Z")
 
 
+def _limits(root: Path) -> tuple[int, int]:
+    """(NAME_MAX, PATH_MAX) of the file system holding `root` (POSIX); 255 and 4096 elsewhere."""
+    try:
+        return os.pathconf(root, "PC_NAME_MAX"), os.pathconf(root, "PC_PATH_MAX")
+    except (AttributeError, OSError, ValueError):
+        return 255, 4096
+
+
 def decode_text(data: bytes, loc: Location) -> str:
     """UTF-8 (with or without BOM) only; anything else is a clear DL702 with its position."""
+    # UTF-32's little-endian mark begins with UTF-16's: test the longer one first.
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        raise UnreadableFile(loc, "file is UTF-32; save it as UTF-8")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise UnreadableFile(loc, "file is UTF-16; save it as UTF-8")
     if b"\x00" in data:

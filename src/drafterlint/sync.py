@@ -34,6 +34,13 @@ def local_sync_allowed() -> bool:
     return os.environ.get(ALLOW_LOCAL_ENV) == "1"
 
 
+def _local(url: str) -> bool:
+    """A file:// URL or a path (a string without a scheme that names something on disk)."""
+    if url.lower().startswith("file://"):
+        return True
+    return "://" not in url and "::" not in url and not url.startswith("-") and Path(url).expanduser().exists()
+
+
 def default_url(config, which: str) -> str:
     name = (config.data[which].get("github") or "").strip("/")
     if not name or name.count("/") != 1:
@@ -78,7 +85,11 @@ def sync(config, which: str, url: str | None = None, ref: str | None = None) -> 
     from drafterlint.sources import cached_checkout_dir
 
     allow_local = local_sync_allowed()
-    url = gitops.validate_url(url or default_url(config, which), allow_local=allow_local)
+    url = url or default_url(config, which)
+    if not allow_local and _local(url):
+        raise InputError(f"{url!r} is a local path: sync fetches https URLs only; set "
+                         f"{ALLOW_LOCAL_ENV}=1 to sync from a local repository or file:// URL")
+    url = gitops.validate_url(url, allow_local=allow_local)
     ref = gitops.validate_ref(ref or default_ref(config, which))
     base = cached_checkout_dir(config, which)
     with _locked(base):

@@ -27,6 +27,7 @@ BROKEN_FILE = "DL202"
 BROKEN_CROSS_DOC = "DL203"
 BROKEN_CROSS_REPO = "DL204"
 UNVERIFIABLE = "DL206"
+UNREADABLE = "unreadable"  # the target lies in a folder that cannot be read: DL702 says so
 EXTERNAL = "external"
 
 _LINE_ANCHOR = re.compile(r"^L\d+(C\d+)?(-L\d+(C\d+)?)?$", re.IGNORECASE)
@@ -196,6 +197,16 @@ def _relative(ctx, view, doc, link, target) -> Resolved:
             return _fragment_in(ctx, view, view, doc, link, readme, fragment, BROKEN_CROSS_DOC)
         return Resolved(doc, view, link, OK)
     if not view.is_file(rel):
+        unlisted = view.unlisted_folder(rel)
+        if unlisted is not None:
+            folder, why = unlisted
+            ctx.unreadable(UnreadableFile(view.location(folder or "."),
+                                          f"folder cannot be read ({why}); links into it are not checked"))
+            return Resolved(doc, view, link, UNREADABLE)
+        too_long = view.too_long(rel)
+        if too_long:
+            return Resolved(doc, view, link, BROKEN_FILE,
+                            f"`{path}` cannot name a file: {too_long}; shorten the link")
         close = difflib.get_close_matches(rel, sorted(view.files), n=1, cutoff=0.7)
         return Resolved(doc, view, link, BROKEN_FILE,
                         f"`{path}` does not exist in the repository",
