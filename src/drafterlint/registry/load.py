@@ -57,9 +57,10 @@ def load_registry(repo: "RepoView", config: "Config", calendar: Calendar = DEFAU
                 doc = load_yaml_text(repo.read_text(rel), rel, repo.name)
             except UnreadableFile as exc:
                 reg.errors.append(exc)
+                policy.unreadable.add(name)
                 continue
             policy.docs[name] = doc
-        if not policy.docs and not any(
+        if not policy.docs and not policy.unreadable and not any(
             f.startswith(path + "/") and f.endswith((".yaml", ".yml")) for f in repo.files
         ):
             continue  # not a policy folder (no YAML in it)

@@ -130,6 +130,9 @@ class Policy:
     params: dict[str, Param] = field(default_factory=dict)  # lead_cohorts, adoption_window_cohorts
     enrolled_models: list[tuple[str, Location]] = field(default_factory=list)
     calendar: Calendar = field(default=DEFAULT_CALENDAR, repr=False)  # the folder name is read with it
+    # Files of the folder that exist but could not be read (DL702 reports each): a check that
+    # would read one says nothing about what it holds, rather than judge it empty.
+    unreadable: set[str] = field(default_factory=set)
 
     @property
     def cohort(self) -> Cohort | None:
