@@ -63,17 +63,35 @@ def test_published_for_the_registry_rules(ctx):
     assert ctx.facts.model_list_weeks.value == 8
 
 
+_ROW = ("\n### 9.1 Automated Checks\n\n| Check | Validation | Failure Action |\n|---|---|---|\n"
+        "| **Drafter approval lead time** | Approved at least two cohorts before. | Reject. |\n")
+
+
 def test_a_missing_fact_is_reported_not_defaulted(tmp_path):
+    # §9.1 states a lead time that §2.9.4 does not: the text requires it of §2.9.4.
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "endpoints_rules.md").write_text(
+        "# R\n\n#### 2.9.4 Speculative Decoding\n\nDrafters come from the approved list.\n" + _ROW)
+    ctx = build_context(Config(), rules, None)
+    f = ctx.facts
+    assert f.spec_lead is None and f.lead.value == 2  # §9.1's, not a default
+    (m,) = [m for m in f.missing if m.name == "lead_cohorts"]
+    assert m.code == "DL601" and m.location.line == 3 and "at least two cohorts" in m.message
+    assert "endpoints_rules.md:11" in m.message  # the row that requires it
+
+
+def test_a_fact_no_version_of_the_text_requires_is_not_missing(tmp_path):
+    # A §2.9.4 that defines no list (older versions) requires no lead time: nothing is missing,
+    # nothing is defaulted.
     rules = tmp_path / "rules"
     rules.mkdir()
     (rules / "endpoints_rules.md").write_text(
         "# R\n\n#### 2.9.4 Speculative Decoding\n\nDrafters must be approved first.\n")
     ctx = build_context(Config(), rules, None)
     f = ctx.facts
-    assert f.spec_lead is None
-    (m,) = [m for m in f.missing if m.name == "lead_cohorts"]
-    assert m.code == "DL601" and m.location.line == 3 and "at least two cohorts" in m.message
-    assert ctx.facts.lead is None
+    assert f.spec_lead is None and f.lead is None and f.list_defined is None
+    assert [m.name for m in f.missing] == []
 
 
 def test_numbers_in_words_and_digits():

@@ -11,6 +11,7 @@ import pytest
 from drafterlint.checks._facts import Fact, RulesFacts
 from drafterlint.checks.base import Context
 from drafterlint.config import Config
+from drafterlint.engine import build_context
 from drafterlint.findings import Location, Severity
 from drafterlint.registry import load_registry
 from drafterlint.sources import RepoView
@@ -31,17 +32,26 @@ POL = "src/inference_endpoint/validation/policies"
 FIXTURES = Path(__file__).resolve().parent.parent / "rules_fixtures" / "registry_cases"
 
 
+# What the rules text states when a test gives none: a §2.9.4 with today's native-head rule.
+STATED = Location("rules", "endpoints_rules.md", 5, 1)
+TODAY_RULES = RulesFacts(native_rule=Fact("native_rule", True, STATED, "is not native"))
+
+
 def run_rule(module, tmp: Path, files: dict[str, str], config: Config | None = None, facts=None):
+    """The rule on a registry made of `files`; "rules:" files, when given, state the facts."""
+    config = config or Config()
+    rules = tmp.parent / f"{tmp.name}-rules"
     for key, text in files.items():
         repo, rel = key.split(":", 1)
-        assert repo == "registry"
-        p = tmp / rel
+        assert repo in ("registry", "rules")
+        p = (tmp if repo == "registry" else rules) / rel
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text, encoding="utf-8")
-    config = config or Config()
+    if facts is None:
+        facts = build_context(config, rules, None).facts if rules.is_dir() else TODAY_RULES
     view = RepoView("registry", tmp)
     reg = load_registry(view, config)
-    ctx = Context(config=config, registry=reg, registry_repo=view, facts=facts or RulesFacts(), prepared=True)
+    ctx = Context(config=config, registry=reg, registry_repo=view, facts=facts, prepared=True)
     return reg, list(module.check(ctx))
 
 

@@ -96,7 +96,7 @@ What could not be checked (the model hub, an answer that is not what was expecte
 in the report and is not a failure. See docs/leads.md."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> "_Parser":
     parser = _Parser(
         prog="drafterlint",
         description=_DESCRIPTION,
@@ -270,8 +270,8 @@ def _main(argv: list[str] | None) -> int:
     # top-level usage, which names none of the command's options).
     args, extras = parser.parse_known_args(argv)
     if extras:
-        commands = getattr(args, "_commands", {})
-        (commands.get(args.command) or parser).reject_unknown(extras)
+        told: _Parser = getattr(args, "_commands", {}).get(args.command) or parser
+        told.reject_unknown(extras)
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE

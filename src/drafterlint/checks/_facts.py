@@ -94,6 +94,8 @@ class RulesFacts:
     head_kinds: list[Fact] = field(default_factory=list)  # §2.9.4, one per mention
     id_forms: list[Fact] = field(default_factory=list)  # weight-/configuration-identified
     list_claim: Fact | None = None  # §2.9.4: "published in the reference repository"
+    list_defined: Fact | None = None  # §2.9.4 defines an approved-drafter list (older versions do not)
+    native_rule: Fact | None = None  # §2.9.4: only the model publisher's own head is native (DL503)
     tentative: Fact | None = None  # §2.9.4's TENTATIVE marker (value: date)
     models_section: "Heading | None" = None
     model_list_weeks: Fact | None = None  # §3.2: at least N weeks before the round opens
@@ -109,6 +111,8 @@ class RulesFacts:
     adoption_window: Fact | None = None  # companion §4.6: N cohorts
     round_opens: Fact | None = None  # companion §1 (value: date)
     missing: list[Missing] = field(default_factory=list)
+    spec_where: Location | None = None  # §2.9.4's heading
+    checks_where: Location | None = None  # §9.1's heading
 
     @property
     def lead(self) -> Fact | None:
@@ -226,7 +230,50 @@ def extract(ctx: "Context") -> RulesFacts:
             _basics(ctx, facts, doc, h)
     except UnreadableFile as err:
         ctx.unreadable(err)
+    _required(facts)
     return facts
+
+
+def unstated_requirement(facts: RulesFacts) -> str | None:
+    """The skipped line of the rules whose requirement §2.9.4 of this version does not state
+    (DL601's lead time, DL602's checks, DL603's link to the list), or None."""
+    spec = facts.spec_section
+    if spec is None:
+        return None  # DL101 reports the section missing
+    if facts.list_defined is None:
+        return f"{_label(spec)} of this version defines no approved-drafter list"
+    if facts.lead is None:
+        return f"{_label(spec)} of this version states no approval lead time"
+    return None
+
+
+def _required(facts: RulesFacts) -> None:
+    """The facts one place of the text requires of another, reported when missing.
+
+    A requirement is never assumed: a version of the rules that defines no approved-drafter list
+    (a placeholder §2.9.4, or a benchmark that designates one frozen drafter) asks for no lead
+    time and no check table, and the rules that would hold them say nothing (DL601/DL602 say so
+    in one skipped line)."""
+    spec = facts.spec_section
+    if spec is not None and facts.spec_lead is None and facts.table_lead is not None:
+        row = facts.table_lead
+        facts.missing.append(Missing(
+            "lead_cohorts", "DL601", facts.spec_where or row.location,
+            f"{_label(spec)} states no approval lead time, but the “Drafter approval lead time” "
+            f"row of the check table ({row.where()}) says {row.value} cohorts: state it in "
+            f"{_label(spec)} too, with a sentence like “a newly approved drafter may first be used "
+            "… at least two cohorts after the cohort in which it was approved”",
+        ))
+    chk = facts.checks_section
+    defines = facts.list_defined or facts.spec_lead
+    if chk is not None and not facts.check_rows and defines is not None:
+        facts.missing.append(Missing(
+            "check_table", "DL602", facts.checks_where or defines.location,
+            f"{_label(chk)} has no check table, but {_label(spec) if spec else '§2.9.4'} "
+            f"({defines.where()}) defines "
+            f"{'an approved-drafter list' if facts.list_defined else 'an approval lead time'}: "
+            "expected a table with columns “Check | Validation | Failure Action”",
+        ))
 
 
 def _heading_loc(ctx, doc, h) -> Location:
@@ -239,22 +286,50 @@ def _label(h) -> str:
 
 LEAD_RE = r"\bat\s+least\s+" + NUM + r"\s+(?:publication\s+)?cohorts?\b"
 
+# §2.9.4 defines an approved-drafter list: "approved-drafter list", "the approved list",
+# "a curated … list". The versions before it name no list (a placeholder, or one drafter the
+# benchmark designates).
+_LIST_DEFINED = (
+    r"\bapproved[-\s]drafter[-\s]lists?\b",
+    r"\bapproved\s+lists?\b",
+    r"\bcurated\b[^.]{0,80}?\blists?\b",
+)
+
+# The sentence of §2.9.4 that makes a head native only when the model's own publisher ships it
+# (rule_options.DL503.native_rule overrides): said outright ("… by anyone other than the
+# canonical model's publisher … is not native"), or as the definition of a native head ("a head
+# that the model publisher ships inside an approved checkpoint is approved with that
+# checkpoint").
+NATIVE_RULE = (
+    r"\bother\s+than\s+the\s+(?:canonical\s+)?model[’']?s?\s+(?:own\s+)?publisher\b[^.]*?\bnot\s+native\b",
+    r"\bthird[-\s]party\b[^.]*?\bis\s+not\s+native\b",
+    r"\bhead\b[^.]*?\bthe\s+model(?:[’']s)?\s+publisher\s+ships\b[^.]*?\bapproved\s+with\b",
+)
+
+
+def native_rule_patterns(config) -> list[str]:
+    configured = config.options("DL503").get("native_rule")
+    return list(configured) if configured else list(NATIVE_RULE)
+
+
+def _first(plain: "Plain", name: str, patterns) -> Fact | None:
+    """The first of `patterns` (in order of preference) that the text matches, as a fact."""
+    for pattern in patterns:
+        m = plain.search(pattern)
+        if m:
+            return Fact(name, True, plain.location(m.start()), m.group(0))
+    return None
+
 
 def _speculative(ctx, facts: RulesFacts, doc, h) -> None:
     plain = _section_plain(ctx, doc, h)
-    where = _heading_loc(ctx, doc, h)
-    label = _label(h)
+    facts.spec_where = _heading_loc(ctx, doc, h)
     m = plain.search(LEAD_RE)
     if m:
         facts.spec_lead = Fact("lead_cohorts", number(m.group("n")), plain.location(m.start("n")),
                                m.group(0))
-    else:
-        facts.missing.append(Missing(
-            "lead_cohorts", "DL601", where,
-            f"{label} states no approval lead time: expected a sentence like “a newly approved "
-            "drafter may first be used … at least two cohorts after the cohort in which it was "
-            "approved”",
-        ))
+    facts.list_defined = _first(plain, "list_defined", _LIST_DEFINED)
+    facts.native_rule = _first(plain, "native_rule", native_rule_patterns(ctx.config))
     for pattern, method in kind_words(ctx.config):
         for km in plain.finditer(pattern, 0):
             facts.head_kinds.append(Fact("head_kind", method, plain.location(km.start()), km.group(0)))
@@ -268,6 +343,8 @@ def _speculative(ctx, facts: RulesFacts, doc, h) -> None:
     if cm:
         facts.list_claim = Fact("list_claim", "reference repository", plain.location(cm.start()),
                                 cm.group(0))
+    if facts.list_defined is None and facts.list_claim is not None:
+        facts.list_defined = facts.list_claim  # "the … list is published in …" defines it too
     tm = plain.search(r"\bTENTATIVE\b[^\]\n]*?(?P<d>\d{4}-\d{2}-\d{2})", 0)
     if tm:
         day = _date(tm.group("d"))
@@ -353,12 +430,7 @@ def _checks(ctx, facts: RulesFacts, doc, h) -> None:
                     facts.table_adoption = Fact("adoption_window", number(m.group("n")),
                                                 plain.location(m.start("n")), m.group(0))
         break
-    if not facts.check_rows:
-        facts.missing.append(Missing(
-            "check_table", "DL602", _heading_loc(ctx, doc, h),
-            f"{_label(h)} has no check table: expected a table with columns “Check | "
-            "Validation | Failure Action”",
-        ))
+    facts.checks_where = _heading_loc(ctx, doc, h)  # a missing table is judged by _required
 
 
 def _calendar(ctx, facts: RulesFacts, doc, h) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,6 +16,9 @@ class Located:
     title: str  # the configured title
     heading: "Heading | None"
     moved: bool  # found by title under another number
+    # False: a version of the rules may lack it (`required: false`): its absence is an info
+    required: bool = True
+    group: str = "sections"  # where it is configured: rules.sections or rules.companion_sections
 
 
 def _norm(text: str) -> str:
@@ -44,7 +47,11 @@ def locate_all(ctx) -> list[tuple["Document", Located]]:
         if doc is None:
             continue
         for key, spec in (ctx.config.rules.get(sec_key) or {}).items():
-            out.append((doc, locate(doc, key, str(spec["number"]), spec["title"])))
+            if spec is None:
+                continue  # this version of the rules has no such section: nothing looks for it
+            found = locate(doc, key, str(spec["number"]), spec["title"])
+            out.append((doc, replace(found, required=spec.get("required", True) is not False,
+                                     group=sec_key)))
     return out
 
 

@@ -6,9 +6,13 @@ policy folders (``registry.policies``) and the Markdown list (``registry.markdow
 
 - a link in those sections to an approved-drafter list held in another repository (its path or
   text names a drafter/approved list), naming both places;
-- a section with no link to the list in the reference repository (at the sentence that says
-  where the list lives, else at the heading). A link into the Markdown list's file counts when it
-  lands in the list's section (or names no fragment).
+- a section with no link to the list in the reference repository, when the text asks for one:
+  §2.9.4 when it defines an approved-drafter list, §3.2 when it says the list is published in
+  the reference repository (reported at that sentence, else at the heading). A link into the
+  Markdown list's file counts when it lands in the list's section (or names no fragment).
+
+A version of the rules whose §2.9.4 defines no approved-drafter list (a placeholder, or one
+drafter the benchmark designates) asks for no link: one skipped line says so.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import posixpath
 import re
 
+from drafterlint.checks._facts import unstated_requirement
 from drafterlint.checks._links import parse_github, resolve_all
 from drafterlint.checks._sections import section
 from drafterlint.checks.base import Example, Rule
@@ -98,10 +103,15 @@ def check(ctx):
     github, policies, md = _list_places(ctx)
     where = f"{github} (`{policies}` or `{md}`)"
     links = resolve_all(ctx)
-    for key, claim in (("speculative-decoding", facts.list_claim),
-                       ("supported-models", facts.models_list_claim)):
+    # What the text requires: §2.9.4 links to the list it defines; §3.2 to the list it says
+    # lives beside the model list; a link to a copy elsewhere contradicts either sentence.
+    published = facts.list_claim or facts.models_list_claim
+    if facts.spec_section is not None and facts.list_defined is None:
+        ctx.skip(RULE.code, unstated_requirement(facts) or "")
+    for key, claim, required in (("speculative-decoding", facts.list_claim, facts.list_defined),
+                                 ("supported-models", facts.models_list_claim, facts.models_list_claim)):
         doc, h = section(ctx, key)
-        if h is None or doc is None:
+        if h is None or doc is None or (required is None and published is None):
             continue
         end = h.end_line or doc.line_count
         label = f"§{h.number}" if h.number else f"“{h.title}”"
@@ -125,11 +135,13 @@ def check(ctx):
                 suggestion=f"https://github.com/{github}/tree/main/{policies}" if policies else None,
                 key=f"elsewhere:{key}:{r.link.target}",
             )
-        if not any(kind in ("reference", "elsewhere") for _, kind in kinds):  # elsewhere: said above
+        if required is not None and not any(kind in ("reference", "elsewhere") for _, kind in kinds):
+            # (a link elsewhere was said above)
             loc = claim.location if claim else ctx.rules.location(doc.path, h.line, h.column)
+            said = ("says the approved-drafter list is published in the reference repository"
+                    if claim else f"defines an approved-drafter list ({required.where()})")
             yield RULE.at(
                 loc,
-                f"{label} does not link to the approved-drafter list in the reference repository "
-                f"{where}; add a link to it",
+                f"{label} {said}, but does not link to it in {where}; add a link to it",
                 key=f"nolink:{key}",
             )

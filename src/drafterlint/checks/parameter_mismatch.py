@@ -13,8 +13,14 @@ The same number is written in several places, and a change to one of them must r
 - the date of the TENTATIVE marker of §2.9.4 and the round-opening date of the companion's §1.
 
 Numbers may be written in words or digits. The place that disagrees with the others (with the
-rules text as tie-breaker) is reported, the others are its related locations. A number the text
-should state but does not is reported too, with the sentence that was expected.
+rules text as tie-breaker) is reported, the others are its related locations. A number one place
+of the text requires and another does not state is reported too, with the sentence that was
+expected (§2.9.4 without the lead time its §9.1 row states, §3.2 without a model-list lead time).
+
+A requirement is read from the text, never assumed: a version of the rules whose §2.9.4 defines
+no approved-drafter list (a placeholder, or a benchmark that designates one frozen drafter) has
+no approval lead time to compare, and the run says so in one skipped line
+("§2.9.4 of this version defines no approved-drafter list").
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 from collections import Counter
 
 from drafterlint.checks._examples import POINT, RULES_MD, point_checks, rules_doc
+from drafterlint.checks._facts import unstated_requirement
 from drafterlint.checks._mdlist import reference_policy
 from drafterlint.checks.base import Example, Rule
 from drafterlint.findings import Severity
@@ -73,6 +80,9 @@ def check(ctx):
     facts = ctx.facts
     for m in facts.missing_for(RULE.code):
         yield RULE.at(m.location, m.message, key=f"missing:{m.name}")
+    unstated = unstated_requirement(facts)
+    if unstated and facts.lead is None:
+        ctx.skip(RULE.code, unstated)
     policy = reference_policy(ctx)
 
     def param(name):

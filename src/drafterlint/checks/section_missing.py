@@ -4,6 +4,15 @@ companion's §1, §4.2, §4.6) cannot be found, by number or by title.
 Sections are configured in `.drafterlint.yaml` (`rules.sections`, `rules.companion_sections`)
 as a number and a title; the defaults fit today's documents. A section found by title under
 another number is DL102 instead, and the checks follow it there.
+
+Older versions of the rules lack some of today's sections. Severity, by what the configuration
+says of the section:
+
+- configured (the default): an **error** when missing — the configuration says this version of
+  the rules has it, so it was lost or renamed;
+- ``required: false``: an **info** when missing — this version may not have it yet; the checks
+  that read it say nothing;
+- ``null``: not looked for, nothing reported — this version of the rules has no such section.
 """
 
 from drafterlint.checks import _sections
@@ -32,9 +41,21 @@ EXAMPLES = (
 def check(ctx):
     for doc, loc in _sections.configured_sections(ctx):
         if loc.heading is None:
+            setting = f"rules.{loc.group}.{loc.key}"
+            if not loc.required:
+                yield RULE.at(
+                    ctx.rules.location(doc.path, 1, 1),
+                    f"no section §{loc.number} “{loc.title}” in {doc.path}: this version of the "
+                    f"rules does not have it ({setting} is `required: false`); the checks that "
+                    "read it say nothing",
+                    key=loc.key,
+                    severity=Severity.INFO,
+                )
+                continue
             yield RULE.at(
                 ctx.rules.location(doc.path, 1, 1),
                 f"no section §{loc.number} “{loc.title}” in {doc.path}; the checks that read it cannot run "
-                f"(configure rules.sections.{loc.key} if it was renamed)",
+                f"(configure {setting} if it was renamed, or set it to null if this version of the "
+                "rules has no such section)",
                 key=loc.key,
             )

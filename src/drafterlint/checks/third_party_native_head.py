@@ -1,9 +1,14 @@
 """DL503 third-party-native-head — a head claimed native inside another publisher's checkpoint.
 
-Under the rules (§2.9.4, *Native heads*) only a head that the canonical model's publisher ships
-inside an approved checkpoint is native, approved with that checkpoint. A head added, replaced or
-retrained by anyone else — including the head inside a third-party quantized checkpoint — is not
-native and needs an approved-list entry of its own.
+Which heads are native is the rules' to say, and this rule reads it from them: from the sentence
+of §2.9.4 (*Native heads*) that makes a head native only when the canonical model's publisher
+ships it inside an approved checkpoint — "a head added, replaced or retrained by anyone other than
+the model's publisher … is not native", or "a head that the model publisher ships inside an
+approved checkpoint is approved with that checkpoint". The patterns that find the sentence are
+``rule_options.DL503.native_rule`` (regular expressions, in order of preference); the message
+names the sentence's place. A version of the rules with no such sentence (before native heads
+were defined) makes no head native or not: the rule then says nothing, in one skipped line; and
+without the rules repository it does not run.
 
 So a ``bundled: true`` head whose repository belongs to another organisation than the model's
 canonical publisher (configured in ``registry.canonical_publishers``, else the publisher of the
@@ -18,7 +23,7 @@ model's first listed approved checkpoint) is reported:
 
 from __future__ import annotations
 
-from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.checks.base import REGISTRY, RULES, Example, Rule
 from drafterlint.findings import Severity
 from drafterlint.registry import canonical_publisher
 from drafterlint.registry.model import same_publisher
@@ -28,10 +33,14 @@ RULE = Rule(
     name="third-party-native-head",
     severity=Severity.ERROR,
     summary="a native head claimed inside another publisher's checkpoint has no approval of its own",
-    needs=frozenset({REGISTRY}),
+    needs=frozenset({RULES, REGISTRY}),
 )
 
 _CAT = "registry:src/inference_endpoint/validation/policies/2026-10-C1/catalog.yaml"
+_RULES = {"rules:endpoints_rules.md": (
+    "# Rules\n\n#### 2.9.4 Speculative Decoding\n\n**Native heads.** A head that the model "
+    "publisher ships inside an approved checkpoint is approved with that checkpoint. A head "
+    "added by anyone other than the model's publisher is not native.\n")}
 
 
 def _cat(repository: str, revision: str, approved: str = "") -> str:
@@ -47,19 +56,33 @@ def _cat(repository: str, revision: str, approved: str = "") -> str:
 
 
 EXAMPLES = (
-    Example("the publisher's own checkpoint", {_CAT: _cat("orga/m1", "2" * 40)}),
+    Example("the publisher's own checkpoint", {**_RULES, _CAT: _cat("orga/m1", "2" * 40)}),
     Example(
         "a third party's checkpoint, no approval of its own",
-        {_CAT: _cat("orgq/m1-fp4", "5" * 40)},
+        {**_RULES, _CAT: _cat("orgq/m1-fp4", "5" * 40)},
         expect=((_CAT, 6, 19),),
     ),
 )
+
+
+def _rule_stated(ctx) -> str | None:
+    """Where the rules make a head native only in its publisher's checkpoint, for the message."""
+    rule = ctx.facts.native_rule
+    if rule is None:
+        return None
+    return f"{_spec_label(ctx)} ({rule.where()}) counts a head as native only in its model publisher's checkpoint"
+
+
+def _spec_label(ctx) -> str:
+    spec = ctx.facts.spec_section
+    return f"§{spec.number}" if spec is not None and spec.number else "the speculative-decoding section"
 
 
 def check(ctx):
     reg = ctx.registry
     if reg is None:
         return
+    stated = _rule_stated(ctx)
     for policy in reg.policies.values():
         for head in policy.heads:
             if not head.bundled or head.publisher is None:
@@ -67,15 +90,18 @@ def check(ctx):
             canonical = canonical_publisher(ctx, policy, head.model)
             if canonical is None or same_publisher(canonical, head.publisher):
                 continue
+            if stated is None:  # this version of the rules defines no native heads
+                ctx.skip(RULE.code, f"{_spec_label(ctx)} of this version states no native-head rule")
+                return
             key = f"{policy.folder}:{'/'.join(map(str, head.identity))}"
             if head.cohort is None:
                 yield RULE.at(
                     head.field_location("repository"),
                     f"{head.describe()} is claimed native (`bundled: true`), but "
                     f"{head.repository} is published by {head.publisher}, not by {canonical}, "
-                    f"the publisher of {head.model}: a head in a third-party checkpoint is not "
-                    "native and needs its own approval; give it an approved_cohort and drop "
-                    "`bundled: true`",
+                    f"the publisher of {head.model}, and {stated}: it needs its own approval; "
+                    "give it an approved_cohort and drop `bundled: true`",
+                    related=[ctx.facts.native_rule.location],
                     key=key,
                 )
             else:
@@ -83,9 +109,10 @@ def check(ctx):
                     head.field_location("repository"),
                     f"{head.describe()} is claimed native (`bundled: true`), but "
                     f"{head.repository} is published by {head.publisher}, not by {canonical}, "
-                    f"the publisher of {head.model}: the rules do not count it as native. It is "
-                    f"approved on its own (approved_cohort {head.approved_cohort}); drop "
-                    "`bundled: true` so that nothing treats it as approved with its checkpoint",
+                    f"the publisher of {head.model}, and {stated}. It is approved on its own "
+                    f"(approved_cohort {head.approved_cohort}); drop `bundled: true` so that "
+                    "nothing treats it as approved with its checkpoint",
                     severity=Severity.WARNING,
+                    related=[ctx.facts.native_rule.location],
                     key=key,
                 )
