@@ -77,7 +77,7 @@ def test_sync_from_a_local_path_names_the_variable_that_allows_it(cli, rules, mo
     url = f"file://{rules}" if as_url else str(rules)
     code, _, err = cli("sync", "rules", "--url", url)
     assert code == 2
-    assert err.strip() == (f"drafterlint: {url!r} is a local path: sync fetches https URLs only; set "
+    assert err.strip() == (f"drafterlint: repository URL {url!r} is a local path: sync fetches https URLs only; set "
                            "DRAFTERLINT_ALLOW_LOCAL_SYNC=1 to sync from a local repository or file:// URL")
 
 

@@ -87,7 +87,7 @@ def sync(config, which: str, url: str | None = None, ref: str | None = None) -> 
     allow_local = local_sync_allowed()
     url = url or default_url(config, which)
     if not allow_local and _local(url):
-        raise InputError(f"{url!r} is a local path: sync fetches https URLs only; set "
+        raise InputError(f"repository URL {url!r} is a local path: sync fetches https URLs only; set "
                          f"{ALLOW_LOCAL_ENV}=1 to sync from a local repository or file:// URL")
     url = gitops.validate_url(url, allow_local=allow_local)
     ref = gitops.validate_ref(ref or default_ref(config, which))
