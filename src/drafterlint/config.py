@@ -78,6 +78,18 @@ DEFAULTS: dict[str, Any] = {
             # Nested configurations searched for the keys and num_hidden_layers as well.
             "nested_configs": ["text_config"],
         },
+        "DL503": {
+            # The sentence of §2.9.4 that makes a head native only when the model's own publisher
+            # ships it, in order of preference: said outright ("… by anyone other than the
+            # canonical model's publisher … is not native"), or as the definition of a native head
+            # ("a head that the model publisher ships inside an approved checkpoint is approved
+            # with that checkpoint"). Searched case-insensitively in §2.9.4's text.
+            "native_rule": [
+                r"\bother\s+than\s+the\s+(?:canonical\s+)?model[’']?s?\s+(?:own\s+)?publisher\b[^.]*?\bnot\s+native\b",
+                r"\bthird[-\s]party\b[^.]*?\bis\s+not\s+native\b",
+                r"\bhead\b[^.]*?\bthe\s+model(?:[’']s)?\s+publisher\s+ships\b[^.]*?\bapproved\s+with\b",
+            ],
+        },
         "DL502": {
             # The drafter kinds: a head's `method` id -> the words the rules write for it
             # (case-sensitive, whole words). The rules' §2.9.4 names kinds by example; every

@@ -295,21 +295,10 @@ _LIST_DEFINED = (
     r"\bcurated\b[^.]{0,80}?\blists?\b",
 )
 
-# The sentence of §2.9.4 that makes a head native only when the model's own publisher ships it
-# (rule_options.DL503.native_rule overrides): said outright ("… by anyone other than the
-# canonical model's publisher … is not native"), or as the definition of a native head ("a head
-# that the model publisher ships inside an approved checkpoint is approved with that
-# checkpoint").
-NATIVE_RULE = (
-    r"\bother\s+than\s+the\s+(?:canonical\s+)?model[’']?s?\s+(?:own\s+)?publisher\b[^.]*?\bnot\s+native\b",
-    r"\bthird[-\s]party\b[^.]*?\bis\s+not\s+native\b",
-    r"\bhead\b[^.]*?\bthe\s+model(?:[’']s)?\s+publisher\s+ships\b[^.]*?\bapproved\s+with\b",
-)
-
 
 def native_rule_patterns(config) -> list[str]:
-    configured = config.options("DL503").get("native_rule")
-    return list(configured) if configured else list(NATIVE_RULE)
+    """The patterns of the sentence that makes a head native (rule_options.DL503.native_rule)."""
+    return [str(p) for p in config.options("DL503").get("native_rule") or ()]
 
 
 def _first(plain: "Plain", name: str, patterns) -> Fact | None:
