@@ -152,3 +152,12 @@ def test_dl101_severity_follows_what_the_configuration_says_of_the_version(setti
     assert got == expected
     if setting is not None and setting != "null":
         assert "this version of the rules does not have it" in res.findings[0].message
+
+
+def test_an_unreadable_rules_document_is_not_called_a_version_without_the_rule(tmp_path):
+    root = copy(tmp_path)
+    with open(root / V1, "ab") as fh:
+        fh.write(b"\n\xe9\n")
+    res = result(root / "v1" / "rules", root / "registry")
+    assert [(f.code, f.location.path) for f in res.findings] == [("DL702", "endpoints_rules.md")]
+    assert skipped(res)["DL503"] == "no speculative-decoding section to read the native-head rule from (DL101, DL702)"

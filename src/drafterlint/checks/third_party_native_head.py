@@ -91,7 +91,9 @@ def check(ctx):
             if canonical is None or same_publisher(canonical, head.publisher):
                 continue
             if stated is None:  # this version of the rules defines no native heads
-                ctx.skip(RULE.code, f"{_spec_label(ctx)} of this version states no native-head rule")
+                ctx.skip(RULE.code, f"{_spec_label(ctx)} of this version states no native-head rule"
+                         if ctx.facts.spec_section is not None else
+                         "no speculative-decoding section to read the native-head rule from (DL101, DL702)")
                 return
             key = f"{policy.folder}:{'/'.join(map(str, head.identity))}"
             if head.cohort is None:
