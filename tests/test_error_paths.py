@@ -142,3 +142,13 @@ def test_a_link_past_the_path_limit_says_so(cli, rules):
     limit = os.pathconf(rules, "PC_PATH_MAX")
     assert (f"`{path}` cannot name a file: joined to the repository folder it is {size} bytes long, "
             f"past the file system's limit of {limit} (PATH_MAX); shorten the link") in out
+
+
+def test_a_command_or_choice_typo_gets_a_did_you_mean(capsys):
+    err = usage_error(capsys, "chek")
+    assert err.splitlines()[-1] == (
+        "drafterlint: error: argument COMMAND: invalid choice: 'chek' (choose from 'check', 'fix', "
+        "'baseline', 'rules', 'explain', 'sync', 'audit'); did you mean check?")
+    err = usage_error(capsys, "check", "--format", "jsn")
+    assert err.splitlines()[-1].endswith("; did you mean json?")
+    assert err.splitlines()[-1].startswith("drafterlint check: error: argument --format: invalid choice: 'jsn'")

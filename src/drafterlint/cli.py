@@ -17,6 +17,7 @@ _FORMATS = ("text", "json", "github", "sarif", "markdown")
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse exits 2 already; keep its one-line style
+        message += _did_you_mean_choice(message)
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
@@ -32,6 +33,18 @@ class _Parser(argparse.ArgumentParser):
             close = difflib.get_close_matches(flag, options, n=1, cutoff=0.6) if flag.startswith("-") else []
             said.append(f"{arg} (did you mean {close[0]}?)" if close else arg)
         self.error(f"unrecognized argument{'s' if len(extras) > 1 else ''}: {', '.join(said)}")
+
+
+def _did_you_mean_choice(message: str) -> str:
+    """argparse's "invalid choice: 'chek' (choose from 'check', …)" with the nearest choice."""
+    import difflib
+    import re
+
+    m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+    if not m:
+        return ""
+    close = difflib.get_close_matches(m.group(1), re.findall(r"'([^']*)'", m.group(2)), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]}?" if close else ""
 
 
 def _add_repositories(p: argparse.ArgumentParser) -> None:
