@@ -95,32 +95,57 @@ def test_utf16_is_still_utf16(cli, rules):
     assert "DL702 unreadable: file is UTF-16; save it as UTF-8" in out
 
 
-def test_a_link_into_an_unreadable_folder_is_not_called_missing(cli, rules, monkeypatch):
+@pytest.fixture
+def lock(monkeypatch):
+    """Make folders unreadable: by their mode, or (root lists any folder) by refusing to list them
+    as such a mode would. The modes are restored at the end of the test."""
+    import drafterlint.sources as sources
+
+    locked: list[str] = []
+    real = os.scandir
+
+    def scandir(path):
+        if str(path) in locked:
+            raise PermissionError(13, "Permission denied", path)
+        return real(path)
+
+    if os.geteuid() == 0:
+        monkeypatch.setattr(sources.os, "scandir", scandir)
+
+    def _lock(folder):
+        locked.append(str(folder))
+        if os.geteuid() != 0:
+            os.chmod(folder, 0)
+
+    yield _lock
+    for folder in locked:
+        os.chmod(folder, 0o755)
+
+
+def test_a_link_into_an_unreadable_folder_is_not_called_missing(cli, rules, lock):
     (rules / "locked").mkdir()
     (rules / "locked" / "x.md").write_text("# X\n")
     (rules / "endpoints_rules.md").write_text("# Rules\n\nSee [x](locked/x.md).\n")
-    locked = str(rules / "locked")
-    if os.geteuid() == 0:  # root lists any folder: make this one refuse, as its mode would
-        import drafterlint.sources as sources
-
-        real = os.scandir
-
-        def scandir(path):
-            if str(path) == locked:
-                raise PermissionError(13, "Permission denied", path)
-            return real(path)
-
-        monkeypatch.setattr(sources.os, "scandir", scandir)
-    else:
-        os.chmod(locked, 0)
-    try:
-        code, out, _ = cli("check", "--rules-repo", rules, "--select", "DL2,DL7", "--no-cache")
-    finally:
-        os.chmod(locked, 0o755)
+    lock(rules / "locked")
+    code, out, _ = cli("check", "--rules-repo", rules, "--select", "DL2,DL7", "--no-cache")
     assert code == 1
     assert ("/locked:1:1: DL702 unreadable: folder cannot be read (Permission denied); links into "
             "it are not checked\n") in out
     assert "DL202" not in out
+
+
+def test_a_link_into_an_unreadable_folder_of_the_other_repository(cli, rules, lock, tmp_path):
+    registry = tmp_path / "reg"
+    (registry / "locked").mkdir(parents=True)
+    (registry / "locked" / "x.md").write_text("# X\n")
+    (rules / "endpoints_rules.md").write_text(
+        "# Rules\n\nSee [x](https://github.com/mlcommons/endpoints/blob/main/locked/x.md).\n")
+    lock(registry / "locked")
+    code, out, _ = cli("check", "--rules-repo", rules, "--registry-repo", registry,
+                       "--select", "DL2,DL7", "--no-cache", "-v")
+    assert ("/locked:1:1: DL702 unreadable: folder cannot be read (Permission denied); links into "
+            "it are not checked\n") in out
+    assert "DL204" not in out and "DL206" not in out
 
 
 def test_a_link_past_the_name_limit_says_so(cli, rules):

@@ -197,16 +197,9 @@ def _relative(ctx, view, doc, link, target) -> Resolved:
             return _fragment_in(ctx, view, view, doc, link, readme, fragment, BROKEN_CROSS_DOC)
         return Resolved(doc, view, link, OK)
     if not view.is_file(rel):
-        unlisted = view.unlisted_folder(rel)
-        if unlisted is not None:
-            folder, why = unlisted
-            ctx.unreadable(UnreadableFile(view.location(folder or "."),
-                                          f"folder cannot be read ({why}); links into it are not checked"))
-            return Resolved(doc, view, link, UNREADABLE)
-        too_long = view.too_long(rel)
-        if too_long:
-            return Resolved(doc, view, link, BROKEN_FILE,
-                            f"`{path}` cannot name a file: {too_long}; shorten the link")
+        unknown = _not_listed(ctx, view, view, doc, link, rel, path, BROKEN_FILE)
+        if unknown is not None:
+            return unknown
         close = difflib.get_close_matches(rel, sorted(view.files), n=1, cutoff=0.7)
         return Resolved(doc, view, link, BROKEN_FILE,
                         f"`{path}` does not exist in the repository",
@@ -214,6 +207,22 @@ def _relative(ctx, view, doc, link, target) -> Resolved:
     if fragment is not None:
         return _fragment_in(ctx, view, view, doc, link, rel, fragment, BROKEN_CROSS_DOC)
     return Resolved(doc, view, link, OK)
+
+
+def _not_listed(ctx, source, target, doc, link, rel: str, shown: str, broken: str) -> Resolved | None:
+    """Why `rel`, absent from `target`'s listing, is not simply missing: it lies in a folder
+    that could not be read (DL702 of that folder; the link is not judged), or no file can have
+    a path that long (reported as `broken`, saying so). None when it is just missing."""
+    unlisted = target.unlisted_folder(rel)
+    if unlisted is not None:
+        folder, why = unlisted
+        ctx.unreadable(UnreadableFile(target.location(folder or "."),
+                                      f"folder cannot be read ({why}); links into it are not checked"))
+        return Resolved(doc, source, link, UNREADABLE)
+    too_long = target.too_long(rel)
+    if too_long:
+        return Resolved(doc, source, link, broken, f"`{shown}` cannot name a file: {too_long}; shorten the link")
+    return None
 
 
 def _readme(view, folder: str) -> str | None:
@@ -295,6 +304,9 @@ def _github(ctx, view, doc, link, gh: GitHubLink) -> Resolved:
     present_dir = rel == "" or target.is_dir(rel)
     present_file = target.is_file(rel)
     if not (present_dir or present_file):
+        unknown = _not_listed(ctx, view, target, doc, link, rel, rel, BROKEN_CROSS_REPO)
+        if unknown is not None:
+            return unknown
         if not target.complete:
             return Resolved(doc, view, link, UNVERIFIABLE,
                             f"`{rel}` is not in the given copy of {owner}/{repo} (not a git checkout, "
