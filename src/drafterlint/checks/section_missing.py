@@ -42,20 +42,15 @@ def check(ctx):
     for doc, loc in _sections.configured_sections(ctx):
         if loc.heading is None:
             setting = f"rules.{loc.group}.{loc.key}"
-            if not loc.required:
-                yield RULE.at(
-                    ctx.rules.location(doc.path, 1, 1),
-                    f"no section §{loc.number} “{loc.title}” in {doc.path}: this version of the "
-                    f"rules does not have it ({setting} is `required: false`); the checks that "
-                    "read it say nothing",
-                    key=loc.key,
-                    severity=Severity.INFO,
-                )
-                continue
+            if loc.required:
+                why = (f"; the checks that read it cannot run (configure {setting} if it was renamed, "
+                       "or set it to null if this version of the rules has no such section)")
+            else:
+                why = (f": this version of the rules does not have it ({setting} is `required: "
+                       "false`); the checks that read it say nothing")
             yield RULE.at(
                 ctx.rules.location(doc.path, 1, 1),
-                f"no section §{loc.number} “{loc.title}” in {doc.path}; the checks that read it cannot run "
-                f"(configure {setting} if it was renamed, or set it to null if this version of the "
-                "rules has no such section)",
+                f"no section §{loc.number} “{loc.title}” in {doc.path}{why}",
                 key=loc.key,
+                severity=None if loc.required else Severity.INFO,
             )
