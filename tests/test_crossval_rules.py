@@ -8,6 +8,7 @@ from pathlib import Path
 from drafterlint.cohorts import Calendar
 from drafterlint.config import Config
 from drafterlint.engine import build_context, run
+from tests.helpers import edit_file
 
 FIX = Path(__file__).resolve().parents[1] / "rules_fixtures" / "crossval"
 POLICY = "src/inference_endpoint/validation/policies/2026-11-C0"
@@ -25,12 +26,6 @@ def copy(tmp_path) -> Path:
     return tmp_path / "c"
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
-
-
 def test_fixture_is_consistent():
     # Its §4.2 states 2nd and 4th Tuesday: the cohorts are computed with that calendar, so
     # it is not a mismatch with the tool (DL601 used to ask to "update the tool").
@@ -42,10 +37,10 @@ def test_fixture_is_consistent():
 def test_calendar_with_three_publications_a_month(tmp_path):
     root = copy(tmp_path)
     companion = root / "rules" / "endpoints_submission_rules.md"
-    edit(companion, "2nd and 4th Tuesday of each month", "1st Monday, 2nd Monday and 4th Friday of each month")
-    edit(companion, "- `YYYY-MM-C1` — published on the 4th Tuesday.",
+    edit_file(companion, "2nd and 4th Tuesday of each month", "1st Monday, 2nd Monday and 4th Friday of each month")
+    edit_file(companion, "- `YYYY-MM-C1` — published on the 4th Tuesday.",
          "- `YYYY-MM-C1` — published on the 2nd Monday.\n- `YYYY-MM-C2` — published on the 4th Friday.")
-    edit(companion, "- `YYYY-MM-C0` — published on the 2nd Tuesday.", "- `YYYY-MM-C0` — published on the 1st Monday.")
+    edit_file(companion, "- `YYYY-MM-C0` — published on the 2nd Tuesday.", "- `YYYY-MM-C0` — published on the 1st Monday.")
     old = root / "registry" / POLICY
     shutil.copytree(old, old.parent / "2026-11-C2")
     for f in (old.parent / "2026-11-C2").glob("*.yaml"):
@@ -59,19 +54,19 @@ def test_calendar_with_three_publications_a_month(tmp_path):
 
 def test_calendar_bullet_that_disagrees(tmp_path):
     root = copy(tmp_path)
-    edit(root / "rules" / "endpoints_submission_rules.md", "published on the 4th Tuesday", "published on the 3rd Tuesday")
+    edit_file(root / "rules" / "endpoints_submission_rules.md", "published on the 4th Tuesday", "published on the 3rd Tuesday")
     assert findings(root) == [("DL601", "endpoints_submission_rules.md", 14, 35)]  # at "3rd"
 
 
 def test_policy_lead_time_changed_alone(tmp_path):
     root = copy(tmp_path)
-    edit(root / "registry" / POLICY / "point_checks.yaml", "minimum_cohorts: 3", "minimum_cohorts: 4")
+    edit_file(root / "registry" / POLICY / "point_checks.yaml", "minimum_cohorts: 3", "minimum_cohorts: 4")
     assert ("DL601", f"{POLICY}/point_checks.yaml", 16, 22) in findings(root)
 
 
 def test_table_lead_time_changed_alone(tmp_path):
     root = copy(tmp_path)
-    edit(root / "rules" / "endpoints_rules.md", "Approved at least three", "Approved at least two")
+    edit_file(root / "rules" / "endpoints_rules.md", "Approved at least three", "Approved at least two")
     assert ("DL601", "endpoints_rules.md", 46, 54) in findings(root)
 
 
@@ -84,7 +79,7 @@ def test_lead_time_row_deleted(tmp_path):
 
 def approve_second_head(root: Path) -> None:
     """orgb/ModelOne-EAGLE approved too: a list naming it and orga/ModelOne copies the list."""
-    edit(root / "registry" / POLICY / "catalog.yaml", "  approved_checkpoints:\n",
+    edit_file(root / "registry" / POLICY / "catalog.yaml", "  approved_checkpoints:\n",
          "    - model: model-one\n      repository: orgb/ModelOne-EAGLE\n"
          "      revision: b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2\n"
          "      approved_cohort: 2026-09-C0\n      method: eagle\n  approved_checkpoints:\n")
@@ -93,7 +88,7 @@ def approve_second_head(root: Path) -> None:
 def test_list_pasted_into_the_rules(tmp_path):
     root = copy(tmp_path)
     approve_second_head(root)
-    edit(root / "rules" / "endpoints_rules.md", "An entry is either:",
+    edit_file(root / "rules" / "endpoints_rules.md", "An entry is either:",
          "Approved:\n\n- orga/ModelOne\n- orgb/ModelOne-EAGLE\n\nAn entry is either:")
     assert ("DL301", "endpoints_rules.md", 21, 1) in findings(root)
 
@@ -130,7 +125,7 @@ def test_checkpoint_removed_from_the_markdown_list(tmp_path):
 
 def test_list_link_into_another_repository(tmp_path):
     root = copy(tmp_path)
-    edit(root / "rules" / "endpoints_rules.md",
+    edit_file(root / "rules" / "endpoints_rules.md",
          "https://github.com/mlcommons/endpoints/tree/main/src/inference_endpoint/validation/policies",
          "https://github.com/someone/tool/blob/main/data/approved_drafters.yaml")
     assert ("DL603", "endpoints_rules.md", 17, 4) in findings(root)

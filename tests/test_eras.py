@@ -12,6 +12,7 @@ import pytest
 from drafterlint.config import Config
 from drafterlint.engine import build_context, run
 from drafterlint.findings import Severity
+from tests.helpers import edit_file
 
 ERAS = Path(__file__).resolve().parents[1] / "rules_fixtures" / "eras"
 CODES = ("DL101", "DL601", "DL602", "DL603", "DL503")
@@ -63,12 +64,6 @@ def copy(tmp_path) -> Path:
     return tmp_path / "eras"
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
-
-
 V1 = "v1/rules/endpoints_rules.md"
 LIST_ELSEWHERE = "https://github.com/someone/tool/blob/main/data/approved_drafters.yaml"
 
@@ -91,14 +86,14 @@ LIST_ELSEWHERE = "https://github.com/someone/tool/blob/main/data/approved_drafte
 ])
 def test_v1_still_catches_each_defect(tmp_path, file, old, new, expected):
     root = copy(tmp_path)
-    edit(root / file, old, new)
+    edit_file(root / file, old, new)
     got = found(result(root / "v1" / "rules", root / "registry"), ("DL601", "DL602", "DL603"))
     assert got == [expected]
 
 
 def test_a_lead_time_only_the_check_table_states_is_required_of_2_9_4(tmp_path):
     root = copy(tmp_path)
-    edit(root / V1, "**at least two\n  cohorts after**", "**after**")
+    edit_file(root / V1, "**at least two\n  cohorts after**", "**after**")
     (f,) = [f for f in result(root / "v1" / "rules", root / "registry").findings if f.code == "DL601"]
     assert f.message.startswith("§2.9.4 states no approval lead time, but the “Drafter approval lead "
                                 "time” row of the check table (endpoints_rules.md:47) says 2 cohorts")
@@ -107,8 +102,8 @@ def test_a_lead_time_only_the_check_table_states_is_required_of_2_9_4(tmp_path):
 def test_a_list_without_a_lead_time_asks_for_no_lead_time(tmp_path):
     # §2.9.4 and §9.1 both without a lead time: the text requires none; said once, skipped.
     root = copy(tmp_path)
-    edit(root / V1, "**at least two\n  cohorts after**", "**after**")
-    edit(root / V1, "| **Drafter approval lead time** | Approved at least two cohorts before `target_cohort`. | Reject. |\n", "")
+    edit_file(root / V1, "**at least two\n  cohorts after**", "**after**")
+    edit_file(root / V1, "| **Drafter approval lead time** | Approved at least two cohorts before `target_cohort`. | Reject. |\n", "")
     res = result(root / "v1" / "rules", root / "registry")
     assert found(res, ("DL601", "DL602")) == []
     assert skipped(res)["DL601"] == "§2.9.4 of this version states no approval lead time"
@@ -116,7 +111,7 @@ def test_a_list_without_a_lead_time_asks_for_no_lead_time(tmp_path):
 
 def test_the_designated_era_with_a_link_to_a_list_elsewhere_is_not_told_to_link_to_ours(tmp_path):
     root = copy(tmp_path)
-    edit(root / "designated/rules/endpoints_rules.md", "speculative decoding is allowed only with it.",
+    edit_file(root / "designated/rules/endpoints_rules.md", "speculative decoding is allowed only with it.",
          f"speculative decoding is allowed only with it ([drafters]({LIST_ELSEWHERE})).")
     assert found(result(root / "designated" / "rules", root / "registry")) == []
 

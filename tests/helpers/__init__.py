@@ -35,6 +35,14 @@ def write_files(files: dict[str, str], base: Path) -> tuple[Path, Path]:
     return rules, registry
 
 
+def edit_file(path: Path, old: str, new: str) -> None:
+    """Replace the first `old` in the file by `new`; `old` must be there (a test that edits
+    nothing would pass for the wrong reason)."""
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
 def git_commit_all(root: Path, when: str, message: str = "change") -> str:
     """Commit everything under root (a git repository is made if needed) at date `when`.
 
