@@ -10,10 +10,10 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from tests.helpers import EXAMPLE_CATALOG, FIXTURES, example_git_repos, git_commit_all
 
 from drafterlint import auditstate
 from drafterlint.githubapi import MARKER, MAX_BODY
+from tests.helpers import EXAMPLE_CATALOG, FIXTURES, example_git_repos, git_commit_all
 
 RULES = FIXTURES / "example" / "rules"
 REGISTRY = FIXTURES / "example" / "endpoints"
@@ -351,6 +351,7 @@ def test_every_audit_option_is_described_in_help():
 
 def _audit_step_script() -> str:
     import yaml
+
     from tests.helpers import ROOT
 
     workflow = yaml.safe_load((ROOT / "examples" / "workflows" / "weekly-audit.yml").read_text())

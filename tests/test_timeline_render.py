@@ -11,6 +11,7 @@ import importlib.util
 import re
 
 import pytest
+
 from tests.helpers import ROOT, example_git_repos
 
 LONG = "Qwen/Qwen3.6-35B-A3B-Speculator"  # a real-world length of head name
