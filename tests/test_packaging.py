@@ -33,7 +33,10 @@ def test_licence_is_the_declared_apache_2():
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert "Apache License" in text and "Version 2.0, January 2004" in text
     assert "END OF TERMS AND CONDITIONS" in text
-    assert importlib.metadata.metadata("drafterlint")["License"] == "Apache-2.0"
+    # PEP 639: an SPDX expression and the licence file itself, not the deprecated free-text field.
+    meta = importlib.metadata.metadata("drafterlint")
+    assert meta["License-Expression"] == "Apache-2.0"
+    assert meta.get_all("License-File") == ["LICENSE"]
 
 
 def test_help_speaks_to_users():
