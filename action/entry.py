@@ -89,10 +89,15 @@ def venv_dir() -> Path:
 
 
 def cache_key() -> str:
-    pyproject = (ACTION_DIR / "pyproject.toml").read_bytes()
-    digest = hashlib.sha256(pyproject).hexdigest()[:20]
+    return cache_key_prefix() + hashlib.sha256((ACTION_DIR / "pyproject.toml").read_bytes()).hexdigest()[:20]
+
+
+def cache_key_prefix() -> str:
+    """The key without the pyproject digest: the restore key that brings back the virtualenv of
+    the previous action version on the same system and Python, so that a release installs only
+    what changed. A different Python never shares a virtualenv."""
     py = ".".join(map(str, sys.version_info[:3]))
-    return f"drafterlint-venv-{platform.system()}-{platform.machine()}-py{py}-{digest}"
+    return f"drafterlint-venv-{platform.system()}-{platform.machine()}-py{py}-"
 
 
 def venv_python(venv: Path) -> Path:
@@ -109,27 +114,66 @@ def drafterlint_cmd() -> list[str]:
 
 
 def prepare() -> int:
-    set_outputs({"venv": str(venv_dir()), "key": cache_key()})
+    set_outputs({"venv": str(venv_dir()), "key": cache_key(), "restore-key": cache_key_prefix()})
     return 0
 
 
+def build_backend() -> str:
+    """The build-system requirement pyproject.toml declares (one place says which setuptools)."""
+    text = (ACTION_DIR / "pyproject.toml").read_text(encoding="utf-8")
+    found = re.search(r'^\[build-system\]\s*(?:#[^\n]*\n\s*)*requires\s*=\s*\["([^"]+)"\]', text, re.M)
+    if found is None:
+        raise SystemExit("the action's pyproject.toml declares no single build-system requirement")
+    return found.group(1)
+
+
+def outer_pip_drives() -> bool:
+    """Whether this Python's own pip can install into another interpreter (`pip --python`, pip
+    22.3 and later): then the virtualenv needs no pip of its own, and creating it takes a fraction
+    of a second instead of the many seconds ensurepip spends unpacking and compiling pip."""
+    try:
+        import pip  # only its version: pip's package module is small and imports nothing
+    except ImportError:
+        return False
+    found = re.match(r"(\d+)\.(\d+)", getattr(pip, "__version__", ""))
+    return found is not None and (int(found[1]), int(found[2])) >= (22, 3)
+
+
+def backend_installed(venv: Path) -> bool:
+    """Whether the virtualenv already has the build backend at the version pyproject.toml asks
+    for (read from its dist-info folder, without starting a process)."""
+    name, _, low = build_backend().partition(">=")
+    if not re.fullmatch(r"\d+", low):
+        return False  # another form of requirement: let pip decide
+    pattern = f"{name}-*.dist-info"
+    for info in [*venv.glob(f"lib/python*/site-packages/{pattern}"), *venv.glob(f"Lib/site-packages/{pattern}")]:
+        major = re.match(rf"{re.escape(name)}-(\d+)", info.name)
+        if major and int(major[1]) >= int(low):
+            return True
+    return False
+
+
 def install() -> int:
+    """One path every time, whether the cache restored this version's virtualenv, the previous
+    version's (a restore key), or nothing: make the virtualenv if there is none, then let pip
+    bring it to this checkout. pip installs only the dependencies that are missing or out of
+    range, and always reinstalls a local directory, so a changed checkout under the same key is
+    installed too. The build backend lives in the virtualenv (cached with it) and builds without
+    isolation: pip does not set up a second environment with setuptools on every run."""
     venv = venv_dir()
     py = venv_python(venv)
-    pip = [str(py), "-m", "pip", "--disable-pip-version-check", "--quiet"]
-    cache_hit = os.environ.get("CACHE_HIT", "").lower() == "true" and py.exists()
-    if not cache_hit:
-        subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], check=True)
-        # The dependencies (and the build backend) are what the cache saves.
-        subprocess.run([*pip, "install", "--upgrade", "pip", "setuptools>=64", "wheel"], check=True)
-        subprocess.run([*pip, "install", str(ACTION_DIR)], check=True)
-    else:
-        # The cache is keyed on pyproject.toml; the code may have changed under the same key,
-        # so always reinstall the package itself (no dependencies: they are cached).
-        subprocess.run(
-            [*pip, "install", "--no-deps", "--no-build-isolation", "--force-reinstall", str(ACTION_DIR)],
-            check=True,
-        )
+    outer = outer_pip_drives()
+    # A restored virtualenv whose interpreter no longer starts is made anew.
+    if not (py.exists() and subprocess.run([str(py), "-c", "pass"]).returncode == 0):
+        subprocess.run([sys.executable, "-m", "venv", "--clear", *(["--without-pip"] if outer else []), str(venv)],
+                       check=True)
+    pip = [sys.executable, "-m", "pip", "--python", str(py)] if outer else [str(py), "-m", "pip"]
+    # --no-compile: the modules a run imports are compiled then (and cached with the virtualenv),
+    # not every file of every dependency and of setuptools at install time.
+    pip += ["--disable-pip-version-check", "--no-input", "--quiet", "install", "--no-compile"]
+    if not backend_installed(venv):
+        subprocess.run([*pip, build_backend()], check=True)  # building the checkout needs it first
+    subprocess.run([*pip, "--no-build-isolation", build_backend(), str(ACTION_DIR)], check=True)
     subprocess.run([str(py), "-m", "drafterlint", "--version"], check=True)
     return 0
 

@@ -247,7 +247,19 @@ def test_entry_prepare_keys_the_cache_on_pyproject(runner):
 
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:20]
     assert out["key"].startswith("drafterlint-venv-") and out["key"].endswith(digest)
+    # the restore key is the key without the digest: the previous version's virtualenv, on the
+    # same system and Python only
+    assert out["key"] == out["restore-key"] + digest and "-py3." in out["restore-key"]
     assert out["venv"]
+
+
+def test_entry_installs_with_the_build_backend_pyproject_declares():
+    tomllib = pytest.importorskip("tomllib")
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["requires"]
+    proc = subprocess.run([sys.executable, "-c", "import entry; print(entry.build_backend())"],
+                          cwd=ENTRY.parent, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert [proc.stdout.strip()] == declared
 
 
 # -- action.yml ------------------------------------------------------------------------------
@@ -282,6 +294,7 @@ def test_action_installs_from_its_own_checkout_into_a_cached_venv():
     steps = action()["runs"]["steps"]
     cache = next(s for s in steps if str(s.get("uses", "")).startswith("actions/cache@"))
     assert cache["with"]["key"] == "${{ steps.prep.outputs.key }}"
+    assert cache["with"]["restore-keys"] == "${{ steps.prep.outputs.restore-key }}"
     assert any("entry.py\" install" in s.get("run", "") for s in steps)
 
 
