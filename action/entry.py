@@ -89,13 +89,26 @@ def venv_dir() -> Path:
 
 
 def cache_key() -> str:
-    return cache_key_prefix() + hashlib.sha256((ACTION_DIR / "pyproject.toml").read_bytes()).hexdigest()[:20]
+    return cache_key_prefix() + package_digest()
+
+
+def package_digest() -> str:
+    """A digest of everything the installed package is built from (pyproject.toml, src/, schemas/):
+    an exact cache hit is then a virtualenv that already holds this very checkout, and the
+    install step has nothing to do."""
+    digest = hashlib.sha256()
+    files = [ACTION_DIR / "pyproject.toml",
+             *(p for folder in ("src", "schemas") for p in (ACTION_DIR / folder).rglob("*"))]
+    for path in sorted(p for p in files if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"):
+        digest.update(path.relative_to(ACTION_DIR).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:20]
 
 
 def cache_key_prefix() -> str:
-    """The key without the pyproject digest: the restore key that brings back the virtualenv of
-    the previous action version on the same system and Python, so that a release installs only
-    what changed. A different Python never shares a virtualenv."""
+    """The key without the digest: the restore key that brings back the virtualenv of another
+    checkout (the previous release) on the same system and Python, so that the install step adds
+    only what changed. A different Python never shares a virtualenv."""
     py = ".".join(map(str, sys.version_info[:3]))
     return f"drafterlint-venv-{platform.system()}-{platform.machine()}-py{py}-"
 
@@ -154,14 +167,17 @@ def backend_installed(venv: Path) -> bool:
 
 
 def install() -> int:
-    """One path every time, whether the cache restored this version's virtualenv, the previous
-    version's (a restore key), or nothing: make the virtualenv if there is none, then let pip
-    bring it to this checkout. pip installs only the dependencies that are missing or out of
+    """On an exact cache hit, nothing. Otherwise one path, whether a restore key brought back the
+    virtualenv of another checkout or nothing was restored: make the virtualenv if there is
+    none, then let pip bring it to this checkout. pip installs only the dependencies that are missing or out of
     range, and always reinstalls a local directory, so a changed checkout under the same key is
     installed too. The build backend lives in the virtualenv (cached with it) and builds without
     isolation: pip does not set up a second environment with setuptools on every run."""
     venv = venv_dir()
     py = venv_python(venv)
+    if os.environ.get("CACHE_HIT", "").lower() == "true" and subprocess.run(
+            [str(py), "-m", "drafterlint", "--version"]).returncode == 0:
+        return 0  # the cache key covers every file the package is built from: this checkout is installed
     outer = outer_pip_drives()
     # A restored virtualenv whose interpreter no longer starts is made anew.
     if not (py.exists() and subprocess.run([str(py), "-c", "pass"]).returncode == 0):

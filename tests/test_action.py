@@ -239,18 +239,42 @@ def test_entry_unusable_repository_is_exit_2_with_empty_counts(runner):
     assert out["errors"] == "" and "could not run" in proc.stdout
 
 
-def test_entry_prepare_keys_the_cache_on_pyproject(runner):
+def test_entry_prepare_keys_the_cache_on_the_package_files(runner):
     proc = runner({}, what="prepare")
     assert proc.returncode == 0, proc.stderr
     out = outputs(runner.output)
-    import hashlib
-
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:20]
-    assert out["key"].startswith("drafterlint-venv-") and out["key"].endswith(digest)
-    # the restore key is the key without the digest: the previous version's virtualenv, on the
-    # same system and Python only
-    assert out["key"] == out["restore-key"] + digest and "-py3." in out["restore-key"]
+    assert re.fullmatch(r"drafterlint-venv-.+-py3\.\d+\.\d+-[0-9a-f]{20}", out["key"]), out["key"]
+    # the restore key is the key without the digest: another checkout's virtualenv, on the same
+    # system and Python only
+    assert out["key"].startswith(out["restore-key"]) and len(out["key"]) == len(out["restore-key"]) + 20
     assert out["venv"]
+
+
+def action_copy_key(action: Path) -> str:
+    proc = subprocess.run([sys.executable, "-c", "import entry; print(entry.cache_key())"],
+                          cwd=action / "action", capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip()
+
+
+def test_the_cache_key_changes_with_any_file_the_package_is_built_from(tmp_path):
+    # An exact hit skips the install, so the key must change whenever the installed code would.
+    action = tmp_path / "action-checkout"
+    for part in ("action", "src", "schemas"):
+        shutil.copytree(ROOT / part, action / part, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    shutil.copy(ROOT / "pyproject.toml", action)
+    key = action_copy_key(action)
+    assert action_copy_key(action) == key
+    (action / "README.md").write_text("not part of the installed code\n")
+    (action / "src" / "drafterlint" / "__pycache__").mkdir(exist_ok=True)
+    (action / "src" / "drafterlint" / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"\0")
+    assert action_copy_key(action) == key
+    for changed in ("src/drafterlint/cli.py", "schemas/catalog.schema.json", "pyproject.toml"):
+        original = (action / changed).read_bytes()
+        (action / changed).write_bytes(original + b"\n")
+        assert action_copy_key(action) != key, changed
+        (action / changed).write_bytes(original)
+    assert action_copy_key(action) == key
 
 
 def test_entry_installs_with_the_build_backend_pyproject_declares():
@@ -295,7 +319,8 @@ def test_action_installs_from_its_own_checkout_into_a_cached_venv():
     cache = next(s for s in steps if str(s.get("uses", "")).startswith("actions/cache@"))
     assert cache["with"]["key"] == "${{ steps.prep.outputs.key }}"
     assert cache["with"]["restore-keys"] == "${{ steps.prep.outputs.restore-key }}"
-    assert any("entry.py\" install" in s.get("run", "") for s in steps)
+    install = next(s for s in steps if "entry.py\" install" in s.get("run", ""))
+    assert install["env"]["CACHE_HIT"] == "${{ steps.cache.outputs.cache-hit }}"  # an exact hit installs nothing
 
 
 # -- actionlint ------------------------------------------------------------------------------
