@@ -281,7 +281,7 @@ def test_entry_installs_with_the_build_backend_pyproject_declares():
     tomllib = pytest.importorskip("tomllib")
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["requires"]
     proc = subprocess.run([sys.executable, "-c", "import entry; print(entry.build_backend())"],
-                          cwd=ENTRY.parent, capture_output=True, text=True)
+                          cwd=ROOT / "action", capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert [proc.stdout.strip()] == declared
 

@@ -22,8 +22,8 @@ import pytest
 import yaml
 
 import drafterlint
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 VERSION = drafterlint.__version__
 RELEASE_TAG = f"v{VERSION}"
 MAJOR_TAG = f"v{VERSION.split('.')[0]}"
