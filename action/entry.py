@@ -169,10 +169,10 @@ def backend_installed(venv: Path) -> bool:
 def install() -> int:
     """On an exact cache hit, nothing. Otherwise one path, whether a restore key brought back the
     virtualenv of another checkout or nothing was restored: make the virtualenv if there is
-    none, then let pip bring it to this checkout. pip installs only the dependencies that are missing or out of
-    range, and always reinstalls a local directory, so a changed checkout under the same key is
-    installed too. The build backend lives in the virtualenv (cached with it) and builds without
-    isolation: pip does not set up a second environment with setuptools on every run."""
+    none, then let pip bring it to this checkout. pip installs only the dependencies that are
+    missing or out of range, and always reinstalls a local directory. The build backend lives in
+    the virtualenv (cached with it) and builds without isolation: pip does not set up a second
+    environment with setuptools on every run."""
     venv = venv_dir()
     py = venv_python(venv)
     if os.environ.get("CACHE_HIT", "").lower() == "true" and subprocess.run(
@@ -183,6 +183,9 @@ def install() -> int:
     if not (py.exists() and subprocess.run([str(py), "-c", "pass"]).returncode == 0):
         subprocess.run([sys.executable, "-m", "venv", "--clear", *(["--without-pip"] if outer else []), str(venv)],
                        check=True)
+    elif not outer and subprocess.run([str(py), "-c", "import pip"], capture_output=True).returncode != 0:
+        # a virtualenv made without pip, restored on a runner whose own pip cannot drive it
+        subprocess.run([str(py), "-m", "ensurepip", "--default-pip"], check=True)
     pip = [sys.executable, "-m", "pip", "--python", str(py)] if outer else [str(py), "-m", "pip"]
     # --no-compile: the modules a run imports are compiled then (and cached with the virtualenv),
     # not every file of every dependency and of setuptools at install time.
