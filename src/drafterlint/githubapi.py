@@ -31,7 +31,6 @@ MARKER = "<!-- drafterlint-audit-tracking-issue -->"
 MAX_BODY = 65_000  # GitHub refuses bodies over 65,536 characters
 MAX_PAGES = 50
 _OWNER_REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
-_NEXT = re.compile(r'<([^>]+)>\s*;\s*rel="?next"?')
 
 
 MIN_TOKEN = 8  # shorter is no GitHub token, and redacting it would mangle words
@@ -196,10 +195,10 @@ class GitHubClient:
                 raise _bad(exc) from None
             if found is not None:
                 return found
-            m = _NEXT.search(resp.headers.get("Link", ""))
-            if not m:
+            following = next_link(resp.headers.get("Link", ""))
+            if following is None:
                 return None
-            url, params = m.group(1), None  # the next link carries the query
+            url, params = following, None  # the next link carries the query
             if not url.startswith(self.api_url + "/"):
                 raise GitHubError("the next page link leaves the API")
             if url in read:
@@ -246,6 +245,21 @@ def _marked(items: object, marker: str, what: str) -> dict | None:
         answers.positive_int(issue, "number", f"the tracking issue in {what}")
         answers.field(issue, "html_url", str, f"the tracking issue in {what}", required=False)
         return issue
+    return None
+
+
+def next_link(header: str) -> str | None:
+    """The `rel="next"` address of a `Link:` header (`<url>; rel="next", <url>; rel="last"`),
+    read by splitting, in one pass: a regular expression over it backtracks quadratically on a
+    header of many `<`."""
+    for item in header.split(","):
+        url, closed, params = item.strip().partition(">")
+        if not closed or not url.startswith("<") or len(url) < 2:
+            continue
+        for param in params.split(";"):
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "rel" and "next" in value.strip().strip('"').split():
+                return url[1:]
     return None
 
 

@@ -231,8 +231,8 @@ class RepoView:
         out: dict[str, None] = {}
         for pattern in patterns:
             if any(ch in pattern for ch in "*?["):
-                rx = glob_regex(pattern)
-                out.update((f, None) for f in sorted(self.files) if rx.match(f) and not self._is_own_report(f))
+                glob = Glob(pattern)
+                out.update((f, None) for f in sorted(self.files) if glob.match(f) and not self._is_own_report(f))
             else:
                 out[pattern] = None
         return list(out)
@@ -290,23 +290,63 @@ def github_pair(value: str | None) -> tuple[str, str] | None:
     return owner.lower(), name.lower().removesuffix(".git")
 
 
-def glob_regex(pattern: str) -> "re.Pattern[str]":
-    """A repository-relative glob: `*` and `?` stay within a folder, `**/` spans folders."""
-    parts, i = [], 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            parts.append("(?:.*/)?")
-            i += 3
-        elif pattern[i] == "*":
-            parts.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            parts.append("[^/]")
-            i += 1
+class Glob:
+    """A repository-relative glob: `*` and `?` stay within a folder, `**/` spans folders (none
+    or any), everything else is literal.
+
+    Matched folder by folder without regular expressions, so no pattern can make it backtrack
+    without end: one name against one part costs at most their lengths multiplied, and a path
+    against the pattern at most its parts times the pattern's (each pair tried once)."""
+
+    def __init__(self, pattern: str):
+        parts = pattern.split("/")
+        # `**` spans folders only before a `/`; a last `**` is a `*` (as the shell reads it)
+        self.parts = [None if p == "**" and i < len(parts) - 1 else p for i, p in enumerate(parts)]
+
+    def match(self, path: str) -> bool:
+        names = path.split("/")
+        parts = self.parts
+        seen: set[tuple[int, int]] = set()
+        todo = [(0, 0)]
+        while todo:
+            i, j = todo.pop()
+            if (i, j) in seen:
+                continue
+            seen.add((i, j))
+            if i == len(parts):
+                if j == len(names):
+                    return True
+                continue
+            part = parts[i]
+            if part is None:  # `**/`: this folder is spanned, or the span ends here
+                todo.append((i + 1, j))
+                if j < len(names) - 1:
+                    todo.append((i, j + 1))
+            elif j < len(names) and _name_matches(part, names[j]):
+                todo.append((i + 1, j + 1))
+        return False
+
+
+def _name_matches(pattern: str, name: str) -> bool:
+    """`*` (any run) and `?` (one character) within one name: the greedy matcher that retries
+    only from the last `*`, in at most len(pattern) x len(name) steps."""
+    p = n = 0
+    star, mark = -1, 0
+    while n < len(name):
+        if p < len(pattern) and (pattern[p] == "?" or pattern[p] == name[n]) and pattern[p] != "*":
+            p += 1
+            n += 1
+        elif p < len(pattern) and pattern[p] == "*":
+            star, mark = p, n
+            p += 1
+        elif star >= 0:
+            p, mark = star + 1, mark + 1
+            n = mark
         else:
-            parts.append(re.escape(pattern[i]))
-            i += 1
-    return re.compile("".join(parts) + r"\Z")
+            return False
+    while p < len(pattern) and pattern[p] == "*":
+        p += 1
+    return p == len(pattern)
 
 
 def _limits(root: Path) -> tuple[int, int]:

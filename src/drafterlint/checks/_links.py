@@ -5,6 +5,7 @@ Each rule picks the outcomes it owns; none of them re-resolves a link.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from collections.abc import Iterator
@@ -87,10 +88,65 @@ class _AnchorIndex:
             return self.by_title[title]
         candidates: dict[str, None] = {}
         for word in frag.split("-"):
-            for a in self.by_word.get(word, ())[:200]:
+            for a in self.by_word.get(word, ())[:MAX_CANDIDATES]:
                 candidates[a] = None
-        close = difflib.get_close_matches(frag, list(candidates) or self.anchors[:200], n=1, cutoff=0.6)
-        return close[0] if close else None
+            if len(candidates) >= MAX_CANDIDATES:
+                break
+        return closest(frag, list(candidates)[:MAX_CANDIDATES] or self.anchors[:MAX_CANDIDATES], 0.6)
+
+
+# The most spelling comparisons one suggestion may cost: a did-you-mean looks only at candidates
+# an index picks (sharing a word, a file name, a neighbour in sorted order), never at everything,
+# so N broken links cost N times this, not N times the size of the repository.
+MAX_CANDIDATES = 200
+_NEIGHBOURS = 8  # files on each side of a missing path, in sorted order, that a suggestion weighs
+
+
+def closest(word: str, candidates: list[str], cutoff: float) -> str | None:
+    """The candidate spelled most like `word` (difflib ratio at least `cutoff`), or None."""
+    close = difflib.get_close_matches(word, candidates[:MAX_CANDIDATES], n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
+class _FileIndex:
+    """The files of one repository, for suggesting the one a broken link meant: neighbours of the
+    missing path in sorted order (a typo late in the name), neighbours of its file name within its
+    folder, and files of the same name in other folders (a wrong folder)."""
+
+    def __init__(self, files: "frozenset[str]"):
+        self.paths = sorted(files)
+        self.by_folder: dict[str, list[str]] = {}
+        self.by_name: dict[str, list[str]] = {}
+        for p in self.paths:  # sorted, so each folder's names are too
+            folder, _, name = p.rpartition("/")
+            self.by_folder.setdefault(folder, []).append(name)
+            self.by_name.setdefault(name.lower(), []).append(p)
+
+    def suggest(self, rel: str) -> str | None:
+        folder, _, name = rel.rpartition("/")
+        names = self.by_folder.get(folder, [])
+        candidates = dict.fromkeys(_around(self.paths, rel))
+        candidates.update(dict.fromkeys(f"{folder}/{n}" if folder else n for n in _around(names, name)))
+        candidates.update(dict.fromkeys(self.by_name.get(name.lower(), ())[:_NEIGHBOURS]))
+        return closest(rel, list(candidates), 0.7)
+
+
+def _around(ordered: list[str], key: str) -> list[str]:
+    i = bisect.bisect_left(ordered, key)
+    return ordered[max(0, i - _NEIGHBOURS): i + _NEIGHBOURS]
+
+
+def suggest_file(ctx: "Context", view: "RepoView", rel: str) -> str | None:
+    """The existing file a broken link most likely meant, from a bounded set of candidates."""
+    indexes = ctx.shared(_file_indexes)
+    index = indexes.get(id(view))
+    if index is None:
+        index = indexes[id(view)] = _FileIndex(view.files)
+    return index.suggest(rel)
+
+
+def _file_indexes(ctx: "Context") -> "dict[int, _FileIndex]":
+    return {}  # per run, as _anchor_indexes
 
 
 def _title_part(anchor: str) -> str:
@@ -200,10 +256,10 @@ def _relative(ctx, view, doc, link, target) -> Resolved:
         unknown = _not_listed(ctx, view, view, doc, link, rel, path, BROKEN_FILE)
         if unknown is not None:
             return unknown
-        close = difflib.get_close_matches(rel, sorted(view.files), n=1, cutoff=0.7)
+        close = suggest_file(ctx, view, rel)
         return Resolved(doc, view, link, BROKEN_FILE,
                         f"`{path}` does not exist in the repository",
-                        f"did you mean `{close[0]}`?" if close else None)
+                        f"did you mean `{close}`?" if close else None)
     if fragment is not None:
         return _fragment_in(ctx, view, view, doc, link, rel, fragment, BROKEN_CROSS_DOC)
     return Resolved(doc, view, link, OK)
@@ -311,10 +367,10 @@ def _github(ctx, view, doc, link, gh: GitHubLink) -> Resolved:
             return Resolved(doc, view, link, UNVERIFIABLE,
                             f"`{rel}` is not in the given copy of {owner}/{repo} (not a git checkout, "
                             "so it may be partial); not verified")
-        close = difflib.get_close_matches(rel, sorted(target.files), n=1, cutoff=0.7)
+        close = suggest_file(ctx, target, rel)
         return Resolved(doc, view, link, BROKEN_CROSS_REPO,
                         f"`{rel}` does not exist in {owner}/{repo} at `{ref}`",
-                        f"did you mean `{close[0]}`?" if close else None)
+                        f"did you mean `{close}`?" if close else None)
     if fragment is None:
         return Resolved(doc, view, link, OK)
     md = _readme(target, rel) if present_dir else rel

@@ -46,14 +46,15 @@ def _title_key(text: str) -> str:
 
 _NUMBER = re.compile(r"^([0-9]+(?:\.[0-9]+)*)\.?\s")
 
+# How many (stale entry, heading) title comparisons one table of contents may cost. Matching by
+# number and by exact title is indexed and free; beyond this many spelling comparisons a stale
+# entry is matched by those alone, so a document of N stale entries and M headings costs at
+# most this, not N x M (the real rules document has a handful of stale entries, if any).
+MAX_TITLE_COMPARISONS = 20_000
 
-def _same_title(entry: str, heading) -> bool:
-    number = _NUMBER.match(entry)
-    if number and heading.number == number.group(1):
-        return True
-    a, b = _title_key(entry), _title_key(heading.text)
-    if not (a and b):
-        return False
+
+def similar_titles(a: str, b: str) -> bool:
+    """Two normalized titles that differ only slightly (one inside the other, or 80% alike)."""
     if a in b or b in a:
         return True
     # The cheap upper bounds first: most pairs of titles are far apart.
@@ -61,13 +62,53 @@ def _same_title(entry: str, heading) -> bool:
     return m.real_quick_ratio() >= 0.8 and m.quick_ratio() >= 0.8 and m.ratio() >= 0.8
 
 
+def _required(h) -> bool:
+    """A heading the table of contents must list: a numbered (not lettered) level-2/3 one."""
+    return h.level in (2, 3) and bool(h.number) and h.number[0].isdigit()
+
+
+class _Headings:
+    """The required headings after the table of contents, indexed by number and by title."""
+
+    def __init__(self, headings):
+        self.keyed = [(h, _title_key(h.text)) for h in headings]
+        self.by_number: dict[str, list] = {}
+        self.by_key: dict[str, list] = {}
+        for h, key in self.keyed:
+            self.by_number.setdefault(h.number, []).append(h)
+            self.by_key.setdefault(key, []).append(h)
+        self.comparisons_left = MAX_TITLE_COMPARISONS
+
+    def named_by(self, entry: str) -> list:
+        number = _NUMBER.match(entry)
+        key = _title_key(entry)
+        found = list(self.by_number.get(number.group(1), ())) if number else []
+        if not key:
+            return found
+        found += self.by_key.get(key, ())
+        if self.comparisons_left <= 0:
+            return found
+        seen = {id(h) for h in found}
+        for h, other in self.keyed:
+            if self.comparisons_left <= 0:
+                break
+            if other and id(h) not in seen:
+                self.comparisons_left -= 1
+                if similar_titles(key, other):
+                    found.append(h)
+        return found
+
+
 def _listed(toc, entries, doc) -> set[int]:
     """Headings the table of contents has an entry for. An entry whose anchor is broken (that is
     DL201's finding) still counts for the heading it names, so one stale entry is one finding."""
     listed = {id(r.heading) for r in entries if r.heading is not None and r.target_doc is doc}
-    for r in entries:
-        if r.heading is None:
-            listed.update(id(h) for h in doc.headings if h.line > toc.end_line and _same_title(r.link.text, h))
+    stale = [r for r in entries if r.heading is None]
+    if stale:
+        index = _Headings([h for h in doc.headings
+                           if h.line > toc.end_line and _required(h) and id(h) not in listed])
+        for r in stale:
+            listed.update(id(h) for h in index.named_by(r.link.text))
     return listed
 
 
@@ -79,7 +120,7 @@ def check(ctx):
         entries = toc_links(ctx, doc, toc)
         listed = _listed(toc, entries, doc)
         for h in doc.headings:
-            if h.level in (2, 3) and h.number and h.number[0].isdigit() and id(h) not in listed:
+            if _required(h) and id(h) not in listed:
                 yield RULE.at(view.location(doc.path, h.line, h.column),
                               f"§{h.number} “{h.title}” is not in the table of contents (line {toc.line})",
                               suggestion=f"add `[{h.text}](#{h.slug})`", key=f"{h.number} {h.title}")

@@ -335,6 +335,8 @@ def _scalar(ev, fail) -> Any:
         return None
     if tag == _TAG + "bool":
         return _CONSTRUCTOR.construct_yaml_bool(ScalarNode(tag, ev.value))
+    if tag in (_TAG + "int", _TAG + "float") and _sexagesimal(ev.value):
+        return ev.value
     if tag == _TAG + "int":
         return _CONSTRUCTOR.construct_yaml_int(ScalarNode(tag, ev.value))
     if tag == _TAG + "float":
@@ -342,6 +344,13 @@ def _scalar(ev, fail) -> Any:
     if tag == _TAG + "merge":
         raise fail("merge keys (<<) are not supported: write the entries out", *_pos(ev))
     return ev.value  # text, timestamps (kept as written), `=`
+
+
+def _sexagesimal(value: str) -> bool:
+    """A YAML 1.1 base-60 number (`1:30`): text, as YAML 1.2 reads it. PyYAML builds one in time
+    quadratic in its length (`1:1:1:…`), and no field of the registry or the configuration is
+    written so."""
+    return ":" in value
 
 
 _DISABLE = re.compile(r"#\s*drafterlint:\s*disable=([A-Za-z0-9_, -]+)")
