@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import os
-import re
 import stat
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
