@@ -45,13 +45,25 @@ class ReportMeta:
     baseline_source: str | None = None
     baseline_fixed: int = 0
     baseline_file: bool = False  # the source is a baseline file, which `drafterlint baseline` shrinks
+    # display_path's answers, per (repository, path)
+    _shown_paths: dict[tuple[str, str], str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def name_of(self, repo: str) -> str:
         return self.names.get(repo) or repo
 
     def display_path(self, f) -> str:
         """The finding's file relative to the working directory when it lies inside it, else
-        relative to its repository with the repository's name in front; never `..`."""
+        relative to its repository with the repository's name in front; never `..`.
+
+        Worked out once per file: it resolves paths on disk, and a document can carry tens of
+        thousands of findings."""
+        key = (f.location.repo, f.location.path)
+        shown = self._shown_paths.get(key)
+        if shown is None:
+            shown = self._shown_paths[key] = self._display_path(f)
+        return shown
+
+    def _display_path(self, f) -> str:
         root = self.local_roots.get(f.location.repo)
         # An extra list has no repository: its path is the file's own (absolute once resolved).
         full = Path(f.location.path) if root is None else Path(root).resolve() / f.location.path
