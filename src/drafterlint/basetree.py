@@ -8,20 +8,24 @@ Only a repository whose root is a git work tree's top level and that knows the r
 the other has none and is compared as it is. The files are the merge-base commit's blobs read
 with `git cat-file` (regular files only: links and submodules are left out). Unlike `git archive`
 or a checkout, that applies no filter, textconv or export attribute of the repository, so what
-the checks see is exactly what was committed and nothing the checkout configures runs. Used by `check --base-ref` and by `drafterlint fix`.
+the checks see is exactly what was committed and nothing the checkout configures runs. Only the
+files a check reads are read (streamed, each under the same size limit as in the working tree);
+the others are placeholders of their size. Used by `check --base-ref` and by `drafterlint fix`.
 """
 
 from __future__ import annotations
 
 import shutil
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from drafterlint.findings import FetchError
-from drafterlint.gitops import run_git, validate_revision
+from drafterlint.gitops import READ_BY_CHECKS, open_git, run_git, validate_revision
+from drafterlint.sources import MAX_FILE_BYTES
 
 
 @dataclass(frozen=True)
@@ -57,30 +61,73 @@ def merge_base(repo_dir: Path, ref: str) -> str | None:
     return commit if shallow == "true" else None
 
 
-def extract(repo_dir: Path, commit: str, dest: Path) -> None:
-    """Write the regular files of `commit` under dest (an empty folder)."""
-    listing = run_git(Path(repo_dir), ["ls-tree", "-r", "-z", "--full-tree", commit], binary=True)
-    files: list[tuple[bytes, PurePosixPath]] = []
+_CHUNK = 1 << 20
+
+
+def extract(repo_dir: Path, commit: str, dest: Path, max_bytes: int = MAX_FILE_BYTES) -> None:
+    """Write the files of `commit` under dest (an empty folder): those a check reads, up to
+    `max_bytes` each, with their content, streamed from git object by object; every other file
+    (and one over the limit, which the check then refuses as it refuses the same file in the
+    working tree) as a sparse placeholder of the same size, so that nothing is held in memory
+    and no large blob is read at all. The others are only listed and tested for existence (a
+    link to them)."""
+    listing = run_git(Path(repo_dir), ["ls-tree", "-r", "-l", "-z", "--full-tree", commit], binary=True)
+    wanted: list[tuple[bytes, Path, int]] = []
     for entry in listing.split(b"\0"):
         meta, _, name = entry.partition(b"\t")
-        mode, kind, sha = (meta.split(b" ") + [b"", b""])[:3]
+        mode, kind, sha, size = (meta.split() + [b""] * 4)[:4]
         rel = PurePosixPath(name.decode("utf-8", "surrogateescape"))
         if kind != b"blob" or mode == b"120000" or rel.is_absolute() or ".." in rel.parts:
             continue  # links, submodules; git never lists the last two, refuse rather than trust
-        files.append((sha, rel))
-    if not files:
-        return
-    out = run_git(Path(repo_dir), ["cat-file", "--batch"], binary=True,
-                  stdin=b"".join(sha + b"\n" for sha, _ in files))
-    dest = Path(dest)
-    pos = 0
-    for _, rel in files:
-        header_end = out.index(b"\n", pos)
-        size = int(out[pos:header_end].split(b" ")[2])
-        target = dest.joinpath(*rel.parts)
+        target = Path(dest).joinpath(*rel.parts)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(out[header_end + 1:header_end + 1 + size])
-        pos = header_end + 1 + size + 1  # the content is followed by a newline
+        n = int(size) if size.isdigit() else 0
+        if rel.suffix.lower() in READ_BY_CHECKS and n <= max_bytes:
+            wanted.append((sha, target, n))
+        else:
+            with open(target, "wb") as fh:
+                fh.truncate(n)
+    if wanted:
+        _stream_blobs(Path(repo_dir), wanted)
+
+
+def _stream_blobs(repo_dir: Path, wanted: list[tuple[bytes, Path, int]]) -> None:
+    """Each blob's content into its target, read from one `git cat-file --batch` a chunk at a
+    time (its input fed from a thread, so that neither pipe can fill and stall the other)."""
+    proc = open_git(repo_dir, ["cat-file", "--batch"])
+    assert proc.stdin is not None and proc.stdout is not None
+    stdin, stdout = proc.stdin, proc.stdout
+
+    def feed() -> None:
+        try:
+            for sha, _, _ in wanted:
+                stdin.write(sha + b"\n")
+            stdin.close()
+        except OSError:
+            pass  # git stopped early: its exit status says why
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    try:
+        for sha, target, _ in wanted:
+            header = stdout.readline(200).split()
+            if len(header) != 3 or header[0] != sha or not header[2].isdigit():
+                raise FetchError(f"git cat-file: unexpected answer for {sha.decode()}")
+            left = int(header[2])
+            with open(target, "wb") as fh:
+                while left:
+                    chunk = stdout.read(min(left, _CHUNK))
+                    if not chunk:
+                        raise FetchError("git cat-file: answer cut short")
+                    fh.write(chunk)
+                    left -= len(chunk)
+            stdout.read(1)  # the newline after each object
+    finally:
+        stdout.close()
+        feeder.join()
+        proc.wait()
+        if proc.stderr is not None:
+            proc.stderr.close()
 
 
 def read_base(repo_dir: Path, ref: str, dest: Path) -> Base | None:

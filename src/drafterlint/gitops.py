@@ -24,6 +24,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from drafterlint.findings import FetchError, InputError
+from drafterlint.sources import MAX_FILE_BYTES
 
 _CONTROL = re.compile(r"[\x00-\x20\x7f]")
 # git check-ref-format: no `..`, `@{`, `\`, `~^:?*[`, control characters or spaces; components
@@ -175,6 +176,17 @@ def run_git(repo_dir: Path, args: list[str], *, allow_local: bool = False, timeo
     return out.stdout if binary else out.stdout.decode("utf-8", "replace").rstrip("\n")
 
 
+def open_git(repo_dir: Path, args: list[str]) -> "subprocess.Popen[bytes]":
+    """`git <args>` in repo_dir as run_git runs it, with pipes to stream its input and output
+    (e.g. `cat-file --batch`, whose output may be far larger than memory should hold)."""
+    cmd = ["git", *git_config_args(repo_dir), *args]
+    try:
+        return subprocess.Popen(cmd, cwd=repo_dir, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=git_env())
+    except OSError as exc:
+        raise FetchError(f"cannot run git in {repo_dir}: {exc.strerror or exc}") from None
+
+
 def _remove_tree(path: Path) -> None:
     shutil.rmtree(path, ignore_errors=True)
 
@@ -256,6 +268,13 @@ def head_commit(repo_dir: Path) -> str | None:
         return None
 
 
+# What a check reads from a repository: its Markdown documents, its YAML (the registry, the
+# configuration) and JSON. Findings are only ever in these, so only they are diffed (and only they
+# are read from a base tree); no other file of a change is read, whatever its size.
+READ_BY_CHECKS = (".md", ".markdown", ".yaml", ".yml", ".json")
+_READ_PATHSPECS = [f":(icase)*{suffix}" for suffix in READ_BY_CHECKS]
+
+
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
 
 
@@ -273,8 +292,10 @@ def changed_lines(repo_dir: Path, base_ref: str) -> dict[str, set[int]] | None:
         return None
     for spec in (f"{base_ref}...HEAD", base_ref):
         try:
-            out = run_git(Path(repo_dir), ["-c", "core.quotePath=false", "diff", "-U0", "--no-color",
-                                           "--no-ext-diff", "--no-textconv", "--no-renames", spec, "--"],
+            # a file over the size limit is refused unread by the checks: git need not load it
+            out = run_git(Path(repo_dir), ["-c", "core.quotePath=false", "-c", f"core.bigFileThreshold={MAX_FILE_BYTES}",
+                                           "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv",
+                                           "--no-renames", spec, "--", *_READ_PATHSPECS],
                           timeout=120, binary=True)
         except FetchError:
             continue
