@@ -29,6 +29,41 @@ class BadAnswer(ValueError):
     """An answer that is not of the shape, type or value the client expects."""
 
 
+# -- the size of an answer's structure ---------------------------------------------------------
+# The byte limit on an answer (retrying.MAX_ANSWER_BYTES) does not bound what parsing it costs:
+# 64 MiB of `[{},{},…]` is 22 million objects and gigabytes. So before parsing, an answer's values
+# are counted (an upper bound: every `,` `{` `[` of the raw answer, those inside strings too, at
+# the speed of bytes.count), and after parsing its nesting; over either it is refused. The
+# largest real answers (a weight index of the largest public models, ~10 MB and ~200 000
+# values; a page of 100 issues) are far below both.
+MAX_ITEMS = 1_000_000
+MAX_DEPTH = 64
+
+
+class AnswerTooComplex(BadAnswer):
+    """More values, or deeper nesting, than any real answer holds: refused, not parsed."""
+
+
+def _count_values(content: bytes | str, what: str) -> None:
+    raw = content if isinstance(content, bytes) else content.encode("utf-8", "surrogatepass")
+    if raw.count(b",") + raw.count(b"{") + raw.count(b"[") > MAX_ITEMS:
+        raise AnswerTooComplex(f"{what} holds more than {MAX_ITEMS} values; not read")
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            value = value.values()
+        elif not isinstance(value, list):
+            continue
+        if depth > limit:
+            return True
+        stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
+    return False
+
+
 def shown(value: object) -> str:
     """A refused value as a reason quotes it: repr (escapes control characters), short."""
     text = repr(value)
@@ -36,15 +71,20 @@ def shown(value: object) -> str:
 
 
 def json_of(content: bytes | str, what: str) -> Any:
-    """The parsed JSON of an answer's body, or BadAnswer saying why it is not JSON."""
+    """The parsed JSON of an answer's body, or BadAnswer saying why it is not JSON
+    (AnswerTooComplex when it holds more values or deeper nesting than any real answer)."""
+    _count_values(content, what)
     try:
         if isinstance(content, bytes):
             content = content.decode("utf-8-sig")
-        return json.loads(content)
+        data = json.loads(content)
     except RecursionError:  # the parser recurses once per level: deep nesting ends here
-        raise BadAnswer(f"{what} is nested too deeply to be read") from None
+        raise AnswerTooComplex(f"{what} is nested too deeply to be read") from None
     except (UnicodeDecodeError, ValueError) as exc:
         raise BadAnswer(f"{what} is not JSON ({type(exc).__name__})") from None
+    if _deeper_than(data, MAX_DEPTH):
+        raise AnswerTooComplex(f"{what} is nested more than {MAX_DEPTH} levels deep; not read")
+    return data
 
 
 _TYPE_NAMES = {dict: "a JSON object", list: "a JSON list", str: "a string", int: "an integer",

@@ -35,7 +35,7 @@ from typing import Any
 from urllib.parse import quote
 
 from drafterlint import answers
-from drafterlint.answers import BadAnswer
+from drafterlint.answers import AnswerTooComplex, BadAnswer
 from drafterlint.retrying import MAX_RETRY_AFTER, AnswerTooLarge, AnswerTooSlow, RetryPolicy, send
 
 EXISTS, MISSING, UNKNOWN = "exists", "missing", "unknown"
@@ -182,6 +182,9 @@ class HubClient:
             return FileAnswer(first.state, first.detail)
         try:
             data = answers.expect(answers.json_of(resp.content, filename), dict, filename)
+        except AnswerTooComplex as exc:  # no hub serves such a file: not asked again this run
+            self._down = f"the model hub answered more than a model's file holds: {exc}"
+            return FileAnswer(UNKNOWN, self._down)
         except BadAnswer as exc:
             return FileAnswer(UNKNOWN, str(exc))
         return FileAnswer(FOUND, "200", data)

@@ -127,6 +127,42 @@ def _number(value) -> int | None:
     return None
 
 
+# -- what is kept of a checkpoint's files -----------------------------------------------------
+
+_HIDDEN = "num_hidden_layers"
+_TENSORS = "drafterlint:tensors"  # how many tensors the index named (kept names are fewer)
+
+
+def _scalar(value: object) -> object:
+    if isinstance(value, str):
+        return value if len(value) <= 200 else value[:200] + "…"
+    return value if value is None or isinstance(value, (bool, int, float)) else f"<{type(value).__name__}>"
+
+
+def kept_config(data: dict, table: Table) -> dict:
+    """Of config.json, only the table's keys and num_hidden_layers, at the top and in the nested
+    sections; a value that is no scalar is kept as its kind (it says nothing but "not a number")."""
+    keys = {k for ev in table.methods.values() for k in ev.config_keys} | {_HIDDEN}
+
+    def pick(scope: dict) -> dict:
+        return {k: _scalar(scope[k]) for k in keys if k in scope}
+
+    out = pick(data)
+    out.update((s, pick(data[s])) for s in table.sections if isinstance(data.get(s), dict))
+    return out
+
+
+def kept_index(data: dict, table: Table) -> dict:
+    """Of the weight index, only the tensor names some pattern of the table matches, and how
+    many there were."""
+    names = data.get("weight_map")
+    if not isinstance(names, dict):
+        return {}
+    compiled = [re.compile(p) for ev in table.methods.values() for p in ev.tensor_patterns]
+    kept = {n: None for n in names if isinstance(n, str) and any(rx.search(n) for rx in compiled)}
+    return {"weight_map": kept, _TENSORS: len(names)}
+
+
 @dataclass
 class _ConfigReading:
     values: list[tuple[str, object]] = field(default_factory=list)  # (key as shown, value)
@@ -196,7 +232,7 @@ def _read_weights(data: dict, ev: MethodEvidence, hidden: int | None) -> _Weight
     if not isinstance(names, dict):
         return None
     compiled = [re.compile(p) for p in ev.tensor_patterns]
-    out = _WeightsReading(tensors=len(names), layer_pattern=any("layer" in rx.groupindex for rx in compiled))
+    out = _WeightsReading(tensors=data.get(_TENSORS, len(names)), layer_pattern=any("layer" in rx.groupindex for rx in compiled))
     for name in names:
         if not isinstance(name, str):
             continue
@@ -240,12 +276,20 @@ class NativeEvidence:
         return self.verdicts[key]
 
     def _files(self, repository: str, revision: str) -> _Files:
+        """The two files of a checkpoint, each cut down to what the table looks at as soon as it
+        arrives: the parsed files of many checkpoints are never held at once."""
+        from dataclasses import replace
+
         from drafterlint.hub import FOUND
 
         key = (repository.lower(), revision.lower())
         if key not in self.files:
             config = self.online.json_file(repository, revision, CONFIG)
+            if config.data is not None:
+                config = replace(config, data=kept_config(config.data, self.table))
             index = self.online.json_file(repository, revision, INDEX) if config.state == FOUND else None
+            if index is not None and index.data is not None:
+                index = replace(index, data=kept_index(index.data, self.table))
             self.files[key] = _Files(config, index)
         return self.files[key]
 
