@@ -2,8 +2,9 @@
 """The hostile corpus against its budgets: each case's wall time and peak memory, flagged when
 over the case's budget (5 s and 300 MB unless the case names its own), on this machine.
 
-The cases are the tests of tests/test_hostile.py (and any other test that runs the command line
-through tests/helpers/hostile.run_cli): this script runs them with pytest, one at a time, with
+The cases are the tests of tests/test_hostile.py and tests/test_hostile_bounds.py (the inputs
+that used to cost minutes or gigabytes: issue 24), and any other test that runs the command line
+through tests/helpers/hostile.run_cli: this script runs them with pytest, one at a time, with
 DRAFTERLINT_HOSTILE_RECORD pointing at a file where the runner appends one line per run, then
 prints a Markdown table. The tests themselves only guard against hangs and blow-ups, so that a
 busy machine cannot fail them; run this on an idle machine to see whether the budgets hold.
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=1, help="run each case this many times; report the best")
     ap.add_argument("-k", dest="keyword", help="only the cases pytest -k selects")
-    ap.add_argument("paths", nargs="*", default=["tests/test_hostile.py"])
+    ap.add_argument("paths", nargs="*", default=["tests/test_hostile.py", "tests/test_hostile_bounds.py"])
     args = ap.parse_args(argv)
 
     runs: list[list[dict]] = []
