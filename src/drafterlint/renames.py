@@ -59,32 +59,62 @@ def _norm(title: str) -> str:
     return " ".join(title.lower().split())
 
 
-def heading_now(base_doc: "Document", current_doc: "Document", fragment: str) -> Renamed | None:
+# How many title comparisons the closest-title step may cost for one pair of versions of a
+# document: every other step is a look-up in an index built once per pair, so N broken links
+# into a document of M headings cost N look-ups and at most this many comparisons, not N x M.
+MAX_TITLE_COMPARISONS = 20_000
+
+
+class Versions:
+    """A document at the base and now, indexed once for every fragment looked up in them."""
+
+    def __init__(self, base_doc: "Document", current_doc: "Document"):
+        self.base_doc, self.current_doc = base_doc, current_doc
+        self.base_index = {id(h): i for i, h in enumerate(base_doc.headings)}
+        self.base_places = _positions(base_doc)
+        self.by_title: dict[tuple[str, int], list] = {}
+        self.by_place: dict[tuple[tuple[int, ...], int], Heading] = {}
+        self.by_level: dict[int, dict[str, Heading]] = {}
+        for i, place in _positions(current_doc).items():
+            h = current_doc.headings[i]
+            self.by_title.setdefault((_norm(h.title), h.level), []).append(h)
+            self.by_place.setdefault((place, h.level), h)
+            self.by_level.setdefault(h.level, {})[_norm(h.title)] = h
+        self.comparisons_left = MAX_TITLE_COMPARISONS
+
+    def closest_title(self, title: str, level: int) -> "Heading | None":
+        """The one title of that level spelled like `title`; None when none or two are."""
+        titles = self.by_level.get(level, {})
+        if len(titles) > self.comparisons_left:
+            return None
+        self.comparisons_left -= len(titles)
+        close = difflib.get_close_matches(title, list(titles), n=2, cutoff=0.6)
+        return titles[close[0]] if len(close) == 1 else None
+
+
+def heading_now(base_doc: "Document", current_doc: "Document", fragment: str,
+                versions: Versions | None = None) -> Renamed | None:
     """The heading `#fragment` named in base_doc, and the same heading in current_doc; None when
-    the fragment named nothing then, still resolves, or no heading can be told to be it."""
+    the fragment named nothing then, still resolves, or no heading can be told to be it.
+    `versions`: the two documents' index, when many fragments are looked up in them."""
     frag = unquote(fragment.lstrip("#"))
     old = base_doc.heading_for_fragment(frag)
     if old is None or current_doc.heading_for_fragment(frag) is not None:
         return None
-    same_title = [h for h in current_doc.headings if _norm(h.title) == _norm(old.title) and h.level == old.level]
+    v = versions if versions is not None else Versions(base_doc, current_doc)
+    same_title = v.by_title.get((_norm(old.title), old.level), [])
     if len(same_title) == 1:
         return Renamed(old, same_title[0], "same title")
     by_number = current_doc.heading_by_number(old.number) if old.number else None
-    old_place = _positions(base_doc).get(base_doc.headings.index(old))
-    now_places = _positions(current_doc)
-    by_place = next((current_doc.headings[i] for i, p in now_places.items()
-                     if p == old_place and current_doc.headings[i].level == old.level), None)
+    by_place = v.by_place.get((v.base_places.get(v.base_index[id(old)]), old.level))
     if by_number is not None and by_number is by_place:
         return Renamed(old, by_number, "same number and place")
     if by_number is not None and by_place is None:
         return Renamed(old, by_number, "same number")
     if by_place is not None and by_number is None and not old.number:
         return Renamed(old, by_place, "same place")
-    titles = {_norm(h.title): h for h in current_doc.headings if h.level == old.level}
-    close = difflib.get_close_matches(_norm(old.title), list(titles), n=2, cutoff=0.6)
-    if len(close) == 1:
-        return Renamed(old, titles[close[0]], "closest title")
-    return None
+    close = v.closest_title(_norm(old.title), old.level)
+    return Renamed(old, close, "closest title") if close is not None else None
 
 
 def _label(h: "Heading") -> str:
@@ -112,11 +142,17 @@ def explain(findings: list["Finding"], base_doc, current_doc) -> list["Finding"]
     """New DL201/DL203 findings whose target heading this change renamed, with a message saying
     so. `base_doc(repo, path)` and `current_doc(repo, path)` give a parsed document or None."""
     out = []
+    indexed: dict[tuple[int, int], Versions] = {}
     for f in findings:
         target = None if f.baseline else target_of(f)
         if target is not None and target[0] is not None:
             before, now = base_doc(f.location.repo, target[0]), current_doc(f.location.repo, target[0])
-            r = heading_now(before, now, target[1]) if before is not None and now is not None else None
+            r = None
+            if before is not None and now is not None:
+                v = indexed.get((id(before), id(now)))
+                if v is None:
+                    v = indexed[(id(before), id(now))] = Versions(before, now)
+                r = heading_now(before, now, target[1], v)
             if r is not None:
                 f = replace(f, message=message(target[1], r), suggestion=f"matched by {r.how}")
         out.append(f)
