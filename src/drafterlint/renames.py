@@ -71,7 +71,7 @@ class Versions:
     def __init__(self, base_doc: "Document", current_doc: "Document"):
         self.base_doc, self.current_doc = base_doc, current_doc
         self.base_index = {id(h): i for i, h in enumerate(base_doc.headings)}
-        self.base_places = _positions(base_doc)
+        self.base_places = _positions(base_doc)  # every heading has its place
         self.by_title: dict[tuple[str, int], list] = {}
         self.by_place: dict[tuple[tuple[int, ...], int], Heading] = {}
         self.by_level: dict[int, dict[str, Heading]] = {}
@@ -106,7 +106,7 @@ def heading_now(base_doc: "Document", current_doc: "Document", fragment: str,
     if len(same_title) == 1:
         return Renamed(old, same_title[0], "same title")
     by_number = current_doc.heading_by_number(old.number) if old.number else None
-    by_place = v.by_place.get((v.base_places.get(v.base_index[id(old)]), old.level))
+    by_place = v.by_place.get((v.base_places[v.base_index[id(old)]], old.level))
     if by_number is not None and by_number is by_place:
         return Renamed(old, by_number, "same number and place")
     if by_number is not None and by_place is None:
