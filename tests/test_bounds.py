@@ -6,6 +6,7 @@ tests/test_hostile_bounds.py."""
 
 from __future__ import annotations
 
+import random
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -340,3 +341,28 @@ def test_report_shows_each_file_path_once(tmp_path, monkeypatch):
     f = Finding("DL201", "broken-fragment", Severity.ERROR, Location("rules", "a.md", 1, 1), "m")
     assert {meta.display_path(f) for _ in range(1000)} == {"a.md"}
     assert calls[0] == 1
+
+
+# -- check --base-ref: which heading a broken fragment named ------------------------------------
+
+
+def test_rename_explanations_index_each_document_once_and_cap_comparisons(monkeypatch):
+    from drafterlint import renames
+    from drafterlint.findings import Finding, Location, Severity
+    from drafterlint.markdown.parse import parse_document
+
+    m = 200
+
+    def name(i: int) -> str:  # titles far apart from each other's
+        return "".join(random.Random(i).choices("abcdefghijklmnopqrstuvwxyz", k=10))
+
+    base = parse_document("# R\n\n" + "".join(f"## {i}. {name(i)} rules\n\n" for i in range(1, m + 1)), "doc.md")
+    now = parse_document("# R\n\n" + "".join(f"## {name(i)} rules now\n\n" for i in range(1, m + 1)), "doc.md")
+    findings = [Finding("DL201", "broken-fragment", Severity.ERROR, Location("rules", "doc.md", i, 1), "m",
+                        key=f"#{i}-{name(i)}-rules") for i in range(1, m + 1)]
+    monkeypatch.setattr(renames, "MAX_TITLE_COMPARISONS", 1000)
+    built = _count_calls(monkeypatch, renames.Versions, "__init__")
+    out = renames.explain(findings, lambda repo, path: base, lambda repo, path: now)
+    assert built[0] == 1  # one index for the pair, not one per finding
+    explained = [f for f in out if f.suggestion == "matched by closest title"]
+    assert 1 <= len(explained) <= 1000 // m  # m titles each, while the budget lasts; m x m before
