@@ -366,3 +366,16 @@ def test_rename_explanations_index_each_document_once_and_cap_comparisons(monkey
     assert built[0] == 1  # one index for the pair, not one per finding
     explained = [f for f in out if f.suggestion == "matched by closest title"]
     assert 1 <= len(explained) <= 1000 // m  # m titles each, while the budget lasts; m x m before
+
+
+def test_fix_aligns_each_document_with_its_base_once(monkeypatch):
+    from drafterlint.fix import base as fixbase
+    from drafterlint.markdown.parse import parse_document
+
+    old = parse_document("# R\n\n" + "".join(f"## {i}. Part {i}\n\n" for i in range(1, 301)), "doc.md")
+    now = parse_document("# R\n\n" + "".join(f"## {i + 1}. Part {i}\n\n" for i in range(1, 301)), "doc.md")
+    built = _count_calls(monkeypatch, fixbase.Alignment, "__init__")
+    find = fixbase.base_finder(lambda doc: old, lambda doc, fragment: None)
+    mapped = [find(now, f"{i}-part-{i}") for i in range(1, 301)]
+    assert built[0] == 1  # one alignment for 300 fragments, not 300 (each costs M or more)
+    assert mapped[41].heading.number == "43"
