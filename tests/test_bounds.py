@@ -113,7 +113,7 @@ def test_anchor_suggestions_weigh_a_bounded_number_of_anchors(engine, monkeypatc
     doc += "".join(f"[x](#part-words-{'-'.join(['words'] * 50)}-{i})\n" for i in range(100))
     seen = _candidates_counted(monkeypatch)
     engine({"rules:endpoints_rules.md": doc}, {"select": ["DL201"]})
-    assert seen[0] <= 100 * _links.MAX_CANDIDATES
+    assert seen[0] <= 100 * _links.MAX_ANCHOR_CANDIDATES
 
 
 # -- globs ----------------------------------------------------------------------------------

@@ -69,10 +69,12 @@ def fragment_ok(doc: "Document", fragment: str) -> bool:
 class _AnchorIndex:
     """Lookups for suggestions, built once per document so that many broken links in a large
     document stay linear: anchors by their title part (the slug without its section number) and
-    by word, so that spelling comparisons only look at anchors sharing a word."""
+    by word, so that spelling comparisons only look at anchors sharing a word (the rarest words
+    first), or else at the anchors next to it in sorted order."""
 
     def __init__(self, doc: "Document"):
         self.anchors = list(doc.anchors())
+        self.sorted = sorted(self.anchors)
         self.by_title: dict[str, str] = {}
         self.by_word: dict[str, list[str]] = {}
         for a in self.anchors:
@@ -87,18 +89,19 @@ class _AnchorIndex:
         if title and title in self.by_title:
             return self.by_title[title]
         candidates: dict[str, None] = {}
-        for word in frag.split("-"):
-            for a in self.by_word.get(word, ())[:MAX_CANDIDATES]:
-                candidates[a] = None
-            if len(candidates) >= MAX_CANDIDATES:
+        shared = [self.by_word[w] for w in set(frag.split("-")) if w in self.by_word]
+        for anchors in sorted(shared, key=len):
+            candidates.update(dict.fromkeys(anchors[:MAX_ANCHOR_CANDIDATES]))
+            if len(candidates) >= MAX_ANCHOR_CANDIDATES:
                 break
-        return closest(frag, list(candidates)[:MAX_CANDIDATES] or self.anchors[:MAX_CANDIDATES], 0.6)
+        return closest(frag, list(candidates)[:MAX_ANCHOR_CANDIDATES] or _around(self.sorted, frag), 0.6)
 
 
 # The most spelling comparisons one suggestion may cost: a did-you-mean looks only at candidates
 # an index picks (sharing a word, a file name, a neighbour in sorted order), never at everything,
 # so N broken links cost N times this, not N times the size of the repository.
 MAX_CANDIDATES = 200
+MAX_ANCHOR_CANDIDATES = 50  # a broken fragment is the commonest finding: tens of thousands fit
 _NEIGHBOURS = 8  # files on each side of a missing path, in sorted order, that a suggestion weighs
 
 
