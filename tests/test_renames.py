@@ -62,6 +62,6 @@ def test_check_base_ref_says_what_each_link_was_renamed_to(cli, tmp_path):
     new = [f for f in json.loads(out)["findings"] if not f["baseline"]]
     assert [f["message"] for f in new] == [
         "`#81-pareto-updates` was §8.1 Pareto Updates; this change renamed it to §8.1 Corrections "
-        "(`#81-corrections`); run `drafterlint fix`"] * 2
+        "(`#81-corrections`); run `drafterlint fix --base-ref HEAD~1`"] * 2
     old = [f for f in json.loads(out)["findings"] if f["baseline"]]
     assert len(old) == 1 and "#gone" in old[0]["message"]

@@ -197,7 +197,9 @@ def test_text_is_quiet_by_default_and_says_how_to_see_more(cli, tmp_path):
     assert len(skipped) == 1 and skipped[0].endswith("(-v lists them)")
     assert "need `drafterlint audit`" in skipped[0]
     assert "2 findings in mlcommons/endpoints, not changed here (2 errors): -v shows them" in lines
-    assert len(lines) == 2 + 3 + 2  # two errors; infos, other repository, skipped; counts and reason
+    assert len(lines) == 2 + 3 + 3  # two errors; infos, other repository, skipped; counts, reason, how to adopt
+    assert lines[-1].startswith("to fail only on what a change introduces: record today's findings with "
+                                "`drafterlint baseline`")
 
     code, shown, _ = cli("check", "--registry-repo", registry, "--show-info", *SELECT, cwd=rules)
     assert sum("DL206 unverifiable-link" in ln for ln in shown.splitlines()) == 2

@@ -34,8 +34,8 @@ class Base:
     root: Path  # a temporary folder holding the files of that commit
 
 
-def merge_base(repo_dir: Path, ref: str) -> str | None:
-    """The merge base of `ref` and HEAD in repo_dir (in a shallow clone: `ref` itself), or None
+def merge_base(repo_dir: Path, ref: str, head: str = "HEAD") -> str | None:
+    """The merge base of `ref` and `head` in repo_dir (in a shallow clone: `ref` itself), or None
     when there is none to be had (not the top of a git work tree, no such ref, unrelated
     histories)."""
     validate_revision(ref)
@@ -49,7 +49,7 @@ def merge_base(repo_dir: Path, ref: str) -> str | None:
     except FetchError:
         return None
     try:
-        return run_git(repo_dir, ["merge-base", commit, "HEAD"], allow_local=True).strip() or None
+        return run_git(repo_dir, ["merge-base", commit, head], allow_local=True).strip() or None
     except FetchError:
         pass
     # A shallow clone (a CI checkout) cannot see where the histories meet: the ref itself is the
@@ -128,6 +128,24 @@ def _stream_blobs(repo_dir: Path, wanted: list[tuple[bytes, Path, int]]) -> None
         proc.wait()
         if proc.stderr is not None:
             proc.stderr.close()
+
+
+def tree_of(repo_dir: Path, commit: str) -> str | None:
+    """The id of `commit`'s tree: a digest of every file in it, so a key for its findings."""
+    try:
+        return run_git(Path(repo_dir), ["rev-parse", "--verify", "--quiet", f"{commit}^{{tree}}"],
+                       allow_local=True).strip() or None
+    except FetchError:
+        return None
+
+
+def has_commit(repo_dir: Path, rev: str = "HEAD") -> bool:
+    """Whether `rev` names a commit in repo_dir (False before the first commit)."""
+    try:
+        return bool(run_git(Path(repo_dir), ["rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"],
+                            allow_local=True).strip())
+    except FetchError:
+        return False
 
 
 def read_base(repo_dir: Path, ref: str, dest: Path) -> Base | None:

@@ -416,6 +416,26 @@ class RunCache:
         self.config_bytes = config_bytes
         self.key: str | None = None
         self.outcome = "not looked up"
+        # What the run read ({root: [name, tree digest]}, [[root, rel, limit, outcome]]): from
+        # the entry on a hit, from the recorder once saved.
+        self.seen: tuple[dict, list] | None = None
+        self.base_inputs: dict[str, Any] = {}  # set by drafterlint.baserun for a base's cache
+
+    def sibling(self) -> "RunCache":
+        """Another run's cache in the same store (a base's findings beside the current run's)."""
+        other = RunCache(self.store.dir.parent, None, None)
+        other.store = self.store
+        other.docs = self.docs
+        return other
+
+    def inputs_under(self, root: Path) -> list:
+        """What this run read under `root`: its listing's digest and each file's, sorted; a key
+        part for a run that reads the same repository (None when not known)."""
+        if self.seen is None:
+            return [None]
+        trees, files = self.seen
+        where = str(Path(root).resolve())
+        return [trees.get(where), sorted([rel, limit, outcome] for r, rel, limit, outcome in files if r == where)]
 
     @property
     def name(self) -> str:
@@ -460,6 +480,7 @@ class RunCache:
             from drafterlint.findings import Result
 
             result = Result(findings=list(entry["findings"]), skipped=list(entry["skipped"]))
+            self.seen = (dict(entry["trees"]), [list(row) for row in entry["files"]])
         except Exception:  # an entry that does not fit is a miss, never an error
             self.outcome = "miss (entry unusable)"
             return None
@@ -504,6 +525,7 @@ class RunCache:
             "findings": result.findings,
             "skipped": result.skipped,
         }
+        self.seen = (dict(rec.trees), [list(row) for row in entry["files"]])
         self.store.save(self.name, entry)
 
 

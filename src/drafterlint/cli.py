@@ -132,8 +132,12 @@ def build_parser() -> "_Parser":
         help="git ref the change is based on: findings its merge base with HEAD already has are "
              "reported as pre-existing and fail nothing",
     )
+    check.add_argument("--hook", action="store_true",
+                       help="judge the change a pre-commit hook sees: what is being committed against HEAD "
+                            "(in pre-push, PRE_COMMIT_FROM_REF..PRE_COMMIT_TO_REF; before the first commit, "
+                            "everything); with --fix, mend only what the change broke")
     check.add_argument("--all", action="store_true",
-                       help="every finding counts: neither --base-ref nor the baseline file excuses one")
+                       help="every finding counts: neither --base-ref, --hook nor the baseline file excuses one")
     check.add_argument("--baseline", metavar="FILE",
                        help="findings to treat as pre-existing (default: the configured baseline file, "
                             ".drafterlint-baseline.json, when it exists)")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from drafterlint import __version__
 from drafterlint.findings import InputError, Severity
@@ -257,23 +258,56 @@ class _Crashed(Exception):
 
 
 def check(args) -> int:
+    head = "HEAD"
+    if getattr(args, "hook", False) and not args.base_ref and not args.all:
+        args.base_ref, head = hook_range(args)
     if getattr(args, "fix", False):
         from drafterlint.fix.command import run_fix
 
-        run_fix(args, diff=False, out=sys.stderr, wanted=lambda code: True)
+        run_fix(args, diff=False, out=sys.stderr, wanted=lambda code: True, head=head)
     try:
-        config, rules_dir, registry_dir, result = checked(args)
+        done = checked(args)
     except _Crashed:
         return EXIT_USAGE
+    config, rules_dir, registry_dir, result = done.config, done.rules_dir, done.registry_dir, done.result
     meta = report_meta(rules_dir, registry_dir, args, config)
+    meta.fix_hint = fix_hint(args, head)
+    if getattr(args, "hook", False):
+        meta.preexisting_hint = "`drafterlint check --all` shows them"
     if not args.all:
+        meta.adoption_hint = ADOPTION_HINT
         path = baseline_path(config, args, meta)
         if path is not None and (path.is_file() or args.baseline):
             result = compare_with_file(result, path, meta)
         if args.base_ref:
-            result = compare_with_base(result, config, rules_dir, registry_dir, args, meta)
+            result = compare_with_base(result, done, args, meta, head)
     emit(result, args, meta)
     return exit_code(result, config, args.exit_zero, meta.scope)
+
+
+ADOPTION_HINT = ("to fail only on what a change introduces: record today's findings with `drafterlint baseline` "
+                 "and commit the file, or compare with a base (`--base-ref origin/main`; the pre-commit hooks "
+                 "compare with HEAD by default)")
+
+
+def hook_range(args) -> tuple[str | None, str]:
+    """(base, head) a hook judges: in `pre-push` (or `pre-commit run --from-ref A --to-ref B`)
+    the range pre-commit passes; otherwise HEAD and what is being committed; no base before the
+    first commit (every finding counts then)."""
+    from_ref, to_ref = os.environ.get("PRE_COMMIT_FROM_REF"), os.environ.get("PRE_COMMIT_TO_REF")
+    if from_ref and to_ref:
+        return from_ref, to_ref
+    from drafterlint.basetree import has_commit
+
+    return ("HEAD" if has_commit(_start(args)) else None), "HEAD"
+
+
+def fix_hint(args, head: str) -> str:
+    """What mends a link a rename broke, said where the message is read."""
+    ref = args.base_ref or "BASE"
+    if getattr(args, "hook", False) and head == "HEAD" and ref == "HEAD":
+        return "run the drafterlint-fix hook, or `drafterlint fix --base-ref HEAD`"
+    return f"run `drafterlint fix --base-ref {ref}`"
 
 
 def baseline_command(args) -> int:
@@ -281,9 +315,10 @@ def baseline_command(args) -> int:
     from drafterlint.baseline import baseline_text
 
     try:
-        config, rules_dir, registry_dir, result = checked(args)
+        done = checked(args)
     except _Crashed:
         return EXIT_USAGE
+    config, rules_dir, registry_dir, result = done.config, done.rules_dir, done.registry_dir, done.result
     meta = report_meta(rules_dir, registry_dir, args, config)
     path = Path(args.output) if args.output else baseline_path(config, args, meta)
     if path is None:
@@ -328,19 +363,15 @@ def compare_with_file(result, path: Path, meta):
     return replace(result, findings=matched.findings)
 
 
-def explain_renames(findings, config, base_ctx, rules_dir, registry_dir):
-    """New broken-fragment findings whose heading this change renamed say what it is now."""
-    from drafterlint.engine import repo_view
+def explain_renames(findings, base, now_views, hint: str):
+    """New broken-fragment findings whose heading this change renamed say what it is now, and
+    `hint` (the command that mends them)."""
     from drafterlint.findings import UnreadableFile
     from drafterlint.renames import explain
 
-    now = {"rules": repo_view(config, "rules", rules_dir) if rules_dir is not None else None,
-           "registry": repo_view(config, "registry", registry_dir) if registry_dir is not None else None}
-    then = {"rules": base_ctx.rules, "registry": base_ctx.registry_repo}
-
-    def reader(views):
+    def reader(view_of):
         def read(repo, path):
-            view = views.get(repo)
+            view = view_of(repo)
             if view is None or not view.is_file(path):
                 return None
             try:
@@ -349,7 +380,31 @@ def explain_renames(findings, config, base_ctx, rules_dir, registry_dir):
                 return None
         return read
 
-    return explain(findings, reader(then), reader(now))
+    return explain(findings, reader(base.view), reader(now_views.get), hint)
+
+
+@dataclass
+class Checked:
+    config: Any
+    rules_dir: Path | None
+    registry_dir: Path | None
+    result: Any
+    run_cache: Any  # drafterlint.cache.RunCache, or None
+    views: dict[str, Any] | None  # the run's repository views (None on a cache hit)
+
+    def now_views(self) -> dict[str, Any]:
+        """The repositories as checked: the run's own views, or new ones on a cache hit
+        (parsed documents then come from the content-keyed cache)."""
+        if self.views is None:
+            from drafterlint.engine import repo_view
+
+            self.views = {}
+            for name, root in (("rules", self.rules_dir), ("registry", self.registry_dir)):
+                view = repo_view(self.config, name, root) if root is not None else None
+                if view is not None and self.run_cache is not None:
+                    view.doc_cache = self.run_cache.docs
+                self.views[name] = view
+        return self.views
 
 
 def checked(args):
@@ -366,6 +421,7 @@ def checked(args):
     inputs = {"config": config, "rules_dir": rules_dir, "registry_dir": registry_dir,
               "today": parse_today(args.today)}
     result = run_cache.lookup(inputs) if run_cache is not None else None
+    views = None
     if run_cache is not None and getattr(args, "verbose", None):
         print(f"drafterlint: cache: {run_cache.outcome}", file=sys.stderr)
     if result is None:
@@ -373,6 +429,7 @@ def checked(args):
         from drafterlint.engine import RuleCrashed, build_context, run
 
         ctx = build_context(**inputs, cache=run_cache)
+        views = {"rules": ctx.rules, "registry": ctx.registry_repo}
         try:
             result = run(ctx)
         except RuleCrashed as exc:
@@ -382,39 +439,46 @@ def checked(args):
             run_cache.save(result)
     if run_cache is not None and run_cache.store.problem:
         print(f"drafterlint: warning: {run_cache.store.problem}", file=sys.stderr)
-    return config, rules_dir, registry_dir, result
+    return Checked(config, rules_dir, registry_dir, result, run_cache, views)
 
 
-def compare_with_base(result, config, rules_dir, registry_dir, args, meta):
-    """Mark the findings that the merge base of --base-ref and HEAD already has: the same checks
-    run on the base version of each repository that has one, read from git (drafterlint.basetree);
-    a repository without one is taken as it is."""
+def compare_with_base(result, done: Checked, args, meta, head: str = "HEAD"):
+    """Mark the findings that the merge base of --base-ref and `head` already has: the same
+    checks run on the base version of the repository under change (drafterlint.baserun), the
+    other repository shared by both runs."""
     from dataclasses import replace
 
     from drafterlint.baseline import known_of, match
-    from drafterlint.basetree import base_trees
-    from drafterlint.engine import build_context, run
+    from drafterlint.baserun import base_run
 
-    with base_trees({"rules": rules_dir, "registry": registry_dir}, args.base_ref) as bases:
-        found = {name: b for name, b in bases.items() if b is not None}
-        if not found:
+    views = done.now_views()
+    under = {meta.scope.single} if meta.scope.single else {n for n, v in views.items() if v is not None}
+    with base_run(done.config, views, args.base_ref, under, today=parse_today(args.today),
+                  run_cache=done.run_cache, head=head) as base:
+        if base is None:
+            if getattr(args, "hook", False):  # a folder inside another repository, say: judge all
+                return result
             raise InputError(
-                f"--base-ref {args.base_ref}: no merge base with HEAD in either repository (not a git "
-                "repository, no such ref, or a shallow clone: fetch it, e.g. `git fetch origin "
+                f"--base-ref {args.base_ref}: no merge base with HEAD in the repository under change (not a "
+                "git repository, no such ref, or a shallow clone: fetch it, e.g. `git fetch origin "
                 f"{args.base_ref}`); --all checks without a base"
             )
-        roots = {name: (found[name].root if name in found else root)
-                 for name, root in (("rules", rules_dir), ("registry", registry_dir))}
-        ctx = build_context(config, roots["rules"], roots["registry"], today=parse_today(args.today))
-        base_result = run(ctx)
+        if getattr(args, "verbose", None):
+            print(f"drafterlint: base cache: {'hit' if base.cached else 'miss'}", file=sys.stderr)
         already = [f for f in result.findings if f.baseline]  # by a baseline file
-        matched = match([f for f in result.findings if not f.baseline], known_of(base_result.findings))
-        matched = replace(matched, findings=explain_renames(matched.findings, config, ctx, rules_dir, registry_dir))
-    if len(found) == 1:
-        source = f"the merge base {next(iter(found.values())).commit[:10]} of {args.base_ref}"
+        matched = match([f for f in result.findings if not f.baseline], known_of(base.findings))
+        hint = meta.fix_hint
+        if args.format == "github":  # an annotation is read on the pull request: name the commit
+            hint = f"run `drafterlint fix --base-ref {next(iter(base.commits.values()))}`"
+        matched = replace(matched, findings=explain_renames(matched.findings, base, views, hint))
+        commits = base.commits
+    if getattr(args, "hook", False) and args.base_ref == "HEAD" and len(commits) == 1:
+        source = f"HEAD {next(iter(commits.values()))[:10]}"
+    elif len(commits) == 1:
+        source = f"the merge base {next(iter(commits.values()))[:10]} of {args.base_ref}"
     else:
-        commits = ", ".join(f"{meta.name_of(name)} {b.commit[:10]}" for name, b in found.items())
-        source = f"the merge bases of {args.base_ref}: {commits}"
+        listed = ", ".join(f"{meta.name_of(name)} {c[:10]}" for name, c in commits.items())
+        source = f"the merge bases of {args.base_ref}: {listed}"
     if meta.baseline_source is None:
         meta.baseline_source, meta.baseline_fixed = source, matched.fixed
     else:  # the file's count of fixed findings is the one a person can act on

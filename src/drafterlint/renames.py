@@ -121,9 +121,12 @@ def _label(h: "Heading") -> str:
     return f"§{h.number} {h.title}" if h.number else h.title
 
 
-def message(fragment: str, r: Renamed) -> str:
+DEFAULT_HINT = "run `drafterlint fix --base-ref BASE`"
+
+
+def message(fragment: str, r: Renamed, hint: str = DEFAULT_HINT) -> str:
     return (f"`#{fragment.lstrip('#')}` was {_label(r.old)}; this change {r.verb} it to {_label(r.new)} "
-            f"(`#{r.new.slug}`); run `drafterlint fix`")
+            f"(`#{r.new.slug}`); {hint}")
 
 
 def target_of(f: "Finding") -> tuple[str, str] | None:
@@ -138,7 +141,7 @@ def target_of(f: "Finding") -> tuple[str, str] | None:
     return (None if joined.startswith("..") else joined), fragment  # type: ignore[return-value]
 
 
-def explain(findings: list["Finding"], base_doc, current_doc) -> list["Finding"]:
+def explain(findings: list["Finding"], base_doc, current_doc, hint: str = DEFAULT_HINT) -> list["Finding"]:
     """New DL201/DL203 findings whose target heading this change renamed, with a message saying
     so. `base_doc(repo, path)` and `current_doc(repo, path)` give a parsed document or None."""
     out = []
@@ -154,6 +157,6 @@ def explain(findings: list["Finding"], base_doc, current_doc) -> list["Finding"]
                     v = indexed[(id(before), id(now))] = Versions(before, now)
                 r = heading_now(before, now, target[1], v)
             if r is not None:
-                f = replace(f, message=message(target[1], r), suggestion=f"matched by {r.how}")
+                f = replace(f, message=message(target[1], r, hint), suggestion=f"matched by {r.how}")
         out.append(f)
     return out

@@ -51,6 +51,8 @@ class RepoView:
         # a store of parsed documents keyed by content. Both optional.
         self.recorder: Any = None
         self.doc_cache: Any = None
+        # A folder written from a git commit's tree holds every file of it, without a `.git`.
+        self.known_complete: bool | None = None
 
     @property
     def complete(self) -> bool:
@@ -59,6 +61,8 @@ class RepoView:
         A plain folder may be a partial copy (a snapshot of a few files), so links into it
         that name absent files are reported as unverifiable rather than broken.
         """
+        if self.known_complete is not None:
+            return self.known_complete
         if self.recorder is not None:
             self.files  # noqa: B018  (the listing, which the cache records with this answer)
         return (self.root / ".git").exists()

@@ -29,8 +29,9 @@ def _wanted(select: str | None, ignore: str | None):
     return wanted
 
 
-def run_fix(args, *, diff: bool, out: TextIO, wanted) -> tuple[int, int]:
-    """Fix (or, with `diff`, show) what can be fixed; returns (fixed, left needing a human)."""
+def run_fix(args, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tuple[int, int]:
+    """Fix (or, with `diff`, show) what can be fixed; returns (fixed, left needing a human).
+    With a base (--base-ref, or the hook's), only what the change from it to `head` broke."""
     from drafterlint import fix as fixing
     from drafterlint.commands import load_effective_config, parse_today, resolve_repos
     from drafterlint.engine import build_context, run
@@ -43,21 +44,21 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted) -> tuple[int, int]:
     preexisting = 0
     if base_ref:
         from drafterlint.baseline import known_of, match
-        from drafterlint.basetree import base_trees
+        from drafterlint.baserun import base_run
         from drafterlint.fix.base import base_finder, documents_at_base
 
-        with base_trees({"rules": rules_dir, "registry": registry_dir}, base_ref) as bases:
-            if not any(bases.values()):
-                raise InputError(f"--base-ref {base_ref}: no merge base with HEAD in either repository "
-                                 "(not a git repository, no such ref, or a shallow clone without it)")
-            roots = {name: (b.root if b is not None else None) for name, b in bases.items()}
+        now = {"rules": ctx.rules, "registry": ctx.registry_repo}
+        with base_run(config, now, base_ref, _under_change(args, config, rules_dir, registry_dir),
+                      today=ctx.today, head=head) as base:
+            if base is None:
+                raise InputError(f"--base-ref {base_ref}: no merge base with HEAD in the repository under "
+                                 "change (not a git repository, no such ref, or a shallow clone without it)")
             # Only what this change broke is mended: the base's own defects are not its business
             # (`fix` without --base-ref mends those).
-            base_ctx = build_context(config, roots["rules"] or rules_dir, roots["registry"] or registry_dir,
-                                     today=parse_today(args.today))
-            marked = match(result.findings, known_of(run(base_ctx).findings)).findings
+            marked = match(result.findings, known_of(base.findings)).findings
             new = [f for f in marked if not f.baseline]
             preexisting = len(marked) - len(new)
+            roots = {name: _root(base.view(name)) if name in base.commits else None for name in now}
             finder = base_finder(documents_at_base(ctx, roots), fixing.renamed_heading)
             proposals, left = fixing.propose(ctx, new, wanted, finder)
     else:
@@ -92,6 +93,21 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted) -> tuple[int, int]:
                 "(`drafterlint fix` without --base-ref mends what it can of those)")
     _summary(sys.stderr if diff else out, done, left, views, would=diff, note=note)
     return len(done), len(left)
+
+
+def _root(view) -> Path | None:
+    return view.root if view is not None else None
+
+
+def _under_change(args, config, rules_dir, registry_dir) -> set[str]:
+    """The repositories that get a base: the one under change (see drafterlint.scope), or both."""
+    from drafterlint.commands import _start
+    from drafterlint.scope import resolve_scope, validate_scope
+
+    scope = resolve_scope(validate_scope(getattr(args, "scope", None)), config, rules_dir, registry_dir, _start(args))
+    if scope.single:
+        return {scope.single}
+    return {name for name, root in (("rules", rules_dir), ("registry", registry_dir)) if root is not None}
 
 
 def _outside_the_cache(config, ctx, proposals):

@@ -45,6 +45,11 @@ class ReportMeta:
     baseline_source: str | None = None
     baseline_fixed: int = 0
     baseline_file: bool = False  # the source is a baseline file, which `drafterlint baseline` shrinks
+    preexisting_hint: str = "--all shows them"  # how to see the pre-existing findings
+    # What mends a link this change's rename broke, in the words of where the message is read.
+    fix_hint: str = "run `drafterlint fix --base-ref BASE`"
+    # The last line when findings fail a run that has neither a base nor a baseline (None: not said).
+    adoption_hint: str | None = None
     # display_path's answers, per (repository, path)
     _shown_paths: dict[tuple[str, str], str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -158,7 +163,7 @@ def preexisting_lines(meta, preexisting) -> list[str]:
     out = []
     if preexisting:
         out.append(f"{plural(len(preexisting), 'pre-existing finding')} (in {meta.baseline_source}) "
-                   "do not fail this run: --all shows them")
+                   f"do not fail this run: {meta.preexisting_hint}")
     if meta.baseline_fixed:
         n = meta.baseline_fixed
         if meta.baseline_file:

@@ -104,5 +104,7 @@ def render(result, meta) -> str:
     reason = failure_reason(meta, mine, others)
     if reason:
         out.append(reason)
+        if meta.baseline_source is None and meta.adoption_hint and meta.verbosity >= 0:
+            out.append(meta.adoption_hint)
     # One finding a line, whatever its file name or the YAML value it quotes holds.
     return "\n".join(one_line(line) for line in out) + "\n"

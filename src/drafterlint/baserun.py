@@ -1,0 +1,130 @@
+"""The findings of a change's base: what `check --base-ref`, the hooks and `fix --base-ref`
+compare with.
+
+    with base_run(config, views, "HEAD", under_change={"rules"}, run_cache=cache) as base:
+        base.findings        # the same checks, run on the merge base
+        base.view("rules")   # the repository as it was there (written from git on demand)
+
+Only the repositories under change get a base. The other one is the same repository in both
+runs, so it is read once and its view (parsed documents included) is shared: that is cheaper,
+and it compares like with like (a checkout and a copy of it written from git would differ in
+what they can tell, e.g. whether a missing file is really missing).
+
+The base's findings are cached by content: the key holds the tree id of each base commit (a
+digest of every file in it), the effective configuration, the date, the tool, and the digests
+of what the current run read of the other repository; what the base run reads of the other
+repository beyond that is recorded and re-checked like any cached run. The base of the next
+commit is the tree this commit wrote, so in a hook it is usually a hit, and then nothing is
+written from git unless a message needs the base's documents.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from drafterlint.basetree import extract, merge_base, tree_of
+
+if TYPE_CHECKING:
+    from drafterlint.sources import RepoView
+
+
+class BaseRun:
+    def __init__(self, config, now: "dict[str, RepoView | None]", commits: dict[str, str], tmp: Path, cache):
+        self.config = config
+        self.now = now
+        self.commits = commits  # repository name -> its merge base, for those under change
+        self._tmp = tmp
+        self._views: dict[str, RepoView] = {}
+        self._cache = cache  # drafterlint.cache.RunCache of the base's findings, or None
+        self.findings: list = []
+        self.cached = False
+
+    def view(self, name: str) -> "RepoView | None":
+        """The repository at the base: written from git for one under change, else shared."""
+        if name not in self.commits:
+            return self.now.get(name)
+        if name not in self._views:
+            from drafterlint.engine import repo_view
+
+            now = self.now[name]
+            assert now is not None
+            dest = self._tmp / name
+            dest.mkdir(parents=True, exist_ok=True)
+            extract(now.root, self.commits[name], dest)
+            view = repo_view(self.config, name, dest)
+            view.known_complete = True
+            if self._cache is not None:
+                view.doc_cache = self._cache.docs  # keyed by content: shared with the current run's
+            self._views[name] = view
+        return self._views[name]
+
+    def run(self, today) -> None:
+        from drafterlint.checks.base import Context
+        from drafterlint.engine import prepare, run
+
+        others = [v for name, v in self.now.items() if v is not None and name not in self.commits]
+        saved = [(v, v.recorder) for v in others]
+        for v in others:  # what the base run reads of them beyond the current run is its input
+            v.recorder = self._cache.recorder if self._cache is not None else None
+        try:
+            ctx = Context(config=self.config, today=today, rules=self.view("rules"),
+                          registry_repo=self.view("registry"))
+            prepare(ctx)
+            self.findings = run(ctx).findings
+        finally:
+            for v, recorder in saved:
+                v.recorder = recorder
+
+
+@contextmanager
+def base_run(config, now: "dict[str, RepoView | None]", ref: str, under_change: Iterable[str], *,
+             today=None, run_cache=None, head: str = "HEAD") -> Iterator[BaseRun | None]:
+    """The base of `ref` (merged with `head`) for the repositories under change; None when none
+    of them has one (not a git work tree's top, no such ref, a shallow clone without it)."""
+    commits: dict[str, str] = {}
+    for name in under_change:
+        view = now.get(name)
+        commit = merge_base(view.root, ref, head) if view is not None else None
+        if commit is not None:
+            commits[name] = commit
+    if not commits:
+        yield None
+        return
+    tmp = Path(tempfile.mkdtemp(prefix="drafterlint-base-"))
+    try:
+        cache = _base_cache(run_cache, config, now, commits, today)
+        base = BaseRun(config, now, commits, tmp, cache)
+        stored = cache.lookup(cache.base_inputs) if cache is not None else None
+        if stored is not None:
+            base.findings, base.cached = stored.findings, True
+        else:
+            base.run(today)
+            if cache is not None:
+                from drafterlint.findings import Result
+
+                cache.save(Result(findings=base.findings))
+        yield base
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _base_cache(run_cache, config, now, commits: dict[str, str], today) -> Any:
+    """A run cache for the base's findings (see the module's docstring), or None."""
+    if run_cache is None or run_cache.seen is None:
+        return None
+    trees = {}
+    for name, commit in commits.items():
+        tree = tree_of(now[name].root, commit)
+        if tree is None:
+            return None
+        trees[name] = tree
+    others = {name: run_cache.inputs_under(view.root) for name, view in now.items()
+              if view is not None and name not in commits}
+    cache = run_cache.sibling()
+    cache.base_inputs = {"base": trees, "config": config, "today": today, "others": others}
+    return cache
