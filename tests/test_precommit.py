@@ -49,7 +49,9 @@ def test_validate_manifest():
 def test_hooks_check_the_whole_repository_once():
     for hook in hooks().values():
         assert hook["language"] == "python"
-        assert hook["entry"] == ("drafterlint check --fix" if hook["id"] == "drafterlint-fix" else "drafterlint check")
+        # --hook: the commit is judged against HEAD, not the whole repository's past
+        assert hook["entry"] == ("drafterlint check --fix --hook" if hook["id"] == "drafterlint-fix"
+                                 else "drafterlint check --hook")
         assert hook["pass_filenames"] is False
         assert hook["require_serial"] is True
         assert hook.get("always_run") is not True  # `files` decides when it runs
@@ -126,15 +128,19 @@ def git(cwd, *args):
     )
 
 
-def rules_repo(base: Path, rules_doc: str) -> Path:
+def rules_repo(base: Path, rules_doc: str, committed: str = RULES_DOC) -> Path:
+    """The rules repository with `committed` at HEAD and `rules_doc` staged: the hooks judge
+    what is being committed against HEAD."""
     repo = base / "endpoints_policies"
     repo.mkdir()
-    (repo / "endpoints_rules.md").write_text(rules_doc, encoding="utf-8")
+    (repo / "endpoints_rules.md").write_text(committed, encoding="utf-8")
     (repo / "endpoints_submission_rules.md").write_text(COMPANION_DOC, encoding="utf-8")
     (repo / ".drafterlint.yaml").write_text(CONFIG, encoding="utf-8")
     git(repo, "init", "-q")
     git(repo, "add", ".")
     git(repo, "commit", "-qm", "rules")
+    (repo / "endpoints_rules.md").write_text(rules_doc, encoding="utf-8")
+    git(repo, "add", ".")
     return repo
 
 
@@ -230,7 +236,7 @@ def test_hook_in_the_rules_repository_is_quiet_and_scoped(tmp_path, run_hook):
     # into an unconfigured repository is an info: each is one summary line, never a path with `..`.
     broken = RULES_DOC.replace("](#29-model-equivalence-rules).", "](#2-9-model-equivalence).")
     broken += "\nSee [elsewhere](https://github.com/someone/else/blob/main/x.md).\n"
-    repo = rules_repo(tmp_path, broken)
+    repo = rules_repo(tmp_path, RULES_DOC)
     policy = tmp_path / "endpoints" / "src/inference_endpoint/validation/policies/2026-10-C0"
     policy.mkdir(parents=True)
     (policy / "catalog.yaml").write_text(
@@ -240,6 +246,8 @@ def test_hook_in_the_rules_repository_is_quiet_and_scoped(tmp_path, run_hook):
         "select: [DL2, DL3, DL7, DL8]\nregistry:\n  path: ../endpoints\n", encoding="utf-8")
     git(repo, "add", ".")
     git(repo, "commit", "-qm", "configure")
+    (repo / "endpoints_rules.md").write_text(broken, encoding="utf-8")
+    git(repo, "add", ".")
     proc = run_hook(repo)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
@@ -255,10 +263,14 @@ def test_hook_in_the_rules_repository_is_quiet_and_scoped(tmp_path, run_hook):
 
 @needs_pre_commit
 def test_the_fixing_hook_mends_a_renumbered_link_then_passes(tmp_path, run_hook):
-    # §2.9 was §2.8 when the link was written: the same title under another number is mended.
+    # The change renumbers §2.8 to §2.9: the links it broke are mended to the heading's new anchor.
+    before = RULES_DOC.replace("2.9 Model Equivalence", "2.8 Model Equivalence").replace(
+        "#29-model-equivalence-rules", "#28-model-equivalence-rules").replace("[§2.9]", "[§2.8]")
     stale = RULES_DOC.replace("see [§2.9](#29-model-equivalence-rules).", "see [§2.9](#28-model-equivalence-rules).")
+    stale = stale.replace("[2.9 Model Equivalence Rules](#29-model-equivalence-rules)",
+                          "[2.9 Model Equivalence Rules](#28-model-equivalence-rules)")
     assert stale != RULES_DOC
-    repo = rules_repo(tmp_path, stale)
+    repo = rules_repo(tmp_path, stale, committed=before)
     proc = run_hook(repo, "drafterlint-fix")
     out = proc.stdout + proc.stderr
     # pre-commit fails a hook that modified files, even though nothing is left to report.
