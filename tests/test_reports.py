@@ -106,22 +106,40 @@ def _commands(text):
     return out
 
 
-def test_at_most_ten_per_level_most_severe_first_and_one_notice_for_the_rest(tmp_path):
+def test_at_most_ten_per_kind_and_each_kind_that_overflows_says_how_many_more(tmp_path):
+    # GitHub shows 10 error, 10 warning and 10 notice annotations per step (actions/toolkit,
+    # docs/problem-matchers.md): a kind with more than ten keeps its tenth place for the line
+    # that says how many more there are.
     fs = ([finding(i, Severity.ERROR) for i in range(1, 16)]
           + [finding(100 + i, Severity.WARNING, "DL104", "toc-incomplete") for i in range(3)]
           + [finding(200 + i, Severity.INFO, "DL206", "unverifiable-link") for i in range(12)])
     text = gh.render(Result(sorted(fs, key=Finding.sort_key)), meta(rules=tmp_path))
     cmds = _commands(text)
-    assert len(cmds["error"]) == 10
-    assert len(cmds["warning"]) == 3
-    assert len(cmds["notice"]) == 10  # nine findings and the notice about the rest
+    assert {kind: len(lines) for kind, lines in cmds.items()} == {"error": 10, "warning": 3, "notice": 10}
     assert [c for c in text.splitlines() if c.startswith("::")][0].startswith("::error")
-    # 5 errors + 3 infos were not annotated (one info made room for the notice).
-    rest = cmds["notice"][-1]
-    assert "8 more finding(s) were not annotated" in rest
-    assert "title=drafterlint%3A more findings" in rest
-    # The first ten errors by position were annotated.
-    assert [c.split("line=")[1].split(",")[0] for c in cmds["error"]] == [str(i) for i in range(1, 11)]
+    assert "6 more finding(s) were not annotated" in cmds["error"][-1]
+    assert "title=drafterlint%3A more findings" in cmds["error"][-1]
+    assert "3 more finding(s) were not annotated" in cmds["notice"][-1]
+    assert not any("not annotated" in c for c in cmds["warning"])
+    # The first nine errors by position were annotated.
+    assert [c.split("line=")[1].split(",")[0] for c in cmds["error"][:-1]] == [str(i) for i in range(1, 10)]
+
+
+def test_new_findings_first_and_pre_existing_ones_never_crowd_them_out(tmp_path):
+    from dataclasses import replace
+
+    old = [replace(finding(i, Severity.ERROR), baseline=True) for i in range(1, 30)]
+    new_errors = [finding(100 + i, Severity.ERROR) for i in range(4)]
+    new_infos = [finding(200 + i, Severity.INFO, "DL206", "unverifiable-link") for i in range(3)]
+    fs = sorted([*old, *new_errors, *new_infos], key=Finding.sort_key)
+    cmds = _commands(gh.render(Result(fs), meta(rules=tmp_path)))
+    for kind, lines in cmds.items():
+        assert len(lines) <= 10, kind  # the documented cap per kind and step
+    assert [c.split("line=")[1].split(",")[0] for c in cmds["error"]] == ["100", "101", "102", "103"]
+    # The new infos come before the pre-existing errors (notices), and one line counts the rest.
+    assert [c.split("line=")[1].split(",")[0] for c in cmds["notice"][:3]] == ["200", "201", "202"]
+    assert len(cmds["notice"]) == 10
+    assert "23 more finding(s) (23 pre-existing) were not annotated" in cmds["notice"][-1]
 
 
 def test_no_overflow_notice_when_everything_fits(tmp_path):
@@ -176,7 +194,7 @@ def test_step_summary_has_the_complete_table(tmp_path, monkeypatch):
     fs = [finding(i, message=f"broken | pipe <b>{i}</b>") for i in range(1, 26)]
     result = Result(fs, [Skipped("DL301,DL302", "no reference repository")])
     text = gh.render(result, meta(rules=tmp_path))
-    assert "the job summary lists every finding" in text
+    assert "see the job summary" in text
     body = summary.read_text()
     assert body.startswith("# earlier step\n")
     assert "25 errors" in body

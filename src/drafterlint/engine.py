@@ -103,6 +103,19 @@ _NEED_REASONS = {
 }
 
 
+def _need_reason(ctx: Context, need: str) -> str:
+    """Why a check that needs `need` is skipped: a configured path that does not exist is named."""
+    which = {RULES: "rules", REGISTRY: "registry"}.get(need)
+    if which is None:
+        return _NEED_REASONS[need]
+    configured = ctx.config.repo_path(which)
+    if configured is not None and not configured.exists():
+        what = _NEED_REASONS[need].split(" (")[0]
+        given = ctx.config.data[which].get("path")
+        return f"{what}: {which}.path `{given}` does not exist"
+    return _NEED_REASONS[need]
+
+
 def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleCrashed] | None = None) -> Result:
     """The findings of the chosen rules. A rule that crashes raises RuleCrashed, or, when
     `crashed` is a list, is put there and the others still run (the audit reports it)."""
@@ -117,7 +130,7 @@ def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleC
     for rule in chosen:
         missing = _missing_needs(rule, ctx)
         if missing:
-            skipped_by_reason.setdefault(_NEED_REASONS[missing[0]], []).append(rule.RULE.code)
+            skipped_by_reason.setdefault(_need_reason(ctx, missing[0]), []).append(rule.RULE.code)
             continue
         try:
             raw.extend(rule.check(ctx) or ())

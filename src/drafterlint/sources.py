@@ -445,9 +445,13 @@ def locate(config, which: str, given: str | None, start: Path) -> tuple[Path | N
         return p, "command line"
     configured = config.repo_path(which)
     if configured is not None:
-        if not configured.is_dir():
+        # A configuration file is shared by everyone who clones the repository; a sibling
+        # checkout it names may not be there for them. Then the checks that need it are skipped
+        # (the engine says why), unless the working tree or the sync cache has it.
+        if configured.is_dir():
+            return configured, "configuration"
+        if configured.exists() or os.path.islink(configured):
             raise InputError(f"{which}.path is not a directory", str(configured))
-        return configured, "configuration"
     for candidate in (git_toplevel(start), start):
         if candidate is not None and looks_like(config, which, candidate):
             return candidate, "working tree"

@@ -3,10 +3,12 @@
     ::error file=endpoints_rules.md,line=12,col=5,title=DL201 broken-fragment::message
 
 GitHub shows at most 10 error, 10 warning and 10 notice annotations per step and drops the rest
-without a word. So the most severe findings are annotated first (and, when the base ref is
-known, those on lines the pull request changed before the others), one notice says how many were
-not annotated, and — when `GITHUB_STEP_SUMMARY` is set — the complete list is appended there as
-a Markdown table, kept under the summary's 1 MiB limit.
+without a word (actions/toolkit, docs/problem-matchers.md, "Limitations"; 50 per job). So new
+findings are annotated before pre-existing ones (which are notices), the most severe first (and,
+when the base ref is known, those on lines the pull request changed before the others); a kind
+with more than ten keeps its tenth place for a line of that kind saying how many more there are;
+and — when `GITHUB_STEP_SUMMARY` is set — the complete list is appended there as a Markdown
+table, kept under the summary's 1 MiB limit.
 
 `file=` is relative to `GITHUB_WORKSPACE` (or the working directory) when the repository lies
 inside it, so annotations land on the right file even when the other repository is checked out
@@ -76,38 +78,59 @@ def message_of(f) -> str:
     return f"{f.message} ({f.suggestion})" if f.suggestion else f.message
 
 
-def annotation_lines(result, meta, ordered=None) -> tuple[list[str], list]:
-    """The annotation lines, and the findings left unannotated (in priority order).
+def kind_of(f) -> str:
+    """The workflow command a finding is annotated with: a pre-existing one is a notice, so it
+    never reads as something this change must fix."""
+    return "notice" if f.baseline else _COMMAND[f.severity]
+
+
+_KINDS = ("error", "warning", "notice")
+_NOUNS = {"error": "error", "warning": "warning", "notice": "notice"}
+
+
+def annotation_lines(result, meta, ordered=None) -> tuple[list[str], dict[str, list]]:
+    """The annotation lines, and per kind the findings left unannotated (in priority order).
+
+    GitHub shows PER_LEVEL annotations of each kind per step and drops the rest without a word.
+    So each kind gets its ten in priority order (new findings before pre-existing ones, which
+    are notices), and when a kind has more than ten, its tenth place goes to a line of that
+    kind saying how many more there are and where they are listed.
 
     Only the repository under change is annotated: GitHub cannot place the other one's files
-    on this diff, and they would take the ten places per level the real ones need."""
+    on this diff, and they would take the places the real ones need."""
     if ordered is None:
         ordered = prioritised(result.findings, meta.changed)
     ordered = meta.scope.split(ordered)[0]
-    budget = {Severity.ERROR: PER_LEVEL, Severity.WARNING: PER_LEVEL, Severity.INFO: PER_LEVEL}
-    lines, rest = [], []
-    workspace = _workspace()
+    by_kind: dict[str, list] = {k: [] for k in _KINDS}
     for f in ordered:
-        if budget[f.severity] <= 0:
-            rest.append(f)
-            continue
-        budget[f.severity] -= 1
-        lines.append((f, command(
-            "notice" if f.baseline else _COMMAND[f.severity],
-            message_of(f),
-            file=annotation_path(meta, f, workspace),
-            line=f.location.line,
-            col=f.location.column,
-            title=f"{f.code} {f.name}",
-        )))
-    if rest:
-        # The notice about the rest is itself a notice: make room for it among the ten.
-        notices = [pair for pair in lines if pair[0].severity is Severity.INFO]
-        if len(notices) >= PER_LEVEL:
-            dropped = notices[-1]
-            lines.remove(dropped)
-            rest.insert(0, dropped[0])
-    return [text for _, text in lines], rest
+        by_kind[kind_of(f)].append(f)
+    shown: set[int] = set()
+    rest: dict[str, list] = {}
+    for kind, group in by_kind.items():
+        room = PER_LEVEL if len(group) <= PER_LEVEL else PER_LEVEL - 1
+        shown.update(id(f) for f in group[:room])
+        if group[room:]:
+            rest[kind] = group[room:]
+    workspace = _workspace()
+    lines = [command(
+        kind_of(f),
+        message_of(f),
+        file=annotation_path(meta, f, workspace),
+        line=f.location.line,
+        col=f.location.column,
+        title=f"{f.code} {f.name}",
+    ) for f in ordered if id(f) in shown]
+    return lines, rest
+
+
+def more_line(kind: str, left: list, in_summary: bool) -> str:
+    """The line (itself an annotation of `kind`) that stands for the findings of that kind
+    GitHub would not show."""
+    where = "see the job summary" if in_summary else "run with --format text or json to see every finding"
+    old = sum(1 for f in left if f.baseline)
+    what = f"{len(left)} more finding(s)" + (f" ({old} pre-existing)" if old else "")
+    return command(kind, f"drafterlint: {what} were not annotated (GitHub shows at most {PER_LEVEL} "
+                         f"{_NOUNS[kind]}s per step): {where}.", title="drafterlint: more findings")
 
 
 def summary(result, meta, ordered, *, max_bytes: int) -> str:
@@ -147,18 +170,7 @@ def render(result, meta) -> str:
     lines, rest = annotation_lines(result, meta, ordered)
     in_summary = append_summary(result, meta, ordered)
     out = list(lines)
-    if rest:
-        where = (
-            "the job summary lists every finding"
-            if in_summary
-            else "run with --format text or json to see every finding"
-        )
-        out.append(command(
-            "notice",
-            f"drafterlint: {len(rest)} more finding(s) were not annotated "
-            f"(GitHub shows at most {PER_LEVEL} per level); {where}.",
-            title="drafterlint: more findings",
-        ))
+    out += [more_line(kind, left, in_summary) for kind, left in rest.items()]
     # Plain log lines (not commands): the other repository, what was skipped, and the totals.
     from drafterlint.report import elsewhere_line, new_and_preexisting, one_line, preexisting_lines, summary_counts
 
@@ -172,5 +184,8 @@ def render(result, meta) -> str:
         out.append(f"drafterlint: skipped {s.code}: {s.reason}")
     c = summary_counts(mine)
     out.append(f"drafterlint: {c['error']} error(s), {c['warning']} warning(s), {c['info']} info")
+    failing = [f for f in mine if f.severity >= meta.fail_on]
+    if failing and meta.baseline_source is None and meta.adoption_hint:
+        out.append(f"drafterlint: {meta.adoption_hint}")
     # The commands above are escaped; a plain line must not break into one that starts `::`.
     return "\n".join(one_line(line) for line in out) + "\n"

@@ -39,13 +39,19 @@ def skipped_line(skipped) -> str:
     needs: Counter = Counter()
     other: list[str] = []
     for s in skipped:
-        label = next((need for start, need in _NEEDS if s.reason.startswith(start)), None)
+        label = next((need + _detail(s.reason, start) for start, need in _NEEDS if s.reason.startswith(start)), None)
         if label is None:
             other.append(f"{s.code}: {s.reason.split(': ')[0]}")
         needs[label] += len(s.code.split(","))
     parts = [f"{n} need{'s' if n == 1 else ''} {label}" for label, n in needs.items() if label is not None]
     listed = "; ".join(p for p in (", ".join(parts), "; ".join(other)) if p)
     return f"{plural(sum(needs.values()), 'check')} skipped: {listed} (-v lists them)"
+
+
+def _detail(reason: str, start: str) -> str:
+    """ " (registry.path `../endpoints` does not exist)" from "no reference repository: …" """
+    rest = reason[len(start):]
+    return f" ({rest[2:]})" if rest.startswith(": ") else ""
 
 
 def statistics_lines(findings) -> list[str]:
