@@ -238,8 +238,10 @@ def read_inputs() -> dict:
     if only_new not in ("", "true", "false"):
         raise InputProblem(f"only-new must be true or false, not {values['only-new']!r}")
     if not only_new:
+        # A push is judged against the tip before it, as a pull request against its base: main
+        # does not go red on the day the workflow is added for what was already there.
         event = os.environ.get("GITHUB_EVENT_NAME", "")
-        only_new = "true" if event in ("pull_request", "pull_request_target") else "false"
+        only_new = "true" if event in ("pull_request", "pull_request_target", "push") else "false"
     values["only-new"] = only_new
     values["fail-on"] = values["fail-on"].lower() or "error"
     values["format"] = values["format"].lower() or "github"
@@ -268,6 +270,48 @@ def fetch_base(repo: Path, ref: str, env: dict) -> None:
     if have.returncode != 0:
         subprocess.run([*_GIT, "-C", str(repo), "fetch", "--quiet", "--no-tags", "--depth=1", "origin", ref],
                        env=env, capture_output=True)
+
+
+ZERO = "0" * 40
+
+
+def _event() -> dict:
+    path = os.environ.get("GITHUB_EVENT_PATH")
+    if not path:
+        return {}
+    try:
+        with open(path, encoding="utf-8") as fh:
+            event = json.load(fh)
+    except (OSError, ValueError):
+        return {}
+    return event if isinstance(event, dict) else {}
+
+
+def _git_out(repo: Path, args: list[str], env: dict) -> str:
+    proc = subprocess.run([*_GIT, "-C", str(repo), *args], env=env, capture_output=True, text=True)
+    return proc.stdout.strip() if proc.returncode == 0 else ""
+
+
+def push_base(base: str, repo: Path, env: dict) -> str:
+    """The base a push is judged against: the tip before it (github.event.before). A new branch
+    (all zeros) is judged against where it left the default branch; a first push of the default
+    branch has nothing to compare with ("": every finding counts)."""
+    if base and base != ZERO:
+        fetch_base(repo, base, env)
+        if _git_out(repo, ["rev-parse", "--verify", "--quiet", f"{base}^{{commit}}"], env):
+            return base
+        # a force push: the previous tip is gone; judge the branch as a new one
+    event = _event()
+    default = str((event.get("repository") or {}).get("default_branch") or "")
+    if not default or event.get("ref") == f"refs/heads/{default}" or default.startswith("-"):
+        return ""
+    if not _git_out(repo, ["rev-parse", "--verify", "--quiet", f"refs/remotes/origin/{default}"], env):
+        subprocess.run([*_GIT, "-C", str(repo), "fetch", "--quiet", "--no-tags", "origin",
+                        f"+refs/heads/{default}:refs/remotes/origin/{default}"], env=env, capture_output=True)
+    tip = _git_out(repo, ["rev-parse", "--verify", "--quiet", f"refs/remotes/origin/{default}^{{commit}}"], env)
+    if not tip:
+        return ""
+    return _git_out(repo, ["merge-base", tip, "HEAD"], env) or tip
 
 
 def _absolute(path: str, workspace: Path) -> Path:
@@ -364,6 +408,8 @@ def run() -> int:
         if f is not None:
             f.parent.mkdir(parents=True, exist_ok=True)
 
+    if os.environ.get("GITHUB_EVENT_NAME") == "push" and values["only-new"] == "true":
+        values["base-ref"] = push_base(values["base-ref"], workspace, env)
     cmd = [*drafterlint_cmd(), "check", f"--format={values['format']}", f"--fail-on={values['fail-on']}"]
     cmd.append(f"--report=json={json_file}")
     if sarif_file:

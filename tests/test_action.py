@@ -5,6 +5,7 @@ workflow files checked by actionlint when it is installed.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -98,13 +99,43 @@ def test_entry_on_a_pull_request_fails_only_on_new_findings(runner):
     assert "missing-2" in table and "missing-0" not in table
     assert "2 pre-existing findings" in summary.split("<details>")[1]
     assert outputs(runner.output)["errors"] == "1"  # what fails the check, as a workflow gates on it
-    # only-new: false fails on every finding; a push (no pull request) too.
+    # only-new: false fails on every finding.
     proc = runner({"rules-repo": ".", "base-ref": base, "only-new": "false"},
                   extra_env={"GITHUB_EVENT_NAME": "pull_request"})
     assert [ln.split(" ", 1)[0] for ln in proc.stdout.splitlines() if ln.startswith("::")].count("::error") == 3
     assert outputs(runner.output)["errors"] == "3"
+    # A push is judged against its previous tip (github.event.before, the base-ref default) too.
     proc = runner({"rules-repo": ".", "base-ref": base}, extra_env={"GITHUB_EVENT_NAME": "push"})
-    assert proc.returncode == 1 and proc.stdout.count("::error ") == 3
+    assert proc.returncode == 1 and proc.stdout.count("::error ") == 1
+    assert outputs(runner.output)["errors"] == "1"
+
+
+def _push_event(runner, ref: str) -> dict:
+    event = runner.temp / "event.json"
+    event.write_text(json.dumps({"ref": ref, "before": "0" * 40, "repository": {"default_branch": "main"}}))
+    return {"GITHUB_EVENT_NAME": "push", "GITHUB_EVENT_PATH": str(event)}
+
+
+def test_entry_on_a_push_of_a_new_branch_compares_with_where_it_left_the_default_branch(runner, tmp_path):
+    # The default branch has two old defects; the new branch adds one. Its push event's `before`
+    # is all zeros: the base is the merge base with origin's default branch.
+    origin = tmp_path / "origin"
+    write_rules(origin, broken=2)
+    git(origin, "init", "-q")
+    git(origin, "add", "-A")
+    git(origin, "commit", "-qm", "main")
+    ws = runner.workspace
+    git(ws, "clone", "-q", str(origin), ".")
+    git(ws, "checkout", "-qb", "topic")
+    write_rules(ws, broken=3)
+    git(ws, "commit", "-qam", "topic")
+    proc = runner({"rules-repo": ".", "base-ref": "0" * 40}, extra_env=_push_event(runner, "refs/heads/topic"))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.stdout.count("::error ") == 1 and "missing-2" in proc.stdout.split("::error ")[1]
+    # The first push of the default branch has nothing to compare with: every finding counts.
+    git(ws, "checkout", "-q", "main")
+    proc = runner({"rules-repo": ".", "base-ref": "0" * 40}, extra_env=_push_event(runner, "refs/heads/main"))
+    assert proc.returncode == 1 and proc.stdout.count("::error ") == 2, proc.stdout + proc.stderr
 
 
 def test_entry_on_a_pull_request_that_adds_nothing_broken_passes(runner):
@@ -151,8 +182,8 @@ def test_entry_suggests_the_fix_for_what_the_change_broke(runner):
     # the patch applies to the workspace as it is, which the action left untouched
     assert git(runner.workspace, "status", "--porcelain") == ""
     git(runner.workspace, "apply", "--check", str(patch))
-    # on a push (every finding counts) the base's defect is mended too
-    proc = runner({"rules-repo": ".", "base-ref": base}, extra_env={"GITHUB_EVENT_NAME": "push"})
+    # when every finding counts (only-new: false), the base's defect is mended too
+    proc = runner({"rules-repo": ".", "base-ref": base, "only-new": "false"}, extra_env={"GITHUB_EVENT_NAME": "push"})
     assert proc.returncode == 1
     text = Path(outputs(runner.output)["fix-patch"]).read_text()
     assert "+Old: [§3.1](#31-scope)." in text and "+See [§2.9](#29-model-equivalence)." in text
@@ -297,7 +328,7 @@ def test_action_is_composite_with_the_documented_inputs_and_outputs():
     a = action()
     assert a["runs"]["using"] == "composite"
     assert set(a["inputs"]) == set(ACTION_INPUTS)
-    assert a["inputs"]["base-ref"]["default"] == "${{ github.event.pull_request.base.sha }}"
+    assert a["inputs"]["base-ref"]["default"] == "${{ github.event.pull_request.base.sha || github.event.before }}"
     assert set(a["outputs"]) == {"errors", "warnings", "infos", "json-file", "sarif-file", "markdown-file", "fix-patch"}
     for name, spec in a["outputs"].items():
         assert spec["value"] == f"${{{{ steps.run.outputs.{name} }}}}"
