@@ -1,0 +1,164 @@
+"""What `check --hook` and `check --base-ref` compare with: HEAD (or the pre-push range), the
+repository under change at its base and the other one shared by both runs, the base's findings
+cached by content; a configured sibling checkout that is not there is a skipped check."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import git_commit_all
+
+RULES = """\
+# Rules
+
+## 1. Links
+
+Into the reference repository: [ok](https://github.com/mlcommons/endpoints/blob/main/README.md),
+[a missing file](https://github.com/mlcommons/endpoints/blob/main/docs/missing.md),
+[a missing anchor](https://github.com/mlcommons/endpoints/blob/main/README.md#nope) and
+[one more](https://github.com/mlcommons/endpoints/blob/main/docs/gone.md).
+An old broken link: [gone](#gone).
+"""
+
+CONFIG = """\
+select: [DL2]
+rules:
+  github: mlcommons/endpoints_policies
+registry:
+  github: mlcommons/endpoints
+  path: ../endpoints
+"""
+
+
+def setup(tmp_path: Path, *, registry_is_git: bool) -> tuple[Path, Path]:
+    rules, registry = tmp_path / "endpoints_policies", tmp_path / "endpoints"
+    rules.mkdir()
+    (rules / "endpoints_rules.md").write_text(RULES, encoding="utf-8")
+    (rules / "endpoints_submission_rules.md").write_text("# Submission\n", encoding="utf-8")
+    (rules / ".drafterlint.yaml").write_text(CONFIG, encoding="utf-8")
+    git_commit_all(rules, "2026-01-01", "rules")
+    (registry / "src/inference_endpoint/validation/policies").mkdir(parents=True)
+    (registry / "README.md").write_text("# Endpoints\n\n## Usage\n", encoding="utf-8")
+    if registry_is_git:
+        git_commit_all(registry, "2026-01-01", "registry")
+    return rules, registry
+
+
+def new_and_old(out: str) -> tuple[list[dict], list[dict]]:
+    findings = json.loads(out)["findings"]
+    return [f for f in findings if not f["baseline"]], [f for f in findings if f["baseline"]]
+
+
+@pytest.mark.parametrize("registry_is_git", [False, True], ids=["other-partial", "other-complete"])
+def test_an_unchanged_clone_has_no_new_finding(tmp_path, cli, registry_is_git):
+    rules, _ = setup(tmp_path, registry_is_git=registry_is_git)
+    code, out, _ = cli("check", "--all", "--format", "json", cwd=rules)
+    everything = json.loads(out)["findings"]
+    codes = {f["code"] for f in everything if f["repo"] == "rules"}
+    assert codes == ({"DL201", "DL204"} if registry_is_git else {"DL201", "DL204", "DL206"}), everything
+    for run in ("first", "second"):
+        code, out, err = cli("check", "--base-ref", "HEAD", "--format", "json", "-v", cwd=rules)
+        new, old = new_and_old(out)
+        assert code == 0 and new == [], (run, new)
+        assert len(old) == len(everything)
+        assert ("base cache: hit" if run == "second" else "base cache: miss") in err
+    code, out, _ = cli("check", "--hook", cwd=rules)
+    assert code == 0
+    assert out.splitlines()[0] == (f"{len([f for f in everything if f['repo'] == 'rules'])} pre-existing findings "
+                                   f"(in HEAD {_head(rules)[:10]}) do not fail this run: "
+                                   "`drafterlint check --all` shows them")
+
+
+def _head(repo: Path) -> str:
+    return subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def test_the_cached_base_follows_the_other_repository(tmp_path, cli):
+    rules, registry = setup(tmp_path, registry_is_git=True)
+    code, out, err = cli("check", "--base-ref", "HEAD", "--format", "json", "-v", cwd=rules)
+    assert code == 0 and "base cache: miss" in err
+    # The missing file appears in the reference repository: both runs see it, so nothing is new
+    # and nothing of the base "is fixed by this change" (a stale base would say so).
+    (registry / "docs").mkdir()
+    (registry / "docs" / "missing.md").write_text("# Missing no more\n", encoding="utf-8")
+    git_commit_all(registry, "2026-01-02", "add the file")
+    code, out, err = cli("check", "--base-ref", "HEAD", "-v", cwd=rules)
+    assert code == 0 and "base cache: miss" in err
+    assert "fixed by this change" not in out
+    # The commit itself fixes one: that is said.
+    text = (rules / "endpoints_rules.md").read_text(encoding="utf-8").replace("[gone](#gone)", "[links](#1-links)")
+    (rules / "endpoints_rules.md").write_text(text, encoding="utf-8")
+    code, out, err = cli("check", "--hook", "-v", cwd=rules)
+    assert code == 0 and "base cache: hit" in err
+    assert "1 finding of HEAD" in out and "is fixed by this change" in out
+
+
+def test_the_hook_judges_the_change_against_head(tmp_path, cli):
+    rules, _ = setup(tmp_path, registry_is_git=False)
+    text = (rules / "endpoints_rules.md").read_text(encoding="utf-8")
+    (rules / "endpoints_rules.md").write_text(text + "\nA new one: [here](#nowhere).\n", encoding="utf-8")
+    code, out, _ = cli("check", "--hook", cwd=rules)
+    lines = out.splitlines()
+    assert code == 1
+    assert [ln for ln in lines if ": DL" in ln] == [
+        "endpoints_rules.md:11:12: DL201 broken-fragment: no heading or anchor `#nowhere` in endpoints_rules.md"]
+    assert any(ln.startswith("4 pre-existing findings") for ln in lines), out
+    assert not any(ln.startswith("to fail only on") for ln in lines)  # there is a base
+    # One word to see everything: --all (also as the hook's `args: [--all]`).
+    code, out, _ = cli("check", "--hook", "--all", cwd=rules)
+    assert code == 1 and sum(": DL" in ln for ln in out.splitlines()) == 3  # and two infos, not shown
+    assert "pre-existing" not in out
+
+
+def test_before_the_first_commit_every_finding_counts_and_the_last_line_says_how_to_adopt(tmp_path, cli):
+    rules = tmp_path / "endpoints_policies"
+    rules.mkdir()
+    (rules / "endpoints_rules.md").write_text("# Rules\n\n[gone](#gone)\n", encoding="utf-8")
+    (rules / ".drafterlint.yaml").write_text("select: [DL2]\n", encoding="utf-8")
+    subprocess.run(["git", "init", "-q"], cwd=rules, check=True)
+    code, out, _ = cli("check", "--hook", cwd=rules)
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].startswith("endpoints_rules.md:3:1: DL201 broken-fragment")
+    assert lines[-1].startswith("to fail only on what a change introduces: record today's findings with "
+                                "`drafterlint baseline` and commit the file")
+
+
+def test_pre_push_judges_the_range_pre_commit_passes(tmp_path, cli, monkeypatch):
+    rules, _ = setup(tmp_path, registry_is_git=False)
+    pushed_from = _head(rules)
+    text = (rules / "endpoints_rules.md").read_text(encoding="utf-8")
+    (rules / "endpoints_rules.md").write_text(text + "\n[one](#nowhere-1)\n", encoding="utf-8")
+    git_commit_all(rules, "2026-01-02", "one")
+    (rules / "endpoints_rules.md").write_text(text + "\n[one](#nowhere-1) [two](#nowhere-2)\n", encoding="utf-8")
+    git_commit_all(rules, "2026-01-03", "two")
+    monkeypatch.setenv("PRE_COMMIT_FROM_REF", pushed_from)
+    monkeypatch.setenv("PRE_COMMIT_TO_REF", _head(rules))
+    code, out, _ = cli("check", "--hook", cwd=rules)
+    assert code == 1
+    assert [ln.split(": ")[-1] for ln in out.splitlines() if ": DL" in ln] == [
+        "no heading or anchor `#nowhere-1` in endpoints_rules.md",
+        "no heading or anchor `#nowhere-2` in endpoints_rules.md"]
+    monkeypatch.setenv("PRE_COMMIT_FROM_REF", "HEAD~1")  # only the last commit is pushed
+    code, out, _ = cli("check", "--hook", cwd=rules)
+    assert [ln.split(": ")[-1] for ln in out.splitlines() if ": DL" in ln] == [
+        "no heading or anchor `#nowhere-2` in endpoints_rules.md"]
+
+
+def test_a_configured_checkout_that_is_not_there_is_skipped_in_one_line(tmp_path, cli):
+    rules, registry = setup(tmp_path, registry_is_git=False)
+    (rules / ".drafterlint.yaml").write_text(CONFIG.replace("select: [DL2]", "select: [DL2, DL3]"), encoding="utf-8")
+    git_commit_all(rules, "2026-01-02", "config")
+    registry.rename(tmp_path / "elsewhere")
+    code, out, err = cli("check", "--hook", cwd=rules)
+    assert code == 0, out + err
+    skipped = [ln for ln in out.splitlines() if "skipped" in ln]
+    assert len(skipped) == 1 and "need the reference repository (registry.path `../endpoints` does not exist)" in skipped[0]
+    # Given on the command line, a missing checkout stays a usage error.
+    code, out, err = cli("check", "--registry-repo", str(registry), cwd=rules)
+    assert code == 2 and "does not exist" in err
