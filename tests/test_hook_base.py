@@ -162,3 +162,17 @@ def test_a_configured_checkout_that_is_not_there_is_skipped_in_one_line(tmp_path
     # Given on the command line, a missing checkout stays a usage error.
     code, out, err = cli("check", "--registry-repo", str(registry), cwd=rules)
     assert code == 2 and "does not exist" in err
+
+
+def test_without_a_base_the_did_you_mean_names_the_heading_that_has_the_number_now(tmp_path, cli):
+    rules = tmp_path / "endpoints_policies"
+    rules.mkdir()
+    (rules / ".drafterlint.yaml").write_text("select: [DL201]\n", encoding="utf-8")
+    (rules / "endpoints_rules.md").write_text(
+        "# Rules\n\n## 3.2 Supported Models\n\n#### 2.9.4 Drafters\n\nSee [§2.9.4](#294-draft-models) "
+        "and [§2](#2-modelz).\n\n## 2. Models\n", encoding="utf-8")
+    code, out, _ = cli("check", "--all", cwd=rules)
+    lines = [ln for ln in out.splitlines() if ": DL201" in ln]
+    # Not `#32-supported-models`, the closest spelling: §2.9.4 is the same section, renamed.
+    assert lines[0].endswith("(did you mean `#294-drafters`?)"), lines
+    assert lines[1].endswith("(did you mean `#2-models`?)"), lines  # one digit: by spelling

@@ -77,6 +77,13 @@ class _AnchorIndex:
         self.sorted = sorted(self.anchors)
         self.by_title: dict[str, str] = {}
         self.by_word: dict[str, list[str]] = {}
+        # Section number (its digits, "294" for 2.9.4) -> the anchor of the one heading carrying
+        # it; None when several do. A heading renamed in place keeps its number.
+        self.by_number: dict[str, str | None] = {}
+        for h in doc.headings:
+            digits = (h.number or "").replace(".", "")
+            if digits.isdigit():
+                self.by_number[digits] = None if digits in self.by_number else h.slug
         for a in self.anchors:
             self.by_title.setdefault(_title_part(a), a)
             for word in set(a.split("-")):
@@ -94,7 +101,15 @@ class _AnchorIndex:
             candidates.update(dict.fromkeys(anchors[:MAX_ANCHOR_CANDIDATES]))
             if len(candidates) >= MAX_ANCHOR_CANDIDATES:
                 break
-        return closest(frag, list(candidates)[:MAX_ANCHOR_CANDIDATES] or _around(self.sorted, frag), 0.6)
+        close = closest(frag, list(candidates)[:MAX_ANCHOR_CANDIDATES] or _around(self.sorted, frag), 0.6)
+        numbered = _NUMBER_PREFIX.match(frag)
+        digits = numbered.group(0).rstrip("-") if numbered else ""
+        # `#294-old-title` when §2.9.4 is now "New Title": the heading with that number is a
+        # better guess than a spelling match under another number (one digit says too little).
+        same_number = self.by_number.get(digits) if len(digits) >= 2 else None
+        if same_number and not (close and close.startswith(digits + "-")):
+            return same_number
+        return close
 
 
 # The most spelling comparisons one suggestion may cost: a did-you-mean looks only at candidates
