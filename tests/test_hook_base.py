@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import git_commit_all
+from tests.helpers import git_commit_all
 
 RULES = """\
 # Rules

@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,16 +21,13 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.helpers import pre_commit_exe
+
 ROOT = Path(__file__).resolve().parents[1]
 MANIFEST = ROOT / ".pre-commit-hooks.yaml"
 
 
-def _pre_commit() -> str | None:
-    beside = Path(sys.executable).parent / "pre-commit"
-    return str(beside) if beside.exists() else shutil.which("pre-commit")
-
-
-pytestmark = pytest.mark.skipif(_pre_commit() is None, reason="pre-commit is not installed")
+pytestmark = pytest.mark.skipif(pre_commit_exe() is None, reason="pre-commit is not installed")
 
 RENAMED_LINKS = 5  # links to §2.9.4 in both documents: what the rename breaks
 
@@ -161,13 +157,13 @@ def test_a_contributors_first_day(contributor):
     # The commit that adds the hook (and says so in the configuration) passes, and so does a
     # first run over every file: the old defects are HEAD's, not this commit's.
     (repo / ".pre-commit-config.yaml").write_text(local_hooks(), encoding="utf-8")
-    subprocess.run([_pre_commit(), "install"], cwd=repo, env=env, check=True, capture_output=True)
+    subprocess.run([pre_commit_exe(), "install"], cwd=repo, env=env, check=True, capture_output=True)
     (repo / ".drafterlint.yaml").write_text("# checked on each commit (.pre-commit-config.yaml)\n" + CONFIG)
     proc = commit(repo, env, "add the drafterlint hook")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout + proc.stderr
     assert re.search(r"drafterlint \(rules documents\)\.+Passed", out), out
-    proc = subprocess.run([_pre_commit(), "run", "--all-files", "--verbose"], cwd=repo, env=env,
+    proc = subprocess.run([pre_commit_exe(), "run", "--all-files", "--verbose"], cwd=repo, env=env,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     summary = [ln for ln in proc.stdout.splitlines() if "pre-existing" in ln]
@@ -199,7 +195,7 @@ def test_a_contributors_first_day(contributor):
 
     # The fix hook mends exactly those links, in both files, and no old defect.
     before = {p: (repo / p).read_text(encoding="utf-8") for p in ("endpoints_rules.md", "endpoints_submission_rules.md")}
-    proc = subprocess.run([_pre_commit(), "run", "--hook-stage", "manual", "drafterlint-fix"], cwd=repo, env=env,
+    proc = subprocess.run([pre_commit_exe(), "run", "--hook-stage", "manual", "drafterlint-fix"], cwd=repo, env=env,
                           capture_output=True, text=True, timeout=120)
     assert "files were modified by this hook" in proc.stdout, proc.stdout + proc.stderr
     diff = git(repo, "diff", "-U0", "--no-color", env=env).stdout

@@ -16,20 +16,14 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from tests.helpers import ROOT, wheelhouse
+from tests.helpers import ROOT, pre_commit_exe, wheelhouse
 
 MANIFEST = ROOT / ".pre-commit-hooks.yaml"
-
-
-def pre_commit_exe() -> str | None:
-    beside = Path(sys.executable).parent / "pre-commit"
-    return str(beside) if beside.exists() else shutil.which("pre-commit")
 
 
 needs_pre_commit = pytest.mark.skipif(pre_commit_exe() is None, reason="pre-commit is not installed")

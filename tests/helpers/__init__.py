@@ -323,3 +323,12 @@ def make_handler(api: FakeAPI):
             self._handle("PATCH")
 
     return Handler
+
+
+def pre_commit_exe() -> str | None:
+    """The pre-commit of this Python's environment, else one on PATH (None: not installed)."""
+    import shutil
+    import sys
+
+    beside = Path(sys.executable).parent / "pre-commit"
+    return str(beside) if beside.exists() else shutil.which("pre-commit")
