@@ -176,3 +176,15 @@ def test_without_a_base_the_did_you_mean_names_the_heading_that_has_the_number_n
     # Not `#32-supported-models`, the closest spelling: §2.9.4 is the same section, renamed.
     assert lines[0].endswith("(did you mean `#294-drafters`?)"), lines
     assert lines[1].endswith("(did you mean `#2-models`?)"), lines  # one digit: by spelling
+
+
+def test_pre_push_of_a_branch_that_is_not_checked_out_says_what_it_judged(tmp_path, cli, monkeypatch):
+    rules, _ = setup(tmp_path, registry_is_git=False)
+    base = _head(rules)
+    subprocess.run(["git", "branch", "other"], cwd=rules, check=True)
+    git_commit_all(rules, "2026-01-02", "an empty change")
+    monkeypatch.setenv("PRE_COMMIT_FROM_REF", base)
+    monkeypatch.setenv("PRE_COMMIT_TO_REF", "other")
+    code, _, err = cli("check", "--hook", cwd=rules)
+    assert code == 0
+    assert f"drafterlint: other is not checked out: the working tree is judged against {base}" in err

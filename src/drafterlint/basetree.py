@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from drafterlint.findings import FetchError
+from drafterlint.findings import FetchError, InputError
 from drafterlint.gitops import READ_BY_CHECKS, open_git, run_git, validate_revision
 from drafterlint.sources import MAX_FILE_BYTES
 
@@ -146,6 +146,18 @@ def has_commit(repo_dir: Path, rev: str = "HEAD") -> bool:
                             allow_local=True).strip())
     except FetchError:
         return False
+
+
+def same_commit(repo_dir: Path, a: str, b: str) -> bool:
+    """Whether two revisions name one commit in repo_dir (False when either names none)."""
+    try:
+        validate_revision(a)
+        validate_revision(b)
+        found = run_git(Path(repo_dir), ["rev-parse", "--verify", "--quiet", f"{a}^{{commit}}", f"{b}^{{commit}}"],
+                        allow_local=True).split()
+    except (FetchError, InputError):
+        return False
+    return len(found) == 2 and found[0] == found[1]
 
 
 def read_base(repo_dir: Path, ref: str, dest: Path) -> Base | None:

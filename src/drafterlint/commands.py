@@ -294,10 +294,17 @@ def hook_range(args) -> tuple[str | None, str]:
     """(base, head) a hook judges: in `pre-push` (or `pre-commit run --from-ref A --to-ref B`)
     the range pre-commit passes; otherwise HEAD and what is being committed; no base before the
     first commit (every finding counts then)."""
+    from drafterlint.basetree import has_commit, same_commit
+
     from_ref, to_ref = os.environ.get("PRE_COMMIT_FROM_REF"), os.environ.get("PRE_COMMIT_TO_REF")
     if from_ref and to_ref:
+        if not same_commit(_start(args), to_ref, "HEAD"):
+            from drafterlint.report import one_line
+
+            # The files checked are the working tree's: say so when what is pushed is not it.
+            print(one_line(f"drafterlint: {to_ref} is not checked out: the working tree is judged "
+                           f"against {from_ref}"), file=sys.stderr)
         return from_ref, to_ref
-    from drafterlint.basetree import has_commit
 
     return ("HEAD" if has_commit(_start(args)) else None), "HEAD"
 
