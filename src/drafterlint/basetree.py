@@ -1,26 +1,21 @@
 """A repository as it was at the merge base of a ref and HEAD, read from git into a temporary
 folder: the user's working tree, index and `.git` are never written.
 
-    with base_trees({"rules": rules_dir, "registry": registry_dir}, "origin/main") as bases:
-        bases["rules"]      # Base(commit, root) of the merge base, or None: no base there
+    commit = merge_base(repo_dir, "origin/main")   # None: no base there
+    extract(repo_dir, commit, dest)                 # its files under dest
 
-Only a repository whose root is a git work tree's top level and that knows the ref gets a base;
-the other has none and is compared as it is. The files are the merge-base commit's blobs read
-with `git cat-file` (regular files only: links and submodules are left out). Unlike `git archive`
-or a checkout, that applies no filter, textconv or export attribute of the repository, so what
-the checks see is exactly what was committed and nothing the checkout configures runs. Only the
-files a check reads are read (streamed, each under the same size limit as in the working tree);
-the others are placeholders of their size. Used by `check --base-ref` and by `drafterlint fix`.
+Only a repository whose root is a git work tree's top level and that knows the ref has a base.
+The files are the merge-base commit's blobs read with `git cat-file` (regular files only: links
+and submodules are left out). Unlike `git archive` or a checkout, that applies no filter,
+textconv or export attribute of the repository, so what the checks see is exactly what was
+committed and nothing the checkout configures runs. Only the files a check reads are read
+(streamed, each under the same size limit as in the working tree); the others are placeholders
+of their size. Used by drafterlint.baserun (`check --base-ref`, the hooks, `fix --base-ref`).
 """
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from drafterlint.findings import FetchError, InputError
@@ -28,17 +23,12 @@ from drafterlint.gitops import READ_BY_CHECKS, open_git, run_git, validate_revis
 from drafterlint.sources import MAX_FILE_BYTES
 
 
-@dataclass(frozen=True)
-class Base:
-    commit: str  # the merge base
-    root: Path  # a temporary folder holding the files of that commit
-
-
 def merge_base(repo_dir: Path, ref: str, head: str = "HEAD") -> str | None:
     """The merge base of `ref` and `head` in repo_dir (in a shallow clone: `ref` itself), or None
     when there is none to be had (not the top of a git work tree, no such ref, unrelated
     histories)."""
     validate_revision(ref)
+    validate_revision(head)
     repo_dir = Path(repo_dir)
     try:
         top = run_git(repo_dir, ["rev-parse", "--show-toplevel"], allow_local=True).strip()
@@ -158,25 +148,3 @@ def same_commit(repo_dir: Path, a: str, b: str) -> bool:
     except (FetchError, InputError):
         return False
     return len(found) == 2 and found[0] == found[1]
-
-
-def read_base(repo_dir: Path, ref: str, dest: Path) -> Base | None:
-    """The merge base of `ref` and HEAD in repo_dir, written under dest; None without one."""
-    commit = merge_base(repo_dir, ref)
-    if commit is None:
-        return None
-    dest.mkdir(parents=True, exist_ok=True)
-    extract(repo_dir, commit, dest)
-    return Base(commit, dest)
-
-
-@contextmanager
-def base_trees(roots: dict[str, Path | None], ref: str) -> Iterator[dict[str, Base | None]]:
-    """Per repository name, its base (see the module's docstring); removed on leaving."""
-    validate_revision(ref)
-    tmp = Path(tempfile.mkdtemp(prefix="drafterlint-base-"))
-    try:
-        yield {name: (read_base(root, ref, tmp / name) if root is not None else None)
-               for name, root in roots.items()}
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
