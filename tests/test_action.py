@@ -171,6 +171,10 @@ def test_entry_suggests_the_fix_for_what_the_change_broke(runner):
     base = _renaming_pull_request(runner)
     proc = runner({"rules-repo": ".", "base-ref": base}, extra_env={"GITHUB_EVENT_NAME": "pull_request"})
     assert proc.returncode == 1, proc.stdout + proc.stderr  # the suggestion does not pass the check
+    # The annotation names the rename and the command, with the base a reader of the PR can use.
+    errors = [ln for ln in proc.stdout.splitlines() if ln.startswith("::error ")]
+    assert len(errors) == 1 and "this change renamed it to §2.9 Model Equivalence" in errors[0]
+    assert f"run `drafterlint fix --base-ref {base}`" in errors[0]
     patch = Path(outputs(runner.output)["fix-patch"])
     text = patch.read_text()
     assert "-See [§2.9](#29-model-equivalence-rules)." in text and "+See [§2.9](#29-model-equivalence)." in text
