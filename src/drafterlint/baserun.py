@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from drafterlint.sources import RepoView
 
 
+class BaseCrashed(Exception):
+    """A rule crashed on the base's files (a bug in drafterlint, as on the current ones)."""
+
+
 class BaseRun:
     def __init__(self, config, now: "dict[str, RepoView | None]", commits: dict[str, str], tmp: Path, cache):
         self.config = config
@@ -49,7 +53,7 @@ class BaseRun:
         if name not in self.commits:
             return self.now.get(name)
         if name not in self._views:
-            from drafterlint.engine import repo_view
+            from drafterlint.sources import repo_view
 
             now = self.now[name]
             assert now is not None
@@ -64,8 +68,9 @@ class BaseRun:
         return self._views[name]
 
     def run(self, today) -> None:
+        """The checks on the base. BaseCrashed when a rule crashes on the base's files."""
         from drafterlint.checks.base import Context
-        from drafterlint.engine import prepare, run
+        from drafterlint.engine import RuleCrashed, prepare, run
 
         others = [v for name, v in self.now.items() if v is not None and name not in self.commits]
         saved = [(v, v.recorder) for v in others]
@@ -76,6 +81,8 @@ class BaseRun:
                           registry_repo=self.view("registry"))
             prepare(ctx)
             self.findings = run(ctx).findings
+        except RuleCrashed as exc:
+            raise BaseCrashed(str(exc)) from None
         finally:
             for v, recorder in saved:
                 v.recorder = recorder

@@ -280,7 +280,14 @@ def check(args) -> int:
         if path is not None and (path.is_file() or args.baseline):
             result = compare_with_file(result, path, meta)
         if args.base_ref:
-            result = compare_with_base(result, done, args, meta, head)
+            from drafterlint.baserun import BaseCrashed
+
+            try:
+                result = compare_with_base(result, done, args, meta, head)
+            except BaseCrashed as exc:  # on the base's files: as loud as on the current ones
+                print(f"drafterlint: internal error in rule {exc}, checking the base (please report this)",
+                      file=sys.stderr)
+                return EXIT_USAGE
     emit(result, args, meta)
     return exit_code(result, config, args.exit_zero, meta.scope)
 
@@ -403,7 +410,7 @@ class Checked:
         """The repositories as checked: the run's own views, or new ones on a cache hit
         (parsed documents then come from the content-keyed cache)."""
         if self.views is None:
-            from drafterlint.engine import repo_view
+            from drafterlint.sources import repo_view
 
             self.views = {}
             for name, root in (("rules", self.rules_dir), ("registry", self.registry_dir)):

@@ -15,21 +15,11 @@ from drafterlint.checks import all_rules
 from drafterlint.checks.base import HISTORY, ONLINE, REGISTRY, RULES, TODAY, Context
 from drafterlint.config import Config
 from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, Result, Skipped, UnreadableFile
-from drafterlint.sources import RepoView, github_pair
+from drafterlint.sources import RepoView, repo_view
 
 
 class RuleCrashed(Exception):
     """A rule failed in a way it should not: a bug in drafterlint, not in the checked files."""
-
-
-def repo_view(config: Config, which: str, root: Path) -> RepoView:
-    section = config.data[which]
-    return RepoView(
-        RULES_REPO if which == "rules" else REGISTRY_REPO,
-        root,
-        github=github_pair(section.get("github")),
-        default_branch=section.get("default_branch") or "main",
-    )
 
 
 def build_context(

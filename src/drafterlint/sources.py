@@ -13,7 +13,7 @@ import stat
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from drafterlint.findings import REPORT_MARKER, REPORT_MARKER_WITHIN, Location, UnreadableFile
+from drafterlint.findings import REGISTRY_REPO, REPORT_MARKER, REPORT_MARKER_WITHIN, RULES_REPO, Location, UnreadableFile
 
 if TYPE_CHECKING:
     from drafterlint.markdown.model import Document
@@ -387,6 +387,17 @@ def decode_text(data: bytes, loc: Location) -> str:
 
 
 # -- finding the repositories ---------------------------------------------------------------
+
+
+def repo_view(config, which: str, root: Path) -> RepoView:
+    """The view of the `which` ("rules" or "registry") repository at root, as configured."""
+    section = config.data[which]
+    return RepoView(
+        RULES_REPO if which == "rules" else REGISTRY_REPO,
+        root,
+        github=github_pair(section.get("github")),
+        default_branch=section.get("default_branch") or "main",
+    )
 
 
 def cache_root(config) -> Path:
