@@ -356,6 +356,8 @@ class _Walker:
             block = node
         if t in ("paragraph", "heading"):
             self.para = (node.line + self.shift, self.col(node.line, node.col))
+        if t == "image":
+            return  # its children are its alt text, plain text on the page: no link or tag
         for ch in node.children:
             self.walk(ch, block)
         if t in ("paragraph", "heading"):

@@ -250,4 +250,15 @@ REGRESSIONS: list[str] = [
     # a lazy line is judged once its container's blocks are all there (not while a list in it
     # is still being collected)
     "> - word\n[r]: /u\n# w\n\n[r]: /v",
+    # an image's text is its alt attribute, plain text on the page: a link, bare URL or tag in
+    # it is none (`[§2](#nope)` is no link, `<a id>` no anchor)
+    "![see [§2](#nope) here](fig.png)\n",
+    '![<a id="x">](i.png) ![a <a href="#q">b</a>](i.png) [x](#y)',
+    "![a [b][r] <https://x.y> www.q.org](i.png) [r]\n\n[r]: /u",
+    "![a [b](#c)][r] [d](#e)\n\n[r]: /u",
+    # punctuation is ASCII's and Unicode's P classes: a symbol (`€`, `°`, `©`) is like a letter
+    # next to `_` and `*`; only cmark-gfm's blanks are space
+    "## Price €_net_\n\n## Temp 25°_C_\n\n[a](#price-_net_) [b](#price-net)\n",
+    "# a €*b* ©_c_ «_d_» _e_€ x_«y»_ \x01_a_ a_\x0b_",
+    "# *a\u00a0*b \u2003_c_\u2003",
 ]

@@ -664,8 +664,6 @@ class _FastInline(mistune.InlineParser):
         return end
 
     def finalize_tokens(self, tokens: list[dict[str, Any]], depth: int) -> list[dict[str, Any]]:
-        if not emphasis.needed(tokens):
-            return super().finalize_tokens(tokens, depth)
         remaining = self.max_nested_level - depth
         return emphasis.finalize(tokens, "emphasis" in self.rules and remaining > 0, remaining)
 

@@ -1,4 +1,4 @@
-"""Strikethrough, and emphasis next to `~`, as cmark-gfm resolves them.
+"""Strikethrough and emphasis, as cmark-gfm resolves them.
 
 A run of one or two `~` opens a strikethrough where it is left-flanking and closes one where it
 is right-flanking (CommonMark's rules, no `_` exception); a longer run is text.  An opener is
@@ -14,11 +14,14 @@ the text's ends, when only `~` are left).  So `_u_~~s~~` is no emphasis (the `_`
 followed by `s`: intraword) and `a*~b*` is (`*` before `b` opens).  mistune sees the `~` (or a
 strikethrough token's placeholder) as punctuation.
 
+Whether a `*` or `_` run opens or closes is cmark-gfm's judgement (`_opens_closes`), not
+mistune's: punctuation is ASCII's and Unicode's P classes, so a symbol such as `€` or `°` is like
+a letter (`## Price €_net_` keeps its underscores, `#price-_net_`).
+
 `finalize` is mistune's own finalization of a text's emphasis (its delimiter runs, then its
 matching) with the flanking judged on a source where each strikethrough token is `~~`, its
 content, `~~`; mistune's placeholder for any other token and an escaped `~` are punctuation
-(as the `[`, `` ` ``, `<` or `\\` they start with are for cmark-gfm).  Texts without a `~` keep
-mistune's path (`needed`).
+(as the `[`, `` ` ``, `<` or `\\` they start with are for cmark-gfm).
 """
 
 from __future__ import annotations
@@ -32,18 +35,51 @@ STRIKE_START = r"~+"
 _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
 
+_OBJECT = "\ufffc"  # mistune's stand-in for a token that is not text: punctuation
+
+
 def _punct(c: str) -> bool:
-    return c in _ASCII_PUNCT if c.isascii() else unicodedata.category(c).startswith("P")
+    """cmark-gfm's cmark_utf8proc_is_punctuation: ASCII's punctuation and Unicode's P classes,
+    not its symbols (`€`, `°`, `©` are like letters: `€_net_` is no emphasis).  mistune's
+    placeholder stands for a token whose first or last character is punctuation for cmark-gfm
+    (the `[`, `)`, `` ` ``, `<` or `>` a link, code span or tag starts or ends with)."""
+    if c.isascii():
+        return c in _ASCII_PUNCT
+    return c == _OBJECT or unicodedata.category(c).startswith("P")
+
+
+def _space(c: str) -> bool:
+    """cmark-gfm's cmark_utf8proc_is_space: the ASCII blanks and Unicode's Zs (not `\\v` or
+    the information separators Python counts as space)."""
+    if c.isascii():
+        return c in " \t\n\f\r"
+    return unicodedata.category(c) == "Zs"
+
+
+def _flanking(before: str, after: str) -> tuple[bool, bool]:
+    """Whether a delimiter run between `before` and `after` is left-flanking, right-flanking
+    (cmark-gfm's scan_delims)."""
+    sb, sa = _space(before), _space(after)
+    pb, pa = _punct(before), _punct(after)
+    return not sa and (not pa or sb or pb), not sb and (not pb or sa or pa)
 
 
 def _flanks(src: str, start: int, end: int) -> tuple[bool, bool]:
-    """Whether the run src[start:end] is left-flanking, right-flanking (cmark-gfm's
-    scan_delimiters: the characters right next to it, a newline at the text's ends)."""
+    """Whether the run src[start:end] is left-flanking, right-flanking (the characters right
+    next to it, a newline at the text's ends)."""
     before = src[start - 1] if start > 0 else "\n"
     after = src[end] if end < len(src) else "\n"
-    sb, sa = before.isspace(), after.isspace()
-    pb, pa = _punct(before), _punct(after)
-    return not sa and not (pa and not sb and not pb), not sb and not (pb and not sa and not pa)
+    return _flanking(before, after)
+
+
+def _opens_closes(before: str, after: str, marker: str) -> tuple[bool, bool]:
+    """Whether a `*` or `_` run between `before` and `after` can open, close emphasis
+    (cmark-gfm's scan_delims; mistune counts every character that is no letter or digit as
+    punctuation, and judges `_` by letters and digits alone)."""
+    left, right = _flanking(before, after)
+    if marker == "_":
+        return left and (not right or _punct(before)), right and (not left or _punct(after))
+    return left, right
 
 
 def _strike_closer(src: str, pos: int, size: int, opener_closes: bool) -> int | None:
@@ -103,18 +139,6 @@ def parse_strikethrough(inline: Any, m: Any, state: Any) -> int:
     state.append_token({"type": "strikethrough", "children": inline.render(child)})
     return close + size
 
-_OBJECT = "\ufffc"  # mistune's stand-in for a token that is not text: punctuation
-
-
-def needed(tokens: list[dict[str, Any]]) -> bool:
-    """Whether `~` can change how the emphasis of `tokens` is read."""
-    for tok in tokens:
-        t = tok["type"]
-        if t == "strikethrough" or (t == "text" and "~" in tok["raw"]):
-            return True
-    return False
-
-
 def _source(tok: dict[str, Any]) -> str:
     t = tok["type"]
     if t == "text":
@@ -127,8 +151,9 @@ def _source(tok: dict[str, Any]) -> str:
     return _OBJECT
 
 
-def _flanking_view(source: str, start: int, size: int, marker: str) -> str:
-    """The run at source[start:start + size] between the characters cmark-gfm judges it by."""
+def _neighbours(source: str, start: int, size: int) -> tuple[str, str]:
+    """The characters cmark-gfm judges the run at source[start:start + size] by: the first
+    before it and the first after it that are not `~`, a newline at the text's ends."""
     i = start - 1
     while i > 0 and source[i] == "~":
         i -= 1
@@ -137,12 +162,12 @@ def _flanking_view(source: str, start: int, size: int, marker: str) -> str:
     while j < len(source) and source[j] == "~":
         j += 1
     after = source[j] if j < len(source) else "\n"
-    return before + marker * size + after
+    return before, after
 
 
 def _split(tok: dict[str, Any], source: str, at: int, parts: list[dict[str, Any]],
            delimiters: list[Any]) -> None:
-    """mistune's _split_text_token, flanking judged by `_flanking_view`."""
+    """mistune's _split_text_token, flanking judged as cmark-gfm judges it."""
     text = tok["raw"]
     pos = 0
     while pos < len(text):
@@ -156,9 +181,8 @@ def _split(tok: dict[str, Any], source: str, at: int, parts: list[dict[str, Any]
         while end < len(text) and text[end] == marker:
             end += 1
         size = end - pos
-        view = _flanking_view(source, at + pos, size, marker)
-        can_open = _em._can_open_emphasis(view, 1, size, marker)
-        can_close = _em._can_close_emphasis(view, 1, size, marker)
+        before, after = _neighbours(source, at + pos, size)
+        can_open, can_close = _opens_closes(before, after, marker)
         index = len(parts)
         parts.append({"type": "text", "raw": text[pos:end]})
         if can_open or can_close:
@@ -167,7 +191,7 @@ def _split(tok: dict[str, Any], source: str, at: int, parts: list[dict[str, Any]
 
 
 def finalize(tokens: list[dict[str, Any]], enabled: bool, max_depth: int) -> list[dict[str, Any]]:
-    """mistune's finalize_emphasis_tokens, with cmark-gfm's look through `~`."""
+    """mistune's finalize_emphasis_tokens, with cmark-gfm's flanking (and its look through `~`)."""
     if len(tokens) > 1:
         tokens = _em._coalesce_emphasis_text(tokens)
     if not enabled or not _em._contains_emphasis_marker(tokens):

@@ -324,7 +324,7 @@ class _Aligner:
             line, col = st.position(self.a)
             kind = "image" if image else ("reference" if "ref" in tok else "inline")
             self._add(text, self._ref_target(tok, url), line, col, kind)
-            self._walk(tok.get("children") or ())
+            self._walk_text_of(tok, image)
             return
         ev = self.events[j]
         line, col = st.position(ev.pos)
@@ -377,12 +377,18 @@ class _Aligner:
             else:
                 k2 = s.find(")", end, self.b)
                 end = k2 + 1 if k2 >= 0 else end
-        link_index = len(self.links)
         self._add(text, target, line, col, kind)
-        self._walk(tok.get("children") or ())
-        del link_index
+        self._walk_text_of(tok, image)
         while self.k < len(self.events) and self.events[self.k].pos < end:
             self.k += 1
+
+    def _walk_text_of(self, tok: dict[str, Any], image: bool) -> None:
+        """The links and tags in a link's text; an image's text is its alt attribute, plain
+        text on the page (cmark-gfm renders `![see [§2](#nope)](f.png)` as `alt="see §2"`, a
+        tag in it escaped): no link, anchor or `href` there.  Its events are skipped with the
+        image's (everything before its end)."""
+        if not image:
+            self._walk(tok.get("children") or ())
 
     def _ref_target(self, tok: dict[str, Any], url: str) -> str:
         ref = tok.get("ref")
