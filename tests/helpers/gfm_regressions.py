@@ -261,4 +261,15 @@ REGRESSIONS: list[str] = [
     "## Price €_net_\n\n## Temp 25°_C_\n\n[a](#price-_net_) [b](#price-net)\n",
     "# a €*b* ©_c_ «_d_» _e_€ x_«y»_ \x01_a_ a_\x0b_",
     "# *a\u00a0*b \u2003_c_\u2003",
+    # cmark-gfm pairs `~` with the paragraph's brackets resolved: a link in a strikethrough
+    # leaves no `[` before it to make a link; a `]` in one closes the `[` before it (the `~` is
+    # then text in that link, or the `[` is spent); a `~` in a link's text or a bare URL closes
+    # nothing outside it
+    "[~~[a](#x)~~](#y)\n",
+    "[~]~](.md) text\n",
+    "[~](#x)~ and ~[~](#x) and ~[~](#x)~ and ~a [b~](c) d~",
+    "[a ~b] c~ [d](#e) [~x](#y) z~ [x ~~y [z](#w)~~ q](#r)",
+    "[r]: /u\n\n[~]~][r] ~[~][r] ~[r~] x~",
+    "!~www.example.com~and\n",
+    "~http://a.b/c~d~",
 ]

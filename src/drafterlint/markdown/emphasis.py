@@ -27,9 +27,14 @@ content, `~~`; mistune's placeholder for any other token and an escaped `~` are 
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import Any, Callable
 
 from mistune._inline import emphasis as _em
+from mistune._inline import links as _links
+from mistune.helpers import parse_link
+from mistune.util import unikey
+
+from drafterlint.markdown.autolinks import url_end
 
 STRIKE_START = r"~+"
 _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
@@ -82,8 +87,27 @@ def _opens_closes(before: str, after: str, marker: str) -> tuple[bool, bool]:
     return left, right
 
 
-def _strike_closer(src: str, pos: int, size: int, opener_closes: bool) -> int | None:
-    """Where the run that closes an opener of `size` `~` ending at `pos` starts, if any."""
+def _code_span_end(src: str, i: int, n: int) -> int:
+    """Past the code span whose backtick run starts at src[i] (a code span holds no delimiter,
+    bracket or URL), or past the run when none closes."""
+    k = i
+    while k < n and src[k] == "`":
+        k += 1
+    ticks = src[i:k]
+    j = src.find(ticks, k, n)
+    while j >= 0 and (src.startswith("`", j + len(ticks)) or src[j - 1] == "`"):
+        j = src.find(ticks, j + 1, n)
+    return j + len(ticks) if j >= 0 else k
+
+
+def _strike_closer(
+    src: str, pos: int, size: int, opener_closes: bool, urls: bool, link_end: Callable[[int], int]
+) -> int | None:
+    """Where the run that closes an opener of `size` `~` ending at `pos` starts, if any.  With
+    `urls`, a bare URL is text the closer cannot be in (cmark-gfm's autolink takes
+    `www.e.com~and` whole, `~` included).  Nor is a `~` in a link's text (`link_end`: past the
+    link that a `[` starts, or -1) a closer: cmark-gfm resolves it inside the link
+    (`~[~](#x)` is a link)."""
     depth = 0
     n = len(src)
     i = pos
@@ -93,15 +117,18 @@ def _strike_closer(src: str, pos: int, size: int, opener_closes: bool) -> int | 
             i += 2
             continue
         if c == "`":
-            k = i
-            while k < n and src[k] == "`":
-                k += 1
-            ticks = src[i:k]
-            j = src.find(ticks, k)
-            while j >= 0 and (src.startswith("`", j + len(ticks)) or src[j - 1] == "`"):
-                j = src.find(ticks, j + 1)
-            i = j + len(ticks) if j >= 0 else k  # a code span holds no delimiter
+            i = _code_span_end(src, i, n)
             continue
+        if c == "[":
+            e = link_end(i)
+            if e > 0:
+                i = e
+                continue
+        if urls and c in "hHwW":
+            e = url_end(src, i)
+            if e > 0:
+                i = e
+                continue
         if c != "~":
             i += 1
             continue
@@ -123,21 +150,140 @@ def _strike_closer(src: str, pos: int, size: int, opener_closes: bool) -> int | 
 
 
 def parse_strikethrough(inline: Any, m: Any, state: Any) -> int:
-    """The `~` run at `m`: a strikethrough to its closer, or text."""
+    """The `~` run at `m`: a strikethrough to its closer, or text.
+
+    cmark-gfm pairs `~` runs with the emphasis delimiters, after the brackets of their
+    paragraph are resolved; mistune parses the strikethrough's text apart, with no outer bracket
+    open.  So, as cmark-gfm reads it: a `]` in that text closes the `[` open before the run (a
+    link there makes the run text: the link's text holds it; otherwise that `[` is spent, and the
+    `]` is text), and a link in it leaves no `[` before the run to make a link of
+    (`[~~[a](#x)~~](#y)` is one link)."""
     src = state.src
     start, end = m.start(), m.end()
     size = end - start
     left, right = _flanks(src, start, end)
     close = None
     if size <= 2 and left and state.depth < inline.max_nested_level:
-        close = _strike_closer(src, end, size, right)
+        urls = not (state.brackets or state.in_link)
+        close = _strike_closer(src, end, size, right, urls, lambda i: _link_end(state, i))
+    if close is not None and state.brackets and _closes_outer_link(state, end, close):
+        close = None
     if close is None:
         inline.process_text(src[start:end], state)
         return end
     child = state.copy()
     child.src = src[end:close]
-    state.append_token({"type": "strikethrough", "children": inline.render(child)})
+    children = inline.render(child)
+    if _holds_link(children):
+        _deactivate_link_openers(state)
+    state.append_token({"type": "strikethrough", "children": children})
     return close + size
+
+
+def _outer_closers(src: str, a: int, b: int) -> list[int]:
+    """The `]` in src[a:b] that close no `[` opened there (escapes and code spans skipped)."""
+    out: list[int] = []
+    depth = 0
+    i = a
+    while i < b:
+        c = src[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "`":
+            i = _code_span_end(src, i, b)
+            continue
+        if c == "[":
+            depth += 1
+        elif c == "]":
+            if depth:
+                depth -= 1
+            else:
+                out.append(i)
+        i += 1
+    return out
+
+
+def _closes_outer_link(state: Any, a: int, b: int) -> bool:
+    """Whether a `]` in state.src[a:b] makes a link of a `[` open before it (then the `~` run
+    is text in that link's text); the `[` each other such `]` closes without a link is spent."""
+    for q in _outer_closers(state.src, a, b):
+        if not state.brackets:
+            break
+        opener = state.brackets[-1]
+        usable = opener.active and not (state.in_link and not opener.image)
+        if usable and _link_at(state, opener, q):
+            return True
+        state.brackets.pop()
+        if not opener.image:
+            state.last_link = opener.previous_link
+    return False
+
+
+def _link_at(state: Any, opener: Any, q: int) -> bool:
+    """Whether the `]` at state.src[q] ends a link or image opened by `opener`: an inline
+    destination that closes, or a reference that resolves."""
+    src = state.src
+    if src.startswith("(", q + 1) and parse_link(src, q + 2)[1] is not None:
+        return True
+    return _links._parse_reference(state, opener, q, q + 1) is not None
+
+
+def _link_end(state: Any, i: int) -> int:
+    """Past the link or image whose text the `[` at state.src[i] opens (its `]` found by
+    counting brackets; then a destination that closes, or a reference that resolves), or -1."""
+    src = state.src
+    n = len(src)
+    depth = 0
+    k = i
+    while k < n:
+        c = src[k]
+        if c == "\\":
+            k += 2
+            continue
+        if c == "`":
+            k = _code_span_end(src, k, n)
+            continue
+        if c == "[":
+            depth += 1
+        elif c == "]":
+            depth -= 1
+            if not depth:
+                break
+        k += 1
+    if k >= n:
+        return -1
+    if src.startswith("(", k + 1):
+        end = parse_link(src, k + 2)[1]
+        if end is not None:
+            return end
+    refs = state.env.get("ref_links") or {}
+    if src.startswith("[", k + 1):
+        label_end = src.find("]", k + 2)
+        label = src[k + 2 : label_end] if label_end > 0 else ""
+        if label.strip():
+            return label_end + 1 if unikey(label) in refs else -1
+    return k + 1 if unikey(src[i + 1 : k]) in refs else -1
+
+
+def _holds_link(tokens: list[dict[str, Any]]) -> bool:
+    stack = list(tokens)
+    while stack:
+        tok = stack.pop()
+        if tok.get("type") == "link":
+            return True
+        stack.extend(tok.get("children") or ())
+    return False
+
+
+def _deactivate_link_openers(state: Any) -> None:
+    """A link deactivates every `[` open before it (links do not nest), as mistune's own
+    link close does."""
+    bracket = state.last_link
+    while bracket is not None and bracket.active:
+        bracket.active = False
+        bracket = bracket.previous_link
+
 
 def _source(tok: dict[str, Any]) -> str:
     t = tok["type"]
