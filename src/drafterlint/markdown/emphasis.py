@@ -27,7 +27,8 @@ content, `~~`; mistune's placeholder for any other token and an escaped `~` are 
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from mistune._inline import emphasis as _em
 from mistune._inline import links as _links
