@@ -272,4 +272,30 @@ REGRESSIONS: list[str] = [
     "[r]: /u\n\n[~]~][r] ~[~][r] ~[r~] x~",
     "!~www.example.com~and\n",
     "~http://a.b/c~d~",
+    # `[^…]` that makes no link is a footnote reference for cmark-gfm; to a label nothing
+    # defines, its source as text: no tag, autolink, emphasis or entity in it
+    '[^<span id="s1">]\n\n[to s1](#s1)\n',
+    '[^<b>x</b>] y [^<a href="#q">] z [^<http://x.y>] [^a <b> c] [^<b>]]] [^<i id=q>]](#x)',
+    "[^<b>](#x) [^<b>][r] ![^<b>] [^] [^ <b>]\n\n[r]: /u",
+    "# [^_a_] [^&amp;x] [^\\*a]",
+    "# [^*a*] [^x] b *a [^b] c* _a[^b]_\n\n[^*a*]: n\n[^x]: m",
+    # a footnote definition in a list item or quote holds blocks: a lazy line continues its
+    # paragraph (and is not rendered with it when nothing refers to it)
+    '1. [^1]: note\n<a id="fa1"></a>\n\n[to fa1](#fa1)\n',
+    '- [^1]: note\nfoo <a id="fa1"></a>\n',
+    '> [^1]: note\n<a id="fa1"></a>\n\nx [^1]',
+    # a list item left with no block (its definitions taken out) ends at a blank line
+    "- [ref]: /x\n\n\n    ## Title\n",
+    "- [r]: /x\n  [s]: /y\n\n\n    # T\n",
+    "> - [r]: /x\n>\n>\n>     # T\n",
+    "- [r]: /x\n\n    [s]: /y\n\n\n    # T [a](#b)\n",
+    "- [ref]: /x\n\n  ## Title\n",
+    # a tab among a line's container markers is the spaces to the next multiple of four
+    # columns, wherever it stands (`>   ⇥# h` is code)
+    ">   \twww.e.org",
+    ">   \t# h\n>   \t<a id=x>",
+    "> q\n\t## h [a](#b)",
+    "1. *   \t<a id=x>",
+    "> 1.  \t# h\n> q\n<a id=x>",
+    "foo\n\t[a](#b) x\n-\t[c](#d)\n>\t-\t[e](#f)",
 ]

@@ -38,6 +38,29 @@ from drafterlint.markdown.text import decode
 # mistune with positions
 
 
+# The blanks, `>` and list markers a line's containers start with (and the blanks after them).
+_CONTAINER_PREFIX_RE = re.compile(r"(?:[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))*[ \t]*", re.M)
+
+
+def expand_container_tabs(text: str) -> tuple[str, dict[int, str]]:
+    """`text` with each tab among the blanks and markers that start a line (its containers'
+    prefix) replaced by the spaces to the next multiple of four columns, and the lines changed
+    (by number).  CommonMark reads a tab there as those spaces; mistune expands only a tab
+    right after `>` or a marker, as if it stood at the line's first columns (`>   ⇥# h` is
+    code for GitHub, a heading for mistune).  A tab after the prefix stays."""
+    if "\t" not in text:
+        return text, {}
+    lines = text.split("\n")
+    changed = {}
+    for n, line in enumerate(lines):
+        if "\t" not in line:
+            continue
+        end = _CONTAINER_PREFIX_RE.match(line).end()  # type: ignore[union-attr]
+        if "\t" in line[:end]:
+            lines[n] = changed[n + 1] = line[:end].expandtabs(4) + line[end:]
+    return "\n".join(lines), changed
+
+
 def line_starts(text: str) -> list[int]:
     """The offset at which each line of `text` begins (positions map back through these)."""
     starts = [0]
@@ -82,6 +105,9 @@ class _PosState(BlockState):
         self._table_visited = -1
         # A task item's: its first line is paragraph text, whatever it starts with (see _task).
         self._task_text = False
+        # The document's lines whose container tabs became spaces, as parsed (by line number;
+        # see expand_container_tabs): positions are aligned with them, then shifted back.
+        self.expanded: dict[int, str] = parent.expanded if parent is not None else {}
 
     # -- positions ------------------------------------------------------------------------
 
@@ -106,14 +132,19 @@ class _PosState(BlockState):
         return line, max(1, col + 1 + self._col_offset(i, line))
 
     def _col_offset(self, i: int, line: int) -> int:
-        if self.parent is None:
-            return 0
-        if not 1 <= line <= len(self.orig):
-            return 0
+        expanded = self.expanded.get(line) if self.expanded else None
+        if expanded is None:
+            if self.parent is None or not 1 <= line <= len(self.orig):
+                return 0
+            return self._aligned(i, self.orig[line - 1])
+        # the line as parsed had spaces for its container tabs: align with it, then shift back
+        return self._aligned(i, expanded) + len(self.orig[line - 1]) - len(expanded)
+
+    def _aligned(self, i: int, o: str) -> int:
+        """The column offset of line `i` of this state's source within `o`, the document's line."""
         starts = self.starts
         end = starts[i + 1] - 1 if i + 1 < len(starts) else len(self.src)
         child = self.src[starts[i] : end]
-        o = self.orig[line - 1]
         if o.endswith(child):
             return len(o) - len(child)
         cs = child.rstrip()
@@ -293,6 +324,30 @@ def _first_cut(children: list[_PosState]) -> int | None:
     return None
 
 
+def _definitions_only_end(items: list[_PosState]) -> int | None:
+    """The first original line where a list item holding only reference definitions so far
+    ends: cmark-gfm takes them out of the item when a blank line closes their paragraph, and
+    an item with no block left ends at the next blank line (`- [r]: /x⏎⏎⏎    # T` is code
+    after the list).  mistune keeps collecting the item's lines."""
+    for child in items:
+        lines = child.src.split("\n")
+        if not lines or not lines[0].strip():
+            continue  # an item that starts empty: mistune ends it at its blank line itself
+        starts = sorted(
+            t["_p"][0].orig_line(t["_p"][1]) if "_p" in t else -1
+            for t in child.tokens
+            if t["type"] != "blank_line"
+        )
+        first_block = starts[0] if starts else None
+        for i in range(1, len(lines) - 1):
+            line = child.line_base + i
+            if first_block is not None and (first_block < 0 or first_block <= line):
+                break
+            if not lines[i].strip() and not lines[i - 1].strip() and any(x.strip() for x in lines[i + 1 :]):
+                return line
+    return None
+
+
 class _Cut(Exception):
     """A container's lazy line that continues no paragraph, found while its content is parsed:
     the container stops there (so a long list is not parsed to its end to be cut at its first
@@ -336,7 +391,8 @@ def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
     if t in ("paragraph", "block_text") or (t == "heading" and last.get("style") == "setext"):
         # a paragraph after reference definitions began with them
         return last.get("_def_line", at) < line <= at + last["text"].rstrip("\n").count("\n")
-    if t == "block_quote":
+    if t in ("block_quote", "footnote"):
+        # (a footnote definition holds blocks: `- [^1]: note⏎lazy` continues its paragraph)
         return _continues_paragraph(last["children"], line)
     if t == "list":
         found = None
@@ -482,7 +538,8 @@ class _PosBlockParser(BlockParser):
         undo = _Undo(state)
         try:
             end, items = self._parse_list_once(m, state, start)
-            cut, stopped = _first_cut(items), False
+            cuts = [c for c in (_first_cut(items), _definitions_only_end(items)) if c is not None]
+            cut, stopped = min(cuts, default=None), False
         except _Cut as exc:
             cut, stopped = exc.line, True
         if cut is not None and undo.reparse(cut, force=stopped):
@@ -649,6 +706,23 @@ def _parse_bare_url(inline: Any, m: Any, state: Any) -> int:
     return end
 
 
+_CLOSERS_RE = re.compile(r"\]+")
+# a `[^label]` that is text as written (no entity decoded); its own token type, as mistune
+# merges text tokens and their flags away
+FOOTNOTE_LABEL = "footnote_label"
+
+
+def _footnote_label_closes(state: Any, q: int) -> bool:
+    """Whether the `]` at state.src[q] ends a `[^label]` (the `[` open before it active, its
+    text `^` and more) that makes no link or image."""
+    opener = state.brackets[-1]
+    if not opener.active or (state.in_link and not opener.image):
+        return False
+    if q - opener.start < 2 or state.src[opener.start] != "^":
+        return False
+    return not emphasis.link_at(state, opener, q)
+
+
 _PLAIN_RE = re.compile(r"[\\`*_<>\[\]!&~$^=:]|  \n|www\.", re.I)
 
 
@@ -662,6 +736,23 @@ class _FastInline(mistune.InlineParser):
         end = super().parse_inline_html(m, state)
         state.in_link = in_link
         return end
+
+    def parse_link_close(self, m: Any, state: Any) -> Any:
+        q = m.start()
+        if not state.brackets or not _footnote_label_closes(state, q):
+            return super().parse_link_close(m, state)
+        # `[^…]` that makes no link is a footnote reference for cmark-gfm, and one to a label
+        # nothing defines is its source as text: no tag, autolink, emphasis or entity in it
+        # (`[^<span id="s1">]` is no anchor)
+        opener = state.brackets.pop()
+        if not opener.image:
+            state.last_link = opener.previous_link
+        at = opener.token_index
+        raw = state.tokens[at]["raw"] + state.src[opener.start : q + 1]
+        del state.tokens[at:]
+        state.append_token({"type": FOOTNOTE_LABEL, "raw": raw})
+        rest = _CLOSERS_RE.match(state.src, q + 1, m.end())
+        return super().parse_link_close(rest, state) if rest else q + 1
 
     def finalize_tokens(self, tokens: list[dict[str, Any]], depth: int) -> list[dict[str, Any]]:
         remaining = self.max_nested_level - depth

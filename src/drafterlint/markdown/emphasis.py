@@ -213,7 +213,7 @@ def _closes_outer_link(state: Any, a: int, b: int) -> bool:
             break
         opener = state.brackets[-1]
         usable = opener.active and not (state.in_link and not opener.image)
-        if usable and _link_at(state, opener, q):
+        if usable and link_at(state, opener, q):
             return True
         state.brackets.pop()
         if not opener.image:
@@ -221,7 +221,7 @@ def _closes_outer_link(state: Any, a: int, b: int) -> bool:
     return False
 
 
-def _link_at(state: Any, opener: Any, q: int) -> bool:
+def link_at(state: Any, opener: Any, q: int) -> bool:
     """Whether the `]` at state.src[q] ends a link or image opened by `opener`: an inline
     destination that closes, or a reference that resolves."""
     src = state.src

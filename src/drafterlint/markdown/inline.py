@@ -15,7 +15,7 @@ from mistune.helpers import parse_link, parse_link_href, parse_link_title
 from mistune.util import unikey
 
 from drafterlint.markdown.autolinks import URL_START, url_end
-from drafterlint.markdown.blocks import _FOOTNOTE_REF_RE, _PosState
+from drafterlint.markdown.blocks import _FOOTNOTE_REF_RE, FOOTNOTE_LABEL, _PosState
 from drafterlint.markdown.htmlattrs import anchors_in, hrefs_in
 from drafterlint.markdown.model import Link
 from drafterlint.markdown.text import decode, decode_entities
@@ -60,6 +60,9 @@ def _render_into(
             out.append(raw if "_literal" in tok else decode_entities(raw))
         elif t == "codespan":
             out.append(tok.get("raw", ""))
+        elif t == FOOTNOTE_LABEL:
+            raw = tok.get("raw", "")
+            out.append(number_footnotes(raw, footnotes) if footnotes else raw)
         elif t in ("softbreak", "linebreak"):
             out.append(breaks)
         elif t == "inline_html" or t == "block_html":

@@ -31,7 +31,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
 
-from drafterlint.markdown.blocks import _markdown, _PosState, line_starts
+from drafterlint.markdown.blocks import _markdown, _PosState, expand_container_tabs, line_starts
 from drafterlint.markdown.htmlattrs import _comments, anchors_in, comment_close, comment_left_open, hrefs_in
 from drafterlint.markdown.inline import _Aligner, _has_linkish, _render, footnote_numbers
 from drafterlint.markdown.model import (
@@ -573,7 +573,8 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
     state = _PosState()
     state.orig = b.lines
     state.line_base = 1
-    state.process(text if text.endswith("\n") else text + "\n")
+    source, state.expanded = expand_container_tabs(text)
+    state.process(source if source.endswith("\n") else source + "\n")
     try:
         md.block.parse(state)
         _keep_text(state.tokens)
