@@ -97,12 +97,22 @@ _INLINE = [
     "<a id=\"x1\"></a>", "<a name='y1'>", "<span id=z1>s</span>", "<meta name=\"m1\">",
     "<b data-id=\"d1\">b</b>", "<!-- <a id=\"c1\"> -->", "<!--", "-->", "<a href=\"#h1\">",
     "<a href='h&amp;2'>", "<kbd>k</kbd>", "<br>", "[", "]", "(", ")", "!",
+    # images whose alt text looks like links; symbols and Unicode punctuation next to
+    # delimiters; strikethrough around and inside link text; footnote labels holding markup
+    "![see [x](#y) z](i.png)", "![a <a id=\"i1\"> [r]](i.png)", "€", "°", "«", "»", "—", "\u00a0",
+    "~", "~~", "[~~[a](#x)~~](#y)", "[~]~](#t)", "~[~](#x)", "~www.a.example~b",
+    "[^<span id=\"s1\">]", "[^*a*]", "ftp://a.example/f",
 ]
-_PREFIX = ["", "", "", "# ", "## ", "### ", "> ", "- ", "1. ", "- [ ] ", "- [x] ", "  ", "    ", "\t", "> - "]
+_PREFIX = [
+    "", "", "", "# ", "## ", "### ", "> ", "- ", "1. ", "- [ ] ", "- [x] ", "  ", "    ", "\t", "> - ",
+    # tabs after (and between) container markers
+    "-\t", ">\t", "1.\t", ">   \t", "- \t", "> -\t", "-\t>\t",
+]
 _WHOLE = [
     "", "", "===", "---", "-", "```", "~~~", "```md", "[r]: /ref-target", "[r]: <with space.md> 't'",
     "[^1]: a note", "| a | b |", "|---|---|", "| [x|y](#z) | c |", "<h2 id=\"raw\">Raw</h2>",
     "<div id=\"d2\">", "</div>", "<!--", "-->", "<details>", "</details>", "* * *",
+    "1. [^1]: a note", "- [r]: /ref-target",
 ]
 
 _line = st.one_of(

@@ -154,6 +154,7 @@ def _text_content(node: _Node, out: list[str]) -> None:
 
 _PARSE_ERROR = tokenTypes["ParseError"]
 _START_TAGS = (tokenTypes["StartTag"], tokenTypes["EmptyTag"])
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 _BLOCKS = frozenset({"paragraph", "heading", "table_cell", "table_row", "table", "item", "block_quote"})
 
@@ -184,6 +185,8 @@ class _HtmlCollector:
         tok = HTMLTokenizer(text)
         anchors: set[str] = set()
         hrefs: list[tuple[int, str, str]] = []
+        self.headings: list[tuple[int, int, str]] = []  # offset, level, text
+        heading: list[str] | None = None
         start = 0  # a token starts where the one before it (parse errors aside) ended
         for token in tok:
             kind = token["type"]
@@ -191,6 +194,21 @@ class _HtmlCollector:
                 continue
             line, col0 = tok.stream.position()
             end = starts[line - 1] + col0 if line - 1 < len(starts) else len(text)
+            # an h1–h6 element of an HTML block: github.com's anchor filter gives it an anchor
+            # from its text (the characters up to its end tag, in the same block)
+            if heading is not None and (
+                kind == tokenTypes["EndTag"] and token["name"] == f"h{self.headings[-1][1]}"
+                or self._node_at(start) is not self._node_at(self.headings[-1][0])
+            ):
+                self.headings[-1] = (*self.headings[-1][:2], "".join(heading).strip())
+                heading = None
+            if heading is not None and kind in (tokenTypes["Characters"], tokenTypes["SpaceCharacters"]):
+                heading.append(token["data"])
+            if kind in _START_TAGS and token["name"] in _HEADING_TAGS and self._node_at(start).type == "html_block":
+                if heading is not None:
+                    self.headings[-1] = (*self.headings[-1][:2], "".join(heading).strip())
+                self.headings.append((start, int(token["name"][1]), ""))
+                heading = []
             if kind in _START_TAGS and token["name"] in SANITIZER_ELEMENTS:
                 attrs = token["data"]
                 for name in ("id", "name"):
@@ -199,7 +217,22 @@ class _HtmlCollector:
                 if token["name"] == "a" and "href" in attrs:
                     hrefs.append((start, text[start:end], attrs["href"]))
             start = end
+        if heading is not None:
+            self.headings[-1] = (*self.headings[-1][:2], "".join(heading).strip())
         return anchors, hrefs
+
+    def _node_at(self, offset: int) -> _Node:
+        k = bisect.bisect_right([off for off, _, _, _ in self.nodes], offset) - 1
+        return self.nodes[max(0, k)][3]
+
+    def heading_lines(self) -> list[tuple[int, int, str]]:
+        """(line, level, text) of each raw HTML heading found by `read`."""
+        out = []
+        for at, level, text in self.headings:
+            k = bisect.bisect_right([off for off, _, _, _ in self.nodes], at) - 1
+            off, line, _, node = self.nodes[k]
+            out.append((line + node.literal[: at - off].count("\n"), level, text))
+        return out
 
 
 def _last_inline_line(node: _Node) -> int:
@@ -577,6 +610,15 @@ class _Walker:
 
     def finish(self) -> GfmView:
         anchors, hrefs = self.html.read()
+        raw = self.html.heading_lines()
+        if raw:
+            # raw HTML headings take their anchors in document order with the Markdown ones
+            merged = sorted(
+                [(line, level, text) for line, level, text, _ in self.view.headings] + raw,
+                key=lambda h: h[0],
+            )
+            slugger = Slugger()
+            self.view.headings = [(line, level, text, slugger.slug(text)) for line, level, text in merged]
         self.view.anchors = anchors
         self._html_links(hrefs)
         self.view.links.sort(key=lambda x: (x[0], x[1]))

@@ -1,9 +1,9 @@
-"""GFM extended autolinks (bare ``http://``, ``https://`` and ``www.`` URLs) exactly where
+"""GFM extended autolinks (bare ``http://``, ``https://``, ``ftp://`` and ``www.`` URLs) exactly where
 cmark-gfm's autolink extension finds them and ends them.
 
-A bare URL starts at ``http(s)://`` not preceded by a letter, or at ``www.`` preceded by nothing,
+A bare URL starts at ``http(s)://`` or ``ftp://`` (cmark-gfm's three schemes) not preceded by a letter, or at ``www.`` preceded by nothing,
 whitespace or one of ``*_~(``; its domain is letters, digits, ``-``, ``_`` and dots (no ``_`` in
-its last two labels; ``www.`` needs a label after it; any ASCII punctuation ends it, ``<`` included).  It runs to the next whitespace or ``<``,
+its last two labels; ``www.`` needs a label after it; any ASCII punctuation ends it, ``<`` included).  It runs to the next ASCII blank or ``<``,
 then loses, repeatedly, a trailing ``?!.,:*_~'"``, an entity-like ``&name;``, a lone ``;``, or a
 ``)`` that has no ``(`` to match.  Everything else is kept, brackets and backticks included:
 ``https://x.org/a.json[name]`` ends after the ``]``.
@@ -16,9 +16,13 @@ import unicodedata
 from typing import Any
 
 # Where a bare URL may start (used by mistune's inline rule and by the position scanner).
-URL_START = r"(?<![A-Za-z])(?i:https?://)|(?<![^\s*_~(])www\."
+URL_START = r"(?<![A-Za-z])(?i:https?://|ftp://)|(?<![^\s*_~(])www\."
+# The characters a bare URL may start with (mistune skips plain text up to a rule's first ones).
+URL_FIRST = ("h", "H", "f", "F", "w")
 _START_RE = re.compile(URL_START)
 _TRAILING = frozenset("?!.,:*_~'\"")
+# what a bare URL runs to: cmark-gfm's ASCII blanks (a no-break space is part of the URL) or `<`
+_URL_ENDS = frozenset(" \t\n\v\f\r<")
 
 
 _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
@@ -70,7 +74,7 @@ def url_end(s: str, start: int, n: int | None = None) -> int:
     if d < 0:
         return -1
     end = d
-    while end < n and not s[end].isspace() and s[end] != "<":
+    while end < n and s[end] not in _URL_ENDS:
         end += 1
     end = _trim(s, start, end)
     return end if end > start else -1

@@ -31,7 +31,7 @@ from mistune.list_parser import (
 from mistune.util import unikey
 
 from drafterlint.markdown import emphasis, tables
-from drafterlint.markdown.autolinks import URL_START, split_underscores_before, url_end
+from drafterlint.markdown.autolinks import URL_FIRST, URL_START, split_underscores_before, url_end
 from drafterlint.markdown.text import decode
 
 # --------------------------------------------------------------------------------------------
@@ -940,7 +940,7 @@ def _make_markdown() -> mistune.Markdown:
     for rules in (md.block.block_quote_rules, md.block.list_rules):  # in quotes and items too
         md.block.insert_rule(rules, "footnote_def", before="setex_heading")
     try:  # mistune 3.4 skips plain text up to a rule's first characters
-        md.inline.register("url_link", URL_START, _parse_bare_url, start_chars=("h", "H", "w"))
+        md.inline.register("url_link", URL_START, _parse_bare_url, start_chars=URL_FIRST)
     except TypeError:
         md.inline.register("url_link", URL_START, _parse_bare_url)
     return md

@@ -35,7 +35,7 @@ from mistune._inline import links as _links
 from mistune.helpers import parse_link
 from mistune.util import unikey
 
-from drafterlint.markdown.autolinks import url_end
+from drafterlint.markdown.autolinks import URL_FIRST, url_end
 
 STRIKE_START = r"~+"
 _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
@@ -125,7 +125,7 @@ def _strike_closer(
             if e > 0:
                 i = e
                 continue
-        if urls and c in "hHwW":
+        if urls and c in URL_FIRST:
             e = url_end(src, i)
             if e > 0:
                 i = e

@@ -175,3 +175,47 @@ def _comments(text: str):
             return  # no comment closes after here, so none starts after here either
         yield i, e + 3
         i = find("<!--", e + 3)
+
+
+_HEADING_START_RE = re.compile(r"<h([1-6])(?=[\t\n\f\r />])", re.I)
+_ANY_TAG_RE = re.compile(r"<[^>]*>")
+
+
+def _visible(raw: str) -> str:
+    """`raw` with each HTML comment blanked (an unclosed one to the end), offsets kept."""
+    if "<!--" not in raw:
+        return raw
+    out = list(raw)
+    end = 0
+    for start, end in _comments(raw):
+        out[start:end] = " " * (end - start)
+    k = raw.find("<!--", end)
+    if k >= 0:
+        out[k:] = " " * (len(raw) - k)
+    return "".join(out)
+
+
+def headings_in(raw: str) -> Iterator[tuple[int, str, int]]:
+    """(level, text, offset) of each `<h1>`…`<h6>` element in a piece of raw HTML: github.com
+    gives it an anchor from its text as it does a Markdown heading (its anchor filter runs over
+    every h1–h6 of the sanitized page), numbered with them.  The text is the element's, tags
+    dropped and entities decoded; an element left open runs to the end of `raw`."""
+    text = _visible(raw)
+    lower = text.lower()
+    pos = 0
+    while True:
+        m = _HEADING_START_RE.search(text, pos)
+        if m is None:
+            return
+        gt = text.find(">", m.end())
+        if gt < 0:
+            return  # the text ends inside the tag: no element
+        level = int(m.group(1))
+        close = lower.find(f"</h{level}", gt + 1)
+        inner = text[gt + 1 : close if close >= 0 else len(text)]
+        inner = _ANY_TAG_RE.sub("", inner)
+        inner = html.unescape(inner) if "&" in inner else inner
+        yield level, inner.strip(), m.start()
+        if close < 0:
+            return
+        pos = close + 4

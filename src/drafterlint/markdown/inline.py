@@ -149,7 +149,7 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
         url_n -= 1
     search = _SPECIAL_RE.search
     i = a
-    if 0 < a < url_n and s[a : a + 4].lower() in ("www.", "http"):
+    if 0 < a < url_n and s[a : a + 4].lower() in ("www.", "http", "ftp:"):
         # a block's text starts here, whatever is before it (a table cell's `|`): a bare URL may
         # start at its first character
         e = url_end(s[a:url_n], 0)

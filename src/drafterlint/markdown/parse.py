@@ -32,7 +32,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from drafterlint.markdown.blocks import _markdown, _PosState, expand_container_tabs, line_starts
-from drafterlint.markdown.htmlattrs import _comments, anchors_in, comment_close, comment_left_open, hrefs_in
+from drafterlint.markdown.htmlattrs import (
+    _comments,
+    anchors_in,
+    comment_close,
+    comment_left_open,
+    headings_in,
+    hrefs_in,
+)
 from drafterlint.markdown.inline import _Aligner, _has_linkish, _render, footnote_numbers
 from drafterlint.markdown.model import (
     Document,
@@ -169,6 +176,9 @@ class _Builder:
                 self.comment_open = comment_left_open(raw)
                 for name, at in anchors_in(raw):
                     self.html_anchors.setdefault(name, st.orig_line(off + at))
+                for level, text, at in headings_in(raw):
+                    line, col = st.position(off + at)
+                    self.head_raw.append((line, col, level, text, []))
                 for target, at in hrefs_in(raw):
                     line, col = st.position(off + at)
                     self.links.append(Link("", target, line, col, "html"))
