@@ -270,3 +270,26 @@ def test_lists_and_quotes_closed_by_lazy_lines_are_each_read_once():
     doc = parse_document("> # h\n[x](#y)\n" * n, "x.md")
     assert [(l.line, l.column) for l in doc.links] == [(2 * i + 2, 1) for i in range(n)]
     assert [(h.line, h.level) for h in doc.headings][:2] == [(1, 1), (3, 1)]
+
+
+def test_a_link_in_an_images_alt_text_is_not_on_the_page():
+    # GitHub renders `alt="see §2 here"`: the `[§2](#nope)` inside is no link to check
+    assert links("![see [§2](#nope) here](fig.png) [x](#y)\n") == [
+        ("image", "see §2 here", "fig.png", 1, 1), ("inline", "x", "#y", 1, 34),
+    ]
+
+
+def test_a_raw_html_heading_has_an_anchor_numbered_with_the_markdown_ones():
+    # github.com's anchor filter runs over every h1-h6 of the page, raw HTML ones included
+    src = '<h2 align="center">Raw &amp; <b>Title</b></h2>\n\n## Raw & Title\n\n<!-- <h2>no</h2> -->\n'
+    hs = parse_document(src, "x.md").headings
+    assert [(h.level, h.text, h.slug, h.line) for h in hs] == [
+        (2, "Raw & Title", "raw--title", 1), (2, "Raw & Title", "raw--title-1", 3),
+    ]
+
+
+def test_a_tab_after_container_markers_counts_to_the_next_tab_stop():
+    # `>`, three spaces, a tab: the heading is indented six columns in the quote, so it is code
+    doc = parse_document(">   \t# h\n\n>\t# g [a](#b)\n", "x.md")
+    assert [h.text for h in doc.headings] == ["g a"]
+    assert [(l.target, l.line, l.column) for l in doc.links] == [("#b", 3, 7)]

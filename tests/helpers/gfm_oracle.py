@@ -475,7 +475,11 @@ class _Walker:
             m = _CORE_AUTOLINK_RE.match(src, c - 1) if c >= 1 else None
             if m and html.unescape(m.group(0)[1:-1]) == shown:
                 return line, c
-        return None
+        # none where cmark-gfm's column points (a lazy line after a definition in a list item:
+        # the paragraph is counted from the definition's line): the one autolink on the line
+        # that shows this text, if only one does
+        found = [m.start() + 1 for m in _CORE_AUTOLINK_RE.finditer(src) if html.unescape(m.group(0)[1:-1]) == shown]
+        return (line, found[0]) if len(found) == 1 else None
 
     def _opener(self, line: int, col: int, opener: str, text: str, *, near: bool = False,
                 strict: bool = False) -> int:

@@ -298,4 +298,17 @@ REGRESSIONS: list[str] = [
     "1. *   \t<a id=x>",
     "> 1.  \t# h\n> q\n<a id=x>",
     "foo\n\t[a](#b) x\n-\t[c](#d)\n>\t-\t[e](#f)",
+    # a link inside a link's text leaves the outer `[` no link, so a `~` there may close
+    "# ~~[~~[a](#x)~~](#y)",
+    "~[![~](i.png)~](#x) ~![[~](#x)~](i.png)~",
+    # a no-break space is no blank for a bare URL: it neither ends one nor starts a `www.`
+    "https://a.example/p_(q))\xa0",
+    "\xa0www.1 \twww.a.b",
+    # ftp:// is cmark-gfm's third scheme
+    "see ftp://ftp.example.org/x.txt, and FTP://a.b/c xftp://a.b/ (ftp://e.org/p) ~ftp://a.b/c~d~",
+    # raw HTML headings have anchors, numbered with the Markdown headings
+    "<h2>Raw Title</h2>\n\n[a](#raw-title)\n\n## Raw Title\n",
+    '# A\n<h1 align="center">\n  A &amp; <b>b</b>\n</h1>\n\n<!-- <h2>c</h2> -->\n\n<div><h3>x</h3><h4>y',
+    # the oracle's: an autolink on a lazy line after a definition in a list item
+    "- [r]: /ref-target\n<https://a.example/x>",
 ]

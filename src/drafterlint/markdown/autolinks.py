@@ -2,7 +2,7 @@
 cmark-gfm's autolink extension finds them and ends them.
 
 A bare URL starts at ``http(s)://`` or ``ftp://`` (cmark-gfm's three schemes) not preceded by a letter, or at ``www.`` preceded by nothing,
-whitespace or one of ``*_~(``; its domain is letters, digits, ``-``, ``_`` and dots (no ``_`` in
+an ASCII blank (not a no-break space) or one of ``*_~(``; its domain is letters, digits, ``-``, ``_`` and dots (no ``_`` in
 its last two labels; ``www.`` needs a label after it; any ASCII punctuation ends it, ``<`` included).  It runs to the next ASCII blank or ``<``,
 then loses, repeatedly, a trailing ``?!.,:*_~'"``, an entity-like ``&name;``, a lone ``;``, or a
 ``)`` that has no ``(`` to match.  Everything else is kept, brackets and backticks included:
@@ -16,7 +16,7 @@ import unicodedata
 from typing import Any
 
 # Where a bare URL may start (used by mistune's inline rule and by the position scanner).
-URL_START = r"(?<![A-Za-z])(?i:https?://|ftp://)|(?<![^\s*_~(])www\."
+URL_START = r"(?<![A-Za-z])(?i:https?://|ftp://)|(?<![^ \t\n\v\f\r*_~(])www\."
 # The characters a bare URL may start with (mistune skips plain text up to a rule's first ones).
 URL_FIRST = ("h", "H", "f", "F", "w")
 _START_RE = re.compile(URL_START)

@@ -230,12 +230,19 @@ def link_at(state: Any, opener: Any, q: int) -> bool:
     return _links._parse_reference(state, opener, q, q + 1) is not None
 
 
+# How far a link's text is looked for past the `[` that opens it, while a `~` looks for its
+# closer: bounds the scan on hostile input (a link's text longer than this: its `~` is read as
+# if no link held it).
+_LINK_TEXT_SCAN = 10_000
+
+
 def _link_end(state: Any, i: int) -> int:
     """Past the link or image whose text the `[` at state.src[i] opens (its `]` found by
-    counting brackets; then a destination that closes, or a reference that resolves), or -1."""
+    counting brackets; then a destination that closes, or a reference that resolves), or -1.
+    A link inside a link's text leaves the outer `[` no link (an image's may hold one)."""
     src = state.src
-    n = len(src)
-    depth = 0
+    n = min(len(src), i + _LINK_TEXT_SCAN)
+    opened: list[int] = []
     k = i
     while k < n:
         c = src[k]
@@ -246,14 +253,23 @@ def _link_end(state: Any, i: int) -> int:
             k = _code_span_end(src, k, n)
             continue
         if c == "[":
-            depth += 1
+            opened.append(k)
         elif c == "]":
-            depth -= 1
-            if not depth:
+            j = opened.pop()
+            if not opened:
                 break
+            inner_link = j == 0 or src[j - 1] != "!"
+            if inner_link and not (i and src[i - 1] == "!") and _link_after(state, j, k) > 0:
+                return -1
         k += 1
     if k >= n:
         return -1
+    return _link_after(state, i, k)
+
+
+def _link_after(state: Any, i: int, k: int) -> int:
+    """Past the link whose text runs from the `[` at state.src[i] to the `]` at k, or -1."""
+    src = state.src
     if src.startswith("(", k + 1):
         end = parse_link(src, k + 2)[1]
         if end is not None:
