@@ -311,4 +311,7 @@ REGRESSIONS: list[str] = [
     '# A\n<h1 align="center">\n  A &amp; <b>b</b>\n</h1>\n\n<!-- <h2>c</h2> -->\n\n<div><h3>x</h3><h4>y',
     # the oracle's: an autolink on a lazy line after a definition in a list item
     "- [r]: /ref-target\n<https://a.example/x>",
+    # a lazy line that is the second definition of a list item's paragraph continues it
+    "- [r]: /ref-target\n[r]: /ref-target\nword\n===",
+    "- [r]: /u\n[s]: /v\n[t]: /w\nword [r]\n---\n\n[s]",
 ]

@@ -382,7 +382,8 @@ def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
         p = tok.get("_p")
         if p is not None:
             where = p[0].orig_line(p[1])
-            if where <= line:
+            # (a paragraph left open by definitions began with the first of them)
+            if tok.get("_def_line", where) <= line:
                 last, at = tok, where
                 break
     if last is None:

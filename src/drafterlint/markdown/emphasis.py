@@ -101,6 +101,17 @@ def _code_span_end(src: str, i: int, n: int) -> int:
     return j + len(ticks) if j >= 0 else k
 
 
+def _skipped(src: str, i: int, n: int) -> int:
+    """Past the escape or code span that starts at src[i] (no delimiter, bracket or URL is in
+    one), or `i` when neither does."""
+    c = src[i]
+    if c == "\\":
+        return i + 2
+    if c == "`":
+        return _code_span_end(src, i, n)
+    return i
+
+
 def _strike_closer(
     src: str, pos: int, size: int, opener_closes: bool, urls: bool, link_end: Callable[[int], int]
 ) -> int | None:
@@ -113,13 +124,11 @@ def _strike_closer(
     n = len(src)
     i = pos
     while i < n:
+        j = _skipped(src, i, n)
+        if j != i:
+            i = j
+            continue
         c = src[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "`":
-            i = _code_span_end(src, i, n)
-            continue
         if c == "[":
             e = link_end(i)
             if e > 0:
@@ -187,13 +196,11 @@ def _outer_closers(src: str, a: int, b: int) -> list[int]:
     depth = 0
     i = a
     while i < b:
+        j = _skipped(src, i, b)
+        if j != i:
+            i = j
+            continue
         c = src[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "`":
-            i = _code_span_end(src, i, b)
-            continue
         if c == "[":
             depth += 1
         elif c == "]":
@@ -245,13 +252,11 @@ def _link_end(state: Any, i: int) -> int:
     opened: list[int] = []
     k = i
     while k < n:
+        j = _skipped(src, k, n)
+        if j != k:
+            k = j
+            continue
         c = src[k]
-        if c == "\\":
-            k += 2
-            continue
-        if c == "`":
-            k = _code_span_end(src, k, n)
-            continue
         if c == "[":
             opened.append(k)
         elif c == "]":
