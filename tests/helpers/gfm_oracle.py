@@ -477,9 +477,11 @@ class _Walker:
                 return line, c
         # none where cmark-gfm's column points (a lazy line after a definition in a list item:
         # the paragraph is counted from the definition's line): the one autolink on the line
-        # that shows this text, if only one does
+        # that shows this text, if only one does and no link is placed there yet (an extended
+        # autolink of the same text comes here too)
         found = [m.start() + 1 for m in _CORE_AUTOLINK_RE.finditer(src) if html.unescape(m.group(0)[1:-1]) == shown]
-        return (line, found[0]) if len(found) == 1 else None
+        taken = {(x[0], x[1]) for x in self.view.links}
+        return (line, found[0]) if len(found) == 1 and (line, found[0]) not in taken else None
 
     def _opener(self, line: int, col: int, opener: str, text: str, *, near: bool = False,
                 strict: bool = False) -> int:

@@ -339,11 +339,12 @@ def _definitions_only_end(items: list[_PosState]) -> int | None:
             if t["type"] != "blank_line"
         )
         first_block = starts[0] if starts else None
-        for i in range(1, len(lines) - 1):
+        last_text = max(i for i, x in enumerate(lines) if x.strip())
+        for i in range(1, last_text):
             line = child.line_base + i
             if first_block is not None and (first_block < 0 or first_block <= line):
                 break
-            if not lines[i].strip() and not lines[i - 1].strip() and any(x.strip() for x in lines[i + 1 :]):
+            if not lines[i].strip() and not lines[i - 1].strip():
                 return line
     return None
 
