@@ -235,6 +235,20 @@ class _HtmlCollector:
         return out
 
 
+def _line_breaks(node: _Node) -> int:
+    """The line breaks in a link's or image's text (raw HTML in it may hold some too)."""
+    count = 0
+    stack = list(node.children)
+    while stack:
+        ch = stack.pop()
+        if ch.type in ("softbreak", "linebreak"):
+            count += 1
+        elif ch.type == "html_inline":
+            count += ch.literal.count("\n")
+        stack.extend(ch.children)
+    return count
+
+
 def _last_inline_line(node: _Node) -> int:
     """The line, as cmark-gfm counts a paragraph's inline lines, of its last inline content:
     the last node with a position, one more for each line break after it (the nodes after a
@@ -439,7 +453,9 @@ class _Walker:
         return max(0, (unders[0] if unders else node.end_line) - 1 - last)
 
     def link(self, node: _Node, block: _Node) -> None:
-        line = node.line + self.shift if node.line > 0 else node.line
+        # cmark-gfm gives a link the line of its `]` (and the column of its `[`): its opener is
+        # as many lines up as its text has line breaks
+        line = node.line + self.shift - _line_breaks(node) if node.line > 0 else node.line
         col = self.col(line, node.col) if line > 0 else 1
         parts: list[str] = []
         _text_content(node, parts)

@@ -316,4 +316,8 @@ REGRESSIONS: list[str] = [
     "- [r]: /u\n[s]: /v\n[t]: /w\nword [r]\n---\n\n[s]",
     # the oracle's: an extended autolink after an autolink `<…>` of the same text is its own
     "<https://a.example/x>https://a.example/x.",
+    # the oracle's: cmark-gfm gives a link whose text spans lines the line of its `]`
+    "[a\nb](#c) x [\nb](#c) [\n]()",
+    "[\n[~]~](#t)",
+    '> [a\n> b](#c) [d\ne][r] ![f\ng](h) [a <b\nc="d">\ne](#f)\n\n[r]: /u',
 ]
