@@ -320,4 +320,7 @@ REGRESSIONS: list[str] = [
     "[a\nb](#c) x [\nb](#c) [\n]()",
     "[\n[~]~](#t)",
     '> [a\n> b](#c) [d\ne][r] ![f\ng](h) [a <b\nc="d">\ne](#f)\n\n[r]: /u',
+    # a `[` open before a strikethrough keeps a bare URL in it unlinked
+    "[~www.a.example~b",
+    "[~a ~~www.b.c~~ d~ [a ~www.b.c~](#x)",
 ]

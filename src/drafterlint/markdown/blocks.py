@@ -694,7 +694,7 @@ def _parse_bare_url(inline: Any, m: Any, state: Any) -> int:
     if end < 0:
         inline.process_text(m.group(0), state)
         return m.end()
-    if state.brackets or state.in_link or state.depth >= inline.max_nested_level:
+    if state.brackets or state.in_link or emphasis.no_bare_urls(state) or state.depth >= inline.max_nested_level:
         # cmark-gfm links no bare URL while a `[` is open
         inline.process_text(m.group(0), state)
         return m.end()

@@ -174,7 +174,7 @@ def parse_strikethrough(inline: Any, m: Any, state: Any) -> int:
     left, right = _flanks(src, start, end)
     close = None
     if size <= 2 and left and state.depth < inline.max_nested_level:
-        urls = not (state.brackets or state.in_link)
+        urls = not (state.brackets or state.in_link or no_bare_urls(state))
         close = _strike_closer(src, end, size, right, urls, lambda i: _link_end(state, i))
     if close is not None and state.brackets and _closes_outer_link(state, end, close):
         close = None
@@ -183,11 +183,19 @@ def parse_strikethrough(inline: Any, m: Any, state: Any) -> int:
         return end
     child = state.copy()
     child.src = src[end:close]
+    # a `[` open outside the strikethrough still keeps bare URLs in it unlinked
+    child.no_bare_urls = bool(state.brackets) or no_bare_urls(state)
     children = inline.render(child)
     if _holds_link(children):
         _deactivate_link_openers(state)
     state.append_token({"type": "strikethrough", "children": children})
     return close + size
+
+
+def no_bare_urls(state: Any) -> bool:
+    """Whether a `[` is open around the text of `state` (a strikethrough's, parsed apart): cmark-gfm
+    links no bare URL while one is."""
+    return bool(getattr(state, "no_bare_urls", False))
 
 
 def _outer_closers(src: str, a: int, b: int) -> list[int]:
