@@ -323,4 +323,7 @@ REGRESSIONS: list[str] = [
     # a `[` open before a strikethrough keeps a bare URL in it unlinked
     "[~www.a.example~b",
     "[~a ~~www.b.c~~ d~ [a ~www.b.c~](#x)",
+    # an ATX heading's text keeps a no-break space (cmark-gfm trims ASCII blanks only)
+    "# \xa0 #",
+    "# a #\xa0",
 ]

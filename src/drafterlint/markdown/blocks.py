@@ -462,6 +462,8 @@ class _Undo:
         self.state.cursor_max = self.saved_max
 
 
+# An ATX heading's closing sequence (cmark-gfm): `#`s after a space or tab, or alone.
+_ATX_CLOSING_RE = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
 # A footnote's label (cmark-gfm): `^` then no blank and no `]`.
 _FOOTNOTE_LABEL_RE = re.compile(r"\^[^\]\s]+")
 # A setext underline, as mistune's rule matches it.
@@ -676,6 +678,14 @@ class _PosBlockParser(BlockParser):
         first = rest["_def_line"] if rest is not None else state.orig_line(m.start())
         state.tokens.append({"type": "paragraph", "text": "", "_p": (state, end), "_after_def": True, "_def_line": first})
         state._defs = True
+        return end
+
+    def parse_atx_heading(self, m: Any, state: Any) -> Any:
+        end = super().parse_atx_heading(m, state)
+        # cmark-gfm trims only ASCII blanks and a closing `#` run after a space or tab; mistune's
+        # `\s` takes a no-break space too (`# \u00a0 #` keeps it)
+        text = m.group("atx_2").strip(" \t")
+        state.last_token()["text"] = _ATX_CLOSING_RE.sub("", text).rstrip(" \t") if text else text
         return end
 
     def parse_setex_heading(self, m: Any, state: Any) -> Any:
