@@ -326,4 +326,8 @@ REGRESSIONS: list[str] = [
     # an ATX heading's text keeps a no-break space (cmark-gfm trims ASCII blanks only)
     "# \xa0 #",
     "# a #\xa0",
+    # a quote whose first line is blank takes lazy lines too (mistune took none)
+    "[r]\n>\n>d\n[r]:r",
+    "[r]\n>\n>d\n[r]: r\nmore [a](#b)\n# h",
+    ">\n>     code\nlazy [a](#b) >\n> # h\nlazy",
 ]

@@ -624,6 +624,22 @@ class _PosBlockParser(BlockParser):
         # name the way cmark-gfm requires (mistune's pattern left out `>` and `/>`)
         self.specification["block_html"] = _BLOCK_HTML
 
+    def extract_block_quote(self, m: Any, state: Any) -> Any:
+        text, end_pos, lazy = super().extract_block_quote(m, state)
+        if end_pos is None and not text.split("\n", 1)[0].strip() and text.strip():
+            # a quote whose first line is blank: mistune takes no lazy line after it at all;
+            # cmark-gfm takes one that continues the paragraph of a later line (`>⏎>d⏎[r]:r`
+            # is one paragraph), which the lazy lines' judge then checks
+            lazy = set(lazy or ())
+            while state.cursor < state.cursor_max:
+                line = state.get_line(state.cursor)
+                if not line.strip() or _BLOCK_QUOTE_LINE.match(line) or _INTERRUPT_RE.match(line):
+                    break
+                lazy.add(len(text))
+                text += line
+                state.cursor += len(line)
+        return text, end_pos, lazy
+
     def parse_raw_html(self, m: Any, state: Any) -> Any:
         if _HTML_1_TO_6_RE.match(state.src, m.start()):
             return super().parse_raw_html(m, state)
