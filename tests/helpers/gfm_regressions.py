@@ -330,4 +330,6 @@ REGRESSIONS: list[str] = [
     "[r]\n>\n>d\n[r]:r",
     "[r]\n>\n>d\n[r]: r\nmore [a](#b)\n# h",
     ">\n>     code\nlazy [a](#b) >\n> # h\nlazy",
+    "[r]: /ref-target\n>   \tword\n> -\tword\n[r]: /ref-target",
+    "> ```\n> x\n> ```\n> p\nlazy [a](#b) and >     code\n> p\nlazy [a](#b)\n===",
 ]

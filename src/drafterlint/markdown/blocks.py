@@ -626,10 +626,10 @@ class _PosBlockParser(BlockParser):
 
     def extract_block_quote(self, m: Any, state: Any) -> Any:
         text, end_pos, lazy = super().extract_block_quote(m, state)
-        if end_pos is None and not text.split("\n", 1)[0].strip() and text.strip():
-            # a quote whose first line is blank: mistune takes no lazy line after it at all;
-            # cmark-gfm takes one that continues the paragraph of a later line (`>⏎>d⏎[r]:r`
-            # is one paragraph), which the lazy lines' judge then checks
+        if end_pos is None and self.compile_sc(["blank_line", "indent_code", "fenced_code"]).match(text):
+            # a quote whose first line is blank, code or a fence: mistune takes no lazy line
+            # after it at all; cmark-gfm takes one that continues the paragraph of a later line
+            # (`>⏎>d⏎[r]:r` is one paragraph), which the lazy lines' judge then checks
             lazy = set(lazy or ())
             while state.cursor < state.cursor_max:
                 line = state.get_line(state.cursor)
