@@ -332,4 +332,8 @@ REGRESSIONS: list[str] = [
     ">\n>     code\nlazy [a](#b) >\n> # h\nlazy",
     "[r]: /ref-target\n>   \tword\n> -\tword\n[r]: /ref-target",
     "> ```\n> x\n> ```\n> p\nlazy [a](#b) and >     code\n> p\nlazy [a](#b)\n===",
+    # a quote's lazy line indented four columns continues its innermost paragraph, whatever a
+    # container inside the quote would read there
+    '> -\tword<!--![img](i.png)\n    <!-- <a id="c1"> -->',
+    "> - a\n    # h [x](#y)\n\n> a\n    [x](#y) b\n\n> > a\n      b [x](#y)",
 ]

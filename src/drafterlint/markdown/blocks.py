@@ -324,6 +324,34 @@ def _first_cut(children: list[_PosState]) -> int | None:
     return None
 
 
+# Blanks put before a quote's indented lazy line: more than every container inside the quote
+# can take away, so that each reads it as indented (see _deep_lazy_lines).
+_LAZY_PAD = " " * 64
+
+
+def _deep_lazy_lines(text: str, lazy: set[int]) -> tuple[str, set[int]]:
+    """A quote's text with each lazy line indented by four columns or more padded further.
+    cmark-gfm judges a lazy line against the document, where so indented a line starts no block
+    that may interrupt a paragraph: it continues the quote's innermost paragraph.  The
+    containers inside the quote (an item) would take it for an indented line of their own and
+    read a block there (`> - a<!--⏎    <!-- x -->`: an HTML block).  Padded, it is indented code
+    for each of them, which interrupts no paragraph either (a paragraph's text drops the blanks;
+    a line that continues none is cut by the lazy lines' judge)."""
+    out: list[str] = []
+    moved: set[int] = set()
+    pos = new = 0  # where each line starts in `text`, and in the result
+    for line in text.splitlines(keepends=True):
+        size = len(line)
+        if pos in lazy:
+            moved.add(new)
+            if line.strip() and size - len(line.lstrip(" ")) >= 4:
+                line = _LAZY_PAD + line
+        out.append(line)
+        pos += size
+        new += len(line)
+    return "".join(out), moved
+
+
 def _definitions_only_end(items: list[_PosState]) -> int | None:
     """The first original line where a list item holding only reference definitions so far
     ends: cmark-gfm takes them out of the item when a blank line closes their paragraph, and
@@ -638,6 +666,8 @@ class _PosBlockParser(BlockParser):
                 lazy.add(len(text))
                 text += line
                 state.cursor += len(line)
+        if lazy:
+            text, lazy = _deep_lazy_lines(text, lazy)
         return text, end_pos, lazy
 
     def parse_raw_html(self, m: Any, state: Any) -> Any:
