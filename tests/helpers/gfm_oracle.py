@@ -497,7 +497,8 @@ class _Walker:
         # autolink of the same text comes here too)
         found = [m.start() + 1 for m in _CORE_AUTOLINK_RE.finditer(src) if html.unescape(m.group(0)[1:-1]) == shown]
         taken = {(x[0], x[1]) for x in self.view.links}
-        return (line, found[0]) if len(found) == 1 and (line, found[0]) not in taken else None
+        alone = src.count(shown) == 1  # else the text may be an extended autolink's
+        return (line, found[0]) if len(found) == 1 and alone and (line, found[0]) not in taken else None
 
     def _opener(self, line: int, col: int, opener: str, text: str, *, near: bool = False,
                 strict: bool = False) -> int:

@@ -336,4 +336,5 @@ REGRESSIONS: list[str] = [
     # container inside the quote would read there
     '> -\tword<!--![img](i.png)\n    <!-- <a id="c1"> -->',
     "> - a\n    # h [x](#y)\n\n> a\n    [x](#y) b\n\n> > a\n      b [x](#y)",
+    "(https://a.example/x)<https://a.example/x>",
 ]
