@@ -813,6 +813,8 @@ class _FastInline(mistune.InlineParser):
         return super().parse_link_close(rest, state) if rest else q + 1
 
     def finalize_tokens(self, tokens: list[dict[str, Any]], depth: int) -> list[dict[str, Any]]:
+        if emphasis.mistune_reads_alike(tokens):
+            return super().finalize_tokens(tokens, depth)  # the common case, and faster
         remaining = self.max_nested_level - depth
         return emphasis.finalize(tokens, "emphasis" in self.rules and remaining > 0, remaining)
 

@@ -26,6 +26,7 @@ content, `~~`; mistune's placeholder for any other token and an escaped `~` are 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -313,6 +314,22 @@ def _deactivate_link_openers(state: Any) -> None:
     while bracket is not None and bracket.active:
         bracket.active = False
         bracket = bracket.previous_link
+
+
+# Characters on which mistune's flanking and cmark-gfm's part: controls (mistune's
+# punctuation or blanks, cmark-gfm's letters), `~` (see above) and anything not ASCII.
+_NOT_ALIKE_RE = re.compile(r"[^\t\n\f\r\x20-\x7d]")
+
+
+def mistune_reads_alike(tokens: list[dict[str, Any]]) -> bool:
+    """Whether mistune's own emphasis finalization reads `tokens` as cmark-gfm does: printable
+    ASCII text without `~`, where its punctuation (neither a letter, a digit nor a blank) is
+    ASCII's and its rule for `_` is CommonMark's."""
+    for tok in tokens:
+        t = tok["type"]
+        if t == "strikethrough" or (t == "text" and _NOT_ALIKE_RE.search(tok["raw"])):
+            return False
+    return True
 
 
 def _source(tok: dict[str, Any]) -> str:
