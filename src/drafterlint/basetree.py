@@ -62,23 +62,49 @@ def extract(repo_dir: Path, commit: str, dest: Path, max_bytes: int = MAX_FILE_B
     and no large blob is read at all. The others are only listed and tested for existence (a
     link to them)."""
     listing = run_git(Path(repo_dir), ["ls-tree", "-r", "-l", "-z", "--full-tree", commit], binary=True)
-    wanted: list[tuple[bytes, Path, int]] = []
+    files: list[tuple[bytes, PurePosixPath, bytes]] = []
     for entry in listing.split(b"\0"):
         meta, _, name = entry.partition(b"\t")
         mode, kind, sha, size = (meta.split() + [b""] * 4)[:4]
         rel = PurePosixPath(name.decode("utf-8", "surrogateescape"))
         if kind != b"blob" or mode == b"120000" or rel.is_absolute() or ".." in rel.parts:
             continue  # links, submodules; git never lists the last two, refuse rather than trust
-        target = Path(dest).joinpath(*rel.parts)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        n = int(size) if size.isdigit() else 0
-        if rel.suffix.lower() in READ_BY_CHECKS and n <= max_bytes:
-            wanted.append((sha, target, n))
-        else:
-            with open(target, "wb") as fh:
-                fh.truncate(n)
-    if wanted:
-        _stream_blobs(Path(repo_dir), wanted)
+        files.append((sha, rel, size))
+    clash = _clash(rel for _, rel, _ in files)
+    if clash is not None:
+        raise InputError(f"the base commit {commit} holds a tree git would reject ({clash}); not reading it",
+                         str(repo_dir))
+    wanted: list[tuple[bytes, Path, int]] = []
+    try:
+        for sha, rel, size in files:
+            target = Path(dest).joinpath(*rel.parts)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            n = int(size) if size.isdigit() else 0
+            if rel.suffix.lower() in READ_BY_CHECKS and n <= max_bytes:
+                wanted.append((sha, target, n))
+            else:
+                with open(target, "wb") as fh:
+                    fh.truncate(n)
+        if wanted:
+            _stream_blobs(Path(repo_dir), wanted)
+    except OSError as exc:  # a full temporary folder, or a name this system cannot hold
+        raise InputError(f"cannot write the base commit {commit}'s files to a temporary folder: "
+                         f"{exc.strerror or exc}", str(repo_dir)) from None
+
+
+def _clash(paths) -> str | None:
+    """What makes a listing impossible to write out (git fsck rejects such trees too, but
+    `git mktree` writes them and a clone carries them): a name given twice, or one that is both
+    a file and a folder."""
+    files: set[PurePosixPath] = set()
+    folders: set[PurePosixPath] = set()
+    for rel in paths:
+        if rel in files:
+            return f"{rel} twice"
+        files.add(rel)
+        folders.update(rel.parents)
+    both = sorted(files & folders)
+    return f"a file and a folder both named {both[0]}" if both else None
 
 
 def _stream_blobs(repo_dir: Path, wanted: list[tuple[bytes, Path, int]]) -> None:

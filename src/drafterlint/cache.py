@@ -33,6 +33,8 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
+import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -170,44 +172,93 @@ def decode(text: str) -> Any:
 # -- the directory -----------------------------------------------------------------------------
 
 
+# The only names the cache writes, and so the only ones it ever reads or deletes.
+_ENTRY_NAME = re.compile(r"(?:run|config|doc)-[0-9a-f]{64}\.json\Z")
+_TMP_NAME = re.compile(r"\.tmp-[0-9a-f]{32}\Z")
+_HEADER = re.compile(rb"sha256:[0-9a-f]{64}\n")
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# Every open is relative to the directory's own descriptor and refuses a link: a name in the
+# cache can never lead outside it, whatever is put there between two runs.
+_SUPPORTED = bool(_NOFOLLOW) and os.open in os.supports_dir_fd and os.unlink in os.supports_dir_fd \
+    and os.rename in os.supports_dir_fd and os.scandir in os.supports_fd
+
+
 class Store:
-    """One cache directory: atomic writes, tolerant reads, bounded size."""
+    """One cache directory: atomic writes, tolerant reads, bounded size, no link ever followed."""
 
     def __init__(self, directory: Path):
         self.dir = Path(directory)
         self._ok: bool | None = None
+        self._fd: int | None = None
         self.problem: str | None = None  # why the cache is off for this run, said once
 
     def _off(self, why: str) -> None:
         self.problem = self.problem or f"cache {self.dir}: {why}; running without it"
 
     def usable(self) -> bool:
-        """Create the directory (private to this user) if needed; refuse one others can write."""
+        """Create the directory (private to this user) if needed; refuse one that is a link,
+        holds one, or that others can write."""
         if self._ok is None:
+            self._ok = False
+            if not _SUPPORTED:
+                self._off("this system cannot open files without following symbolic links")
+                return False
             try:
-                self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-                st = self.dir.stat()
-                mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
-                # Windows reports every writable folder as mode 0o777 and guards it with ACLs
-                # instead (a per-user cache folder is the user's own): the mode says nothing.
-                private = os.name == "nt" or not (st.st_mode & 0o022)
-                self._ok = mine and private
-                if not self._ok:
-                    self._off("writable by others or not this user's")
+                self.dir.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                try:
+                    os.mkdir(self.dir, 0o700)
+                except FileExistsError:
+                    pass
+                fd = os.open(self.dir, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW)
             except OSError as exc:
-                self._ok = False
-                self._off(exc.strerror or type(exc).__name__)
+                if os.path.islink(self.dir):
+                    self._off("it is a symbolic link")
+                else:
+                    self._off(exc.strerror or type(exc).__name__)
+                return False
+            why = self._unfit(fd)
+            if why:
+                os.close(fd)
+                self._off(why)
+                return False
+            self._fd, self._ok = fd, True
         return self._ok
 
+    @staticmethod
+    def _unfit(fd: int) -> str | None:
+        st = os.fstat(fd)
+        mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
+        if not mine or st.st_mode & 0o022:
+            return "writable by others or not this user's"
+        with os.scandir(fd) as it:
+            for e in it:
+                if e.is_symlink():
+                    return f"it holds a symbolic link ({e.name!r})"
+        return None
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd, self._ok = None, None
+
     def load(self, name: str) -> Any:
-        if not self.usable():
+        if not _ENTRY_NAME.match(name) or not self.usable():
             return None
-        path = self.dir / name
         try:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
+            fd = os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=self._fd)
+        except OSError:
+            return None
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+                return None
+            with os.fdopen(os.dup(fd), "rb") as fh:
+                raw = fh.read(MAX_BYTES + 1)
+            text = raw.decode("utf-8")
         except (OSError, UnicodeDecodeError):
             return None
+        finally:
+            os.close(fd)
         stored, _, body = text.partition("\n")
         try:
             # the digest of the body: an entry edited by hand (or damaged) is never trusted
@@ -215,16 +266,16 @@ class Store:
                 raise ValueError("digest mismatch")
             value = decode(body)
         except Exception:  # corrupted, truncated, or from another version: not an entry
-            _unlink(path)
+            self._unlink(name)
             return None
         try:
-            os.utime(path)  # least recently used goes first when pruning
-        except OSError:
+            os.utime(name, dir_fd=self._fd, follow_symlinks=False)  # least recently used goes first when pruning
+        except (OSError, NotImplementedError):
             pass
         return value
 
     def save(self, name: str, value: Any, *, max_bytes: int | None = None) -> bool:
-        if not self.usable():
+        if not _ENTRY_NAME.match(name) or not self.usable():
             return False
         try:
             # ASCII: a path that is not valid UTF-8 (surrogate escapes) is kept as a \\udcXX escape
@@ -233,50 +284,73 @@ class Store:
             return False
         if max_bytes is not None and len(text) > max_bytes:
             return False
-        text = "sha256:" + digest(text.encode("ascii")) + "\n" + text
+        data = ("sha256:" + digest(text.encode("ascii")) + "\n" + text).encode("ascii")
+        tmp = f".tmp-{os.urandom(16).hex()}"
         try:
-            import tempfile  # on first write: a hit writes nothing
-
-            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.dir)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600, dir_fd=self._fd)
         except OSError as exc:
             self._off(exc.strerror or type(exc).__name__)
             return False
         try:
-            with os.fdopen(fd, "w", encoding="ascii") as fh:
-                fh.write(text)
-            os.replace(tmp, self.dir / name)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, name, src_dir_fd=self._fd, dst_dir_fd=self._fd)
         except OSError:
-            _unlink(Path(tmp))
+            self._unlink(tmp)
             return False
         self.prune()
         return True
 
-    def prune(self) -> None:
+    def _ours(self, name: str) -> bool:
+        """Whether `name` is a regular file the cache wrote: its name pattern and its header (a
+        temporary file may still be empty or partly written)."""
+        entry = _ENTRY_NAME.match(name)
+        if not entry and not _TMP_NAME.match(name):
+            return False
         try:
-            with os.scandir(self.dir) as it:
+            fd = os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=self._fd)
+        except OSError:
+            return False
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return False
+            head = os.read(fd, 72)
+        except OSError:
+            return False
+        finally:
+            os.close(fd)
+        return bool(_HEADER.match(head)) if entry else (head == b"sha256:"[:len(head)] or bool(_HEADER.match(head)))
+
+    def prune(self) -> None:
+        if not self.usable():
+            return
+        try:
+            with os.scandir(self._fd) as it:  # type: ignore[arg-type]
                 entries = []
                 for e in it:
                     try:
                         st = e.stat(follow_symlinks=False)
                     except OSError:
                         continue
-                    entries.append((st.st_mtime_ns, st.st_size, e.path, e.name))
+                    if stat.S_ISREG(st.st_mode):
+                        entries.append((st.st_mtime_ns, st.st_size, e.name))
         except OSError:
             return
         entries.sort(reverse=True)  # newest first
         total = 0
-        for n, (_, size, path, name) in enumerate(entries):
+        for n, (_, size, name) in enumerate(entries):
             total += size
             stale_tmp = name.startswith(".tmp-") and n > 8
-            if n >= MAX_ENTRIES or total > MAX_BYTES or stale_tmp:
-                _unlink(Path(path))
+            if (n >= MAX_ENTRIES or total > MAX_BYTES or stale_tmp) and self._ours(name):
+                self._unlink(name)
 
-
-def _unlink(path: Path) -> None:
-    try:
-        path.unlink()
-    except OSError:
-        pass
+    def _unlink(self, name: str) -> None:
+        # Relative to the directory's descriptor: removes that entry (a link at most), never
+        # what a link points to.
+        try:
+            os.unlink(name, dir_fd=self._fd)
+        except OSError:
+            pass
 
 
 # -- parsed documents --------------------------------------------------------------------------

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 from drafterlint import __version__
-from drafterlint.report import one_line
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_FETCH, EXIT_TRACKING = 0, 1, 2, 3, 4
 # A shell's status for a process that SIGPIPE ended: what `git log | head` leaves in PIPESTATUS.
@@ -17,9 +16,11 @@ _FORMATS = ("text", "json", "github", "sarif", "markdown")
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse exits 2 already; keep its one-line style
+        from drafterlint.safeio import safe_line
+
         message += _did_you_mean_choice(message)
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_USAGE, safe_line(f"{self.prog}: error: {message}") + "\n")
 
     def reject_unknown(self, extras: list[str]):
         """Unrecognized arguments, told by the command they were given to (its usage, its
@@ -293,6 +294,7 @@ def _main(argv: list[str] | None) -> int:
         parser.print_help()
         return EXIT_USAGE
     from drafterlint.findings import FetchError, InputError
+    from drafterlint.safeio import say
 
     if argv is None:
         # A run is short and what it builds (tokens, headings, links) holds no reference cycles
@@ -330,13 +332,13 @@ def _main(argv: list[str] | None) -> int:
             from drafterlint.audit import audit_command
 
             return audit_command(args)
-    # One line each: the message may quote a file name or value holding a line break, and the
-    # Actions runner reads workflow commands on stderr too.
+    # One line each, through the one escape: the message may quote a file name or value holding
+    # a line break or `::`, and the Actions runner reads workflow commands on stderr too.
     except InputError as exc:
-        print(one_line(f"drafterlint: {exc}"), file=sys.stderr)
+        say(f"drafterlint: {exc}")
         return EXIT_USAGE
     except FetchError as exc:
-        print(one_line(f"drafterlint: could not fetch: {exc}"), file=sys.stderr)
+        say(f"drafterlint: could not fetch: {exc}")
         return EXIT_FETCH
     except KeyboardInterrupt:
         return 130

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,10 +17,11 @@ EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 def list_rules(out: TextIO) -> int:
     from drafterlint.checks import all_rules
+    from drafterlint.safeio import say
 
     for mod in all_rules():
         r = mod.RULE
-        out.write(f"{r.code}  {r.name:<28} {str(r.severity):<8} {r.summary}\n")
+        say(f"{r.code}  {r.name:<28} {str(r.severity):<8} {r.summary}", out)
     return EXIT_OK
 
 
@@ -37,7 +37,9 @@ def explain_text(code: str) -> str:
 
 
 def explain(code: str, out: TextIO) -> int:
-    out.write(explain_text(code))
+    from drafterlint.safeio import safe_text
+
+    out.write(safe_text(explain_text(code)))
     return EXIT_OK
 
 
@@ -97,25 +99,12 @@ def parse_today(value: str | None) -> datetime.date | None:
         raise InputError(f"--today must be YYYY-MM-DD, not {value!r}") from None
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write next to the target and rename, so an interrupted run never leaves half a file."""
-    path = Path(path)
-    if path.is_dir():
-        raise InputError("output path is a directory", str(path))
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise InputError("output directory does not exist", str(directory))
-    import tempfile  # on first write: a warm run that prints to stdout does not pay for it
+def write_atomically(path: Path, text: str, *, within: Path | None = None, repos=(), what: str = "output file") -> None:
+    """Write a report or the baseline through the one checked write (drafterlint.safeio): next to
+    the target and renamed, so an interrupted run never leaves half a file."""
+    from drafterlint.safeio import write_file
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_file(path, text, within=within, repos=repos, what=what)
 
 
 def parse_report_specs(specs: list[str]) -> list[tuple[str, Path]]:
@@ -206,16 +195,19 @@ def report_meta(rules_dir, registry_dir, args, config):
 
 
 def emit(result, args, meta) -> None:
-    from drafterlint.report import render
+    from drafterlint.report import printed, render
 
     extra = parse_report_specs(args.report)
     text = render(result, args.format, meta)
+    # The paths are the user's (the command line); a symbolic link a checked repository holds
+    # still may not lead a report out of it.
+    repos = [root for root in meta.local_roots.values() if root is not None]
     if args.output:
-        write_atomically(args.output, text)
+        write_atomically(args.output, text, repos=repos, what="--output file")
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(printed(text, args.format))
     for fmt, path in extra:
-        write_atomically(path, render(result, fmt, meta))
+        write_atomically(path, render(result, fmt, meta), repos=repos, what=f"--report {fmt} file")
 
 
 def exit_code(result, config, exit_zero: bool = False, scope=None) -> int:
@@ -231,14 +223,14 @@ def exit_code(result, config, exit_zero: bool = False, scope=None) -> int:
 def _run_cache(args):
     """The content-hash cache for this check (drafterlint.cache), or None when disabled.
 
-    Found without reading the configuration through YAML and JSON Schema when possible: the
-    cache location depends on the configuration only if it sets `cache_dir`.
+    Found without reading the configuration through YAML and JSON Schema: the cache is the
+    user's (flag, environment, XDG), never a configuration file's `cache_dir`.
     """
     from drafterlint import cache
 
     if cache.disabled(args):
         return None
-    from drafterlint.config import Config, find_config
+    from drafterlint.config import find_config
     from drafterlint.sources import cache_root
 
     path = Path(args.config) if args.config else find_config(Path.cwd())
@@ -248,9 +240,16 @@ def _run_cache(args):
             raw = path.read_bytes()
         except OSError:
             return None  # the normal path reports it
-        if b"cache_dir" in raw:
-            return cache.RunCache(cache_root(load_effective_config(args)), path, raw)
-    return cache.RunCache(cache_root(Config()), path, raw)
+    return cache.RunCache(cache_root(), path, raw)
+
+
+def warn_ignored(config) -> None:
+    """Say once per run which settings of the configuration file are ignored, and why."""
+    from drafterlint.config import ignored_in_file
+    from drafterlint.safeio import say
+
+    for line in ignored_in_file(config):
+        say(f"drafterlint: warning: {line}")
 
 
 class _Crashed(Exception):
@@ -276,7 +275,11 @@ def check(args) -> int:
         meta.preexisting_hint = "`drafterlint check --all` shows them"
     if not args.all:
         meta.adoption_hint = ADOPTION_HINT
-        path = baseline_path(config, args, meta)
+        path, within = baseline_path(config, args, meta)
+        if path is not None and within is not None:
+            from drafterlint.safeio import check_target
+
+            check_target(path, within=within, what="baseline file")  # read only from where it may be written
         if path is not None and (path.is_file() or args.baseline):
             result = compare_with_file(result, path, meta)
         if args.base_ref:
@@ -327,6 +330,7 @@ def fix_hint(args, head: str) -> str:
 def baseline_command(args) -> int:
     """`drafterlint baseline`: record today's findings so that `check` fails only on new ones."""
     from drafterlint.baseline import baseline_text
+    from drafterlint.safeio import say
 
     try:
         done = checked(args)
@@ -334,32 +338,38 @@ def baseline_command(args) -> int:
         return EXIT_USAGE
     config, rules_dir, registry_dir, result = done.config, done.rules_dir, done.registry_dir, done.result
     meta = report_meta(rules_dir, registry_dir, args, config)
-    path = Path(args.output) if args.output else baseline_path(config, args, meta)
+    if args.output:
+        path, within = Path(args.output), None
+    else:
+        path, within = baseline_path(config, args, meta)
     if path is None:
         raise InputError("no baseline file: the configuration sets `baseline: null`; give --output FILE")
-    write_atomically(path, baseline_text(result.findings))
-    print(f"drafterlint: wrote {len(result.findings)} finding(s) to {path}", file=sys.stderr)
+    write_atomically(path, baseline_text(result.findings), within=within,
+                     repos=[r for r in (rules_dir, registry_dir) if r is not None], what="baseline file")
+    say(f"drafterlint: wrote {len(result.findings)} finding(s) to {path}")
     return EXIT_OK
 
 
-def baseline_path(config, args, meta) -> Path | None:
-    """--baseline, else the configured file: relative to the configuration file's folder, or
-    without one to the root of the repository under change (where pre-commit runs)."""
+def baseline_path(config, args, meta) -> tuple[Path | None, Path | None]:
+    """(--baseline, else the configured file; the folder it must stay in, None for the user's own
+    choice). The configured file is relative to the configuration file's folder and must stay in
+    the repository that holds it; without a configuration file, relative to the root of the
+    repository under change (where pre-commit runs), and inside it."""
     from drafterlint.baseline import DEFAULT_FILE
+    from drafterlint.config import boundary, contained_setting
 
     given = getattr(args, "baseline", None)
     if given:
-        return Path(given)
+        return Path(given), None
     value = config.data.get("baseline", DEFAULT_FILE)
     if not value:
-        return None
-    path = Path(value).expanduser()
-    if path.is_absolute():
-        return path
+        return None, None
     if config.source is not None:
-        return config.base_dir / path
+        return contained_setting(config, "baseline", str(value)), boundary(config)
     root = meta.local_roots.get(meta.scope.single) if meta.scope.single else None
-    return (Path(root) if root is not None else Path.cwd()) / path
+    top = Path(root) if root is not None else Path.cwd()
+    path = Path(value).expanduser()
+    return (path if path.is_absolute() else top / path), top
 
 
 def compare_with_file(result, path: Path, meta):
@@ -424,11 +434,14 @@ class Checked:
 def checked(args):
     """(config, rules_dir, registry_dir, result) of the check the arguments ask for, from the
     run cache when its inputs are unchanged."""
+    from drafterlint.safeio import say
+
     run_cache = _run_cache(args)
     if run_cache is None:
         config = load_effective_config(args)
     else:
         config = run_cache.effective_config(args, load_effective_config)
+    warn_ignored(config)
     rules_dir, registry_dir = resolve_repos(config, args)
     # Everything the engine is given, in one place: the run cache is keyed on exactly this (and
     # then on every file the run read), so an input added here cannot be left out of the key.
@@ -437,7 +450,7 @@ def checked(args):
     result = run_cache.lookup(inputs) if run_cache is not None else None
     views = None
     if run_cache is not None and getattr(args, "verbose", None):
-        print(f"drafterlint: cache: {run_cache.outcome}", file=sys.stderr)
+        say(f"drafterlint: cache: {run_cache.outcome}")
     if result is None:
         # Only a run that checks imports the engine and the rules (a third of a warm run).
         from drafterlint.engine import RuleCrashed, build_context, run
@@ -447,12 +460,12 @@ def checked(args):
         try:
             result = run(ctx)
         except RuleCrashed as exc:
-            print(f"drafterlint: internal error in rule {exc} (please report this)", file=sys.stderr)
+            say(f"drafterlint: internal error in rule {exc} (please report this)")
             raise _Crashed from None
         if run_cache is not None:
             run_cache.save(result)
     if run_cache is not None and run_cache.store.problem:
-        print(f"drafterlint: warning: {run_cache.store.problem}", file=sys.stderr)
+        say(f"drafterlint: warning: {run_cache.store.problem}")
     return Checked(config, rules_dir, registry_dir, result, run_cache, views)
 
 

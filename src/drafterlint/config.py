@@ -195,6 +195,55 @@ class Config:
         return Config(_merge(self.data, overrides), self.source, self.base_dir)
 
 
+# Settings a configuration file may hold but that are the user's, not a repository's: ignored
+# with one warning line (see `ignored_in_file`).
+IGNORED_IN_FILES = {
+    "cache_dir": "the cache is the user's and shared by every repository they check, so a "
+                 "repository's file may not choose where it is written and pruned; set "
+                 "DRAFTERLINT_CACHE or pass --cache-dir",
+}
+
+
+def ignored_in_file(config: Config) -> list[str]:
+    """One warning line per setting of the file that drafterlint ignores (IGNORED_IN_FILES)."""
+    if config.source is None:
+        return []
+    return [f"{config.source}: `{key}` is ignored in a configuration file: {why}"
+            for key, why in IGNORED_IN_FILES.items() if config.data.get(key)]
+
+
+def boundary(config: Config) -> Path | None:
+    """Where the paths a configuration file names for drafterlint's own files must stay: the
+    repository that holds the file (the top of its git work tree), else the file's folder."""
+    if config.source is None:
+        return None
+    from drafterlint.sources import git_toplevel
+
+    here = Path(config.source).absolute().parent
+    return git_toplevel(here) or here
+
+
+def contained_setting(config: Config, key: str, value: str) -> Path:
+    """`value` (a path the configuration file names under `key`) resolved against the file's
+    folder, refused (InputError, exit 2, naming the file and key) when it leads outside the
+    repository that holds the file, symbolic links followed. A path on the command line is the
+    user's choice and never comes here."""
+    import os
+
+    path = Path(value).expanduser()
+    if not path.is_absolute():
+        path = config.base_dir / path
+    bound = boundary(config)
+    if bound is not None:
+        real, top = Path(os.path.realpath(path)), Path(os.path.realpath(bound))
+        if real != top and top not in real.parents:
+            raise InputError(
+                f"`{key}: {value}` leads outside the repository that holds this file ({bound}); a "
+                "repository's configuration may only name places inside it (a path given on the "
+                "command line may go anywhere)", str(config.source))
+    return path
+
+
 def find_config(start: Path) -> Path | None:
     """The nearest .drafterlint.yaml from `start` upward (stopping at a filesystem root)."""
     here = start.resolve()

@@ -400,11 +400,13 @@ def repo_view(config, which: str, root: Path) -> RepoView:
     )
 
 
-def cache_root(config) -> Path:
-    """Per-user cache: configuration, then $DRAFTERLINT_CACHE, then the XDG cache directory."""
-    configured = config.data.get("cache_dir")
-    if configured:
-        return Path(configured).expanduser()
+def cache_root(config=None, chosen: Path | None = None) -> Path:
+    """The user's cache: `chosen` (a --cache-dir flag), then $DRAFTERLINT_CACHE, then the XDG cache
+    directory. Never a configuration file's `cache_dir`: the cache is shared by every repository
+    the user checks, and a repository's file would choose where it is written and pruned
+    (config.IGNORED_IN_FILES)."""
+    if chosen is not None:
+        return Path(chosen).expanduser()
     env = os.environ.get("DRAFTERLINT_CACHE")
     if env:
         return Path(env).expanduser()
@@ -412,10 +414,12 @@ def cache_root(config) -> Path:
     return Path(xdg) / "drafterlint"
 
 
-def cached_checkout_dir(config, which: str) -> Path:
+def cached_checkout_dir(config, which: str, cache: Path | None = None) -> Path:
     """Where `drafterlint sync` keeps a checkout of the configured `which` repository."""
     slug = (config.data[which].get("github") or which).replace("/", "__")
-    return cache_root(config) / "repos" / slug
+    if slug in (".", "..") or "\\" in slug:  # the schema's owner/name pattern already rules these out
+        slug = which
+    return cache_root(config, cache) / "repos" / slug
 
 
 def cached_checkout(config, which: str) -> Path | None:

@@ -61,7 +61,12 @@ def _locked(directory: Path):
     except ImportError:  # Windows: no advisory locks; the rename dance still keeps it sound
         yield
         return
-    with open(directory / ".lock", "a+") as fh:
+    # Never through a link: the lock file is created or opened as itself, in the cache.
+    try:
+        fd = os.open(directory / ".lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError as exc:
+        raise InputError(f"cannot lock the cache: {exc.strerror or exc}", str(directory / ".lock")) from None
+    with os.fdopen(fd, "r+") as fh:
         fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
         try:
             yield
@@ -70,16 +75,12 @@ def _locked(directory: Path):
 
 
 def _write_json_atomically(path: Path, data: dict) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, indent=2)
-        fh.write("\n")
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    from drafterlint.safeio import write_file
+
+    write_file(path, json.dumps(data, indent=2) + "\n", within=path.parent, what="sync record")
 
 
-def sync(config, which: str, url: str | None = None, ref: str | None = None) -> dict:
+def sync(config, which: str, url: str | None = None, ref: str | None = None, cache: Path | None = None) -> dict:
     """Fetch `which` ("rules"|"registry") into the cache; return what fetched.json records."""
     from drafterlint import gitops
     from drafterlint.sources import cached_checkout_dir
@@ -91,7 +92,7 @@ def sync(config, which: str, url: str | None = None, ref: str | None = None) -> 
                          f"{ALLOW_LOCAL_ENV}=1 to sync from a local repository or file:// URL")
     url = gitops.validate_url(url, allow_local=allow_local)
     ref = gitops.validate_ref(ref or default_ref(config, which))
-    base = cached_checkout_dir(config, which)
+    base = cached_checkout_dir(config, which, cache)
     with _locked(base):
         marker = base / FETCHED
 
@@ -119,14 +120,13 @@ def sync(config, which: str, url: str | None = None, ref: str | None = None) -> 
 
 
 def sync_command(args) -> int:
-    from drafterlint.commands import load_effective_config
+    from drafterlint.commands import load_effective_config, warn_ignored
+    from drafterlint.safeio import say
 
     config = load_effective_config(args)
-    if getattr(args, "cache_dir", None):
-        config = config.merged({"cache_dir": str(Path(args.cache_dir).expanduser().resolve())})
-    record = sync(config, args.which, args.url, args.ref)
-    sys.stdout.write(
-        f"synced {args.which} {record['url']} at {record['ref']} "
-        f"({record['commit'][:12]}) into {record['path']}\n"
-    )
+    warn_ignored(config)
+    cache = Path(args.cache_dir).expanduser().resolve() if getattr(args, "cache_dir", None) else None
+    record = sync(config, args.which, args.url, args.ref, cache)
+    say(f"synced {args.which} {record['url']} at {record['ref']} "
+        f"({record['commit'][:12]}) into {record['path']}", sys.stdout)
     return 0

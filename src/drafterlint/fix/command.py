@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import os
+import re
 import sys
 from collections import Counter
 from dataclasses import replace
@@ -37,6 +38,9 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tup
     from drafterlint.engine import build_context, run
 
     config = load_effective_config(args)
+    from drafterlint.commands import warn_ignored
+
+    warn_ignored(config)
     rules_dir, registry_dir = resolve_repos(config, args)
     ctx = build_context(config, rules_dir, registry_dir, today=parse_today(args.today))
     result = run(ctx)
@@ -64,15 +68,21 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tup
     else:
         proposals, left = fixing.propose(ctx, result.findings, wanted)
     proposals, cached = _outside_the_cache(config, ctx, proposals)
-    left += cached
+    proposals, named = _named_by_the_configuration(config, args, proposals)
+    left += cached + named
     plan = fixing.prove(ctx, result.findings, proposals)
     left = sorted([*left, *plan.left], key=lambda item: item.finding.sort_key())
     views = {v.name: v for v in (ctx.rules, ctx.registry_repo) if v is not None}
     written = []
+    withheld = []
     for (repo, path), (before, after) in sorted(plan.files.items()):
         shown = _shown(views[repo].root, path)
         if diff:
-            out.write(_unified(shown, before, after))
+            patch, why = _unified(shown, before, after)
+            if patch is None:
+                withheld.append(f"the diff of {shown} is not shown: {why}; `drafterlint fix` makes it")
+            else:
+                out.write(patch)
             continue
         from drafterlint.fix.edits import Refused, write_fixed
 
@@ -86,12 +96,12 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tup
     if written:  # say where what is left now is: inserted lines moved it
         left = [fixing.Left(_moved(item.finding, [p for p in done if p.file == _file(item.finding)]), item.why)
                 for item in left]
-    note = None
+    notes = withheld
     if preexisting:
         these = "finding the merge base of {} already has was" if preexisting == 1 else "findings the merge base of {} already has were"
-        note = (f"{preexisting} {these.format(base_ref)} not touched "
-                "(`drafterlint fix` without --base-ref mends what it can of those)")
-    _summary(sys.stderr if diff else out, done, left, views, would=diff, note=note)
+        notes.append(f"{preexisting} {these.format(base_ref)} not touched "
+                     "(`drafterlint fix` without --base-ref mends what it can of those)")
+    _summary(sys.stderr if diff else out, done, left, views, would=diff, notes=notes)
     return len(done), len(left)
 
 
@@ -126,6 +136,30 @@ def _outside_the_cache(config, ctx, proposals):
     return keep, left
 
 
+def _named_by_the_configuration(config, args, proposals):
+    """A repository the configuration file located (`rules.path`, `registry.path`) outside the
+    repository that holds the file is not one the user pointed drafterlint at: a repository's
+    configuration may not direct writes out of itself. The command line's --rules-repo or
+    --registry-repo makes it the user's choice."""
+    from drafterlint import fix as fixing
+    from drafterlint.config import boundary
+
+    bound = boundary(config)
+    refused = set()
+    for which in ("rules", "registry"):
+        configured = config.repo_path(which)
+        if getattr(args, f"{which}_repo", None) or configured is None or bound is None:
+            continue
+        real, top = configured.resolve(), bound.resolve()
+        if real != top and top not in real.parents:
+            refused.add(which)
+    keep = [p for p in proposals if p.finding.location.repo not in refused]
+    left = [fixing.Left(p.finding, f"this repository was named by {config.source} ({p.finding.location.repo}.path), "
+                        f"outside the repository that holds that file: not changed (give --{p.finding.location.repo}-repo "
+                        "to let fix change it)") for p in proposals if p.finding.location.repo in refused]
+    return keep, left
+
+
 def _file(f) -> tuple[str, str]:
     return f.location.repo, f.location.path
 
@@ -146,15 +180,38 @@ def _shown(root: Path, rel: str) -> str:
     return Path(relative).as_posix() if not relative.startswith("..") else full.as_posix()
 
 
-def _unified(shown: str, before: bytes, after: bytes) -> str:
+def _unified(shown: str, before: bytes, after: bytes) -> tuple[str | None, str]:
+    """The unified diff of one file, or (None, why) when it cannot be printed safely: a name a
+    diff header cannot hold as it is, or a line the Actions runner would read as a workflow
+    command (a context line ` ::warning::…` quoted from the document); escaping either would
+    print a patch that no longer applies."""
+    from drafterlint.safeio import is_command_line
+
+    if not _diff_name_ok(shown):
+        return None, "its file name cannot be written in a unified diff as it is"
     a = before.decode("utf-8").splitlines(keepends=True)
     b = after.decode("utf-8").splitlines(keepends=True)
     lines = list(difflib.unified_diff(a, b, f"a/{shown}", f"b/{shown}"))
-    return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
+    text = "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
                    for line in lines)
+    # The runner splits the log at CR, LF and CRLF, whatever splitlines() made of the text.
+    if any(is_command_line(line) for line in re.split(r"\r\n|\r|\n", text)):
+        return None, "a line of it would be read by the GitHub Actions runner as a workflow command"
+    return text, ""
 
 
-def _summary(out: TextIO, done, left, views, *, would: bool, note: str | None = None) -> None:
+def _diff_name_ok(shown: str) -> bool:
+    """A name git apply reads back as written: printable (no controls, separators or format
+    characters), not quoted (`"`), no backslash (git's quoting), no trailing blank, no `##[`."""
+    from drafterlint.safeio import LEGACY_COMMAND
+
+    return (shown.isprintable() and not shown.startswith('"') and "\\" not in shown
+            and shown == shown.rstrip() and LEGACY_COMMAND not in shown)
+
+
+def _summary(out: TextIO, done, left, views, *, would: bool, notes=()) -> None:
+    from drafterlint.safeio import safe_line
+
     per_rule = Counter(p.finding.code for p in done)
     counts = ", ".join(f"{code} ×{n}" for code, n in sorted(per_rule.items()))
     lines = [f"{'would fix' if would else 'fixed'} {len(done)}" + (f" ({counts})" if counts else "")]
@@ -162,9 +219,10 @@ def _summary(out: TextIO, done, left, views, *, would: bool, note: str | None = 
     if left:
         lines.append(f"left {len(left)} needing a human:")
         lines += [f"  {_where(i.finding, views)}: {i.finding.code} {i.finding.message}: {i.why}" for i in left]
-    if note:
-        lines.append(note)
-    out.write("\n".join(lines) + "\n")  # one write: a reader that stops early (`| head`) is no error
+    lines += notes
+    # Each line escaped on its own (a name holding a line break stays on its line); one write:
+    # a reader that stops early (`| head`) is no error.
+    out.write("\n".join(safe_line(line) for line in lines) + "\n")
 
 
 def _where(f, views) -> str:

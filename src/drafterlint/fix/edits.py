@@ -9,10 +9,8 @@ the result atomically. Everything it does not touch stays byte-identical.
 
 from __future__ import annotations
 
-import os
 import re
 import stat
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -129,26 +127,22 @@ def read_for_fix(root: Path, rel: str) -> bytes:
 
 
 def write_fixed(root: Path, rel: str, before: bytes, after: bytes) -> None:
-    """Replace the file's contents atomically, keeping its mode; the link itself if it is one.
+    """Write the fixed contents through the one checked write (drafterlint.safeio): inside `root`
+    (the link's target if the file is a link within the repository), the mode kept, a read-only
+    file left alone, a hard-linked file written in place.
 
     Refused if the file changed since it was read, or if it resolves outside `root`.
     """
+    from drafterlint.safeio import Refused as SafeRefused
+    from drafterlint.safeio import write_file
+
     path = root / rel
     if not inside(root, path):
         raise Refused(f"{rel} is outside the repository (a symbolic link?); not changed")
     real = path.resolve()
     if real.read_bytes() != before:
         raise Refused(f"{rel} changed while it was being fixed; not changed")
-    mode = stat.S_IMODE(real.stat().st_mode)
-    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".drafterlint-fix", dir=real.parent)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(after)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, real)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+        write_file(real, after, within=root, what=rel)
+    except SafeRefused as exc:
+        raise Refused(str(exc).removeprefix(f"{real}: ")) from None

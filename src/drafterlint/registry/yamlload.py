@@ -338,7 +338,10 @@ def _scalar(ev, fail) -> Any:
     if tag in (_TAG + "int", _TAG + "float") and _sexagesimal(ev.value):
         return ev.value
     if tag == _TAG + "int":
-        return _CONSTRUCTOR.construct_yaml_int(ScalarNode(tag, ev.value))
+        try:
+            return _CONSTRUCTOR.construct_yaml_int(ScalarNode(tag, ev.value))
+        except ValueError:  # beyond Python's integer-string limit (4300 digits)
+            raise fail(f"integer of {len(ev.value)} characters is too large to read", *_pos(ev)) from None
     if tag == _TAG + "float":
         return _CONSTRUCTOR.construct_yaml_float(ScalarNode(tag, ev.value))
     if tag == _TAG + "merge":

@@ -105,18 +105,22 @@ def escaped(text: str) -> str:
     return raw.decode("utf-8", "backslashreplace")
 
 
-# Characters that end a line for a terminal or the Actions runner (which reads `::command::`
-# at a line's start), or that move the cursor: C0 and C1 controls except TAB, and the Unicode
-# line and paragraph separators.
-_LINE_BREAKERS = {c: f"\\x{c:02x}" for c in (*range(0x09), *range(0x0A, 0x20), 0x7F, *range(0x80, 0xA0))}
-_LINE_BREAKERS.update({0x0A: "\\n", 0x0D: "\\r", 0x2028: "\\u2028", 0x2029: "\\u2029"})
-
-
 def one_line(text: str) -> str:
-    """`text` kept on its line: a file name or YAML value with a newline (or another control
-    character) shows it escaped (\\n, \\xNN), so it cannot start a line of its own in a log,
-    where a line such as `::add-mask::…` would be a workflow command."""
-    return text.translate(_LINE_BREAKERS)
+    """`text` kept on its line, and never a workflow command: the one escape (safeio.safe_line)."""
+    from drafterlint.safeio import safe_line
+
+    return safe_line(text)
+
+
+def printed(text: str, fmt: str) -> str:
+    """A rendered report as it may be printed: the `github` format builds its own lines (its
+    commands escaped by their builder, the rest through the escape); every other format goes
+    line by line through the escape (a no-op on JSON, which json_safe has made printable)."""
+    if fmt == "github":
+        return text
+    from drafterlint.safeio import safe_text
+
+    return safe_text(text)
 
 
 def _has_surrogate(text) -> bool:

@@ -29,9 +29,19 @@ _COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO:
 _summarised: set[int] = set()  # results whose summary this process already appended
 
 
+# Controls other than the line breaks escape_data encodes: shown escaped, so that a command's
+# data cannot carry a terminal escape or a separator some log reader ends a line at.
+_OTHER_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F, *range(0x80, 0xA0))}
+_OTHER_CONTROLS.update({0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
 def escape_data(text: str) -> str:
-    """A workflow-command message, escaped as actions/toolkit's escapeData does."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A workflow-command message, escaped as actions/toolkit's escapeData does (the runner
+    unescapes exactly %25, %0D and %0A), the other controls shown escaped."""
+    from drafterlint.safeio import _encodable
+
+    text = _encodable(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.translate(_OTHER_CONTROLS)
 
 
 def escape_property(text: str) -> str:
@@ -40,6 +50,9 @@ def escape_property(text: str) -> str:
 
 
 def command(name: str, message: str, **properties) -> str:
+    """The one builder of the workflow commands drafterlint means to emit: every property value
+    and the message escaped as the runner unescapes them, so none can end the command early or
+    start another."""
     props = ",".join(
         f"{key}={escape_property(str(value))}" for key, value in properties.items() if value is not None
     )
@@ -156,10 +169,9 @@ def append_summary(result, meta, ordered) -> bool:
     if room < 2048:
         return False
     text = summary(result, meta, ordered, max_bytes=room)
-    try:
-        with open(path, "a", encoding="utf-8", newline="\n") as fh:
-            fh.write(text if text.endswith("\n") else text + "\n")
-    except OSError:
+    from drafterlint.safeio import append_text
+
+    if not append_text(path, text if text.endswith("\n") else text + "\n"):
         return False
     _summarised.add(id(result))
     return True
@@ -169,14 +181,14 @@ def render(result, meta) -> str:
     ordered = prioritised(result.findings, meta.changed)
     lines, rest = annotation_lines(result, meta, ordered)
     in_summary = append_summary(result, meta, ordered)
-    out = list(lines)
-    out += [more_line(kind, left, in_summary) for kind, left in rest.items()]
+    commands = list(lines)
+    commands += [more_line(kind, left, in_summary) for kind, left in rest.items()]
     # Plain log lines (not commands): the other repository, what was skipped, and the totals.
     from drafterlint.report import elsewhere_line, new_and_preexisting, one_line, preexisting_lines, summary_counts
 
     mine, others = meta.scope.split(result.findings)
     mine, preexisting = new_and_preexisting(mine)
-    out += [f"drafterlint: {line}" for line in preexisting_lines(meta, preexisting)]
+    out = [f"drafterlint: {line}" for line in preexisting_lines(meta, preexisting)]
     for name, group in meta.elsewhere(others):
         where = "listed in the job summary" if in_summary else "run with --format json to see them"
         out.append(f"drafterlint: {elsewhere_line(name, group)}: not annotated, {where}")
@@ -187,5 +199,5 @@ def render(result, meta) -> str:
     failing = [f for f in mine if f.severity >= meta.fail_on]
     if failing and meta.baseline_source is None and meta.adoption_hint:
         out.append(f"drafterlint: {meta.adoption_hint}")
-    # The commands above are escaped; a plain line must not break into one that starts `::`.
-    return "\n".join(one_line(line) for line in out) + "\n"
+    # The commands are built escaped; every plain line goes through the one escape.
+    return "\n".join([*commands, *(one_line(line) for line in out)]) + "\n"

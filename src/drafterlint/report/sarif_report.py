@@ -146,4 +146,6 @@ def document(result, meta) -> dict:
 
 
 def render(result, meta) -> str:
-    return json.dumps(document(result, meta), indent=2, ensure_ascii=False) + "\n"
+    from drafterlint.safeio import json_safe
+
+    return json_safe(json.dumps(document(result, meta), indent=2, ensure_ascii=False)) + "\n"
