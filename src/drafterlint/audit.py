@@ -284,7 +284,9 @@ def _write_reports(args, result, meta, info, extra_reports) -> list[tuple[str, P
         write_atomically(args.output, text)
         written.append(("report", args.output))
     else:
-        sys.stdout.write(text)
+        from drafterlint.safeio import safe_text
+
+        sys.stdout.write(safe_text(text))
     if args.json_out:
         write_atomically(args.json_out, json.dumps(audit_document(result, meta, info), indent=2,
                                                    ensure_ascii=False) + "\n")
@@ -319,7 +321,7 @@ def _update_tracking(tracking: Tracking, result, meta, info, clean: bool) -> Non
         tracking.fail(exc)
         return
     if outcome.action != "none":
-        print(f"drafterlint: tracking issue {outcome.action}: #{outcome.number}", file=sys.stderr)
+        print(one_line(f"drafterlint: tracking issue {outcome.action}: #{outcome.number}"), file=sys.stderr)
 
 
 def _exit(crashed: list, tracking: Tracking | None, findings_code: int) -> int:
@@ -334,13 +336,14 @@ def _exit(crashed: list, tracking: Tracking | None, findings_code: int) -> int:
 
 def audit_command(args) -> int:
     from drafterlint.checks.base import HISTORY
-    from drafterlint.commands import exit_code, load_effective_config, parse_report_specs, parse_today
+    from drafterlint.commands import exit_code, load_effective_config, parse_report_specs, parse_today, warn_ignored
     from drafterlint.engine import _NEED_REASONS, RuleCrashed, build_context, run
     from drafterlint.findings import Skipped
     from drafterlint.report import ReportMeta
     from drafterlint.sources import cache_root
 
     config = load_effective_config(args)
+    warn_ignored(config)
     today = parse_today(args.today) or datetime.date.today()
     extra_reports = parse_report_specs(args.report)
     cache = Path(args.cache_dir).expanduser() if args.cache_dir else cache_root(config)
@@ -434,9 +437,9 @@ def audit_command(args) -> int:
     if args.output:  # the report is in a file: the log says the verdict and where to read it
         from drafterlint.report.audit_markdown import verdict_text
 
-        print(verdict_text(result, info))
+        print(one_line(verdict_text(result, info)))
         for what, path in written:
-            print(f"  {what}: {path}")
+            print(one_line(f"  {what}: {path}"))
     for c in crashed:
         print(one_line(f"drafterlint: internal error in rule {c} (please report this); the report says "
                        "which findings are missing"), file=sys.stderr)

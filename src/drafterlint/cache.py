@@ -325,7 +325,7 @@ class Store:
         if not self.usable():
             return
         try:
-            with os.scandir(self._fd) as it:  # type: ignore[arg-type]
+            with os.scandir(self._fd) as it:
                 entries = []
                 for e in it:
                     try:

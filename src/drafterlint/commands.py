@@ -338,8 +338,10 @@ def baseline_command(args) -> int:
         return EXIT_USAGE
     config, rules_dir, registry_dir, result = done.config, done.rules_dir, done.registry_dir, done.result
     meta = report_meta(rules_dir, registry_dir, args, config)
+    path: Path | None
+    within: Path | None = None
     if args.output:
-        path, within = Path(args.output), None
+        path = Path(args.output)
     else:
         path, within = baseline_path(config, args, meta)
     if path is None:

@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -217,13 +215,14 @@ class HubClient:
         path = self._cache_file(url)
         if path is None:
             return
+        from drafterlint.findings import InputError
+        from drafterlint.safeio import write_file
+
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".hub.", dir=path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump({"url": url, "time": self._clock(), **entry}, fh)
-            os.replace(tmp, path)
-        except OSError:
+            write_file(path, json.dumps({"url": url, "time": self._clock(), **entry}),
+                       within=self.cache_dir, what="hub cache entry")
+        except (OSError, InputError):
             pass  # a cache that cannot be written only costs a request next time
 
     def _cache_file(self, url: str) -> Path | None:
