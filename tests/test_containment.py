@@ -315,7 +315,8 @@ OUTSIDE = ("cache_dir: ../home/.ssh\n"
 
 
 @pytest.mark.parametrize("config", [OUTSIDE + "baseline: ../home/.bashrc\n", OUTSIDE + "baseline: out/.bashrc\n",
-                                    OUTSIDE, "cache_dir: .\n"])
+                                    OUTSIDE, "cache_dir: .\n"],
+                         ids=["baseline-outside", "baseline-through-a-link", "cache-and-registry-outside", "cache-here"])
 def test_every_command_on_a_hostile_repository_stays_inside(cli, tmp_path, monkeypatch, fake_api, config):
     world, repo = hostile_world(tmp_path, config)
     cache = tmp_path / "usercache"
@@ -353,3 +354,76 @@ def test_every_command_on_a_hostile_repository_stays_inside(cli, tmp_path, monke
     if "registry:" in config:  # fix may not change the checkout the repository's file named
         assert "docs/notes.md" in outs[4] and "named by" in outs[4] and "--registry-repo" in outs[4]
     assert "(#82-withdrawal)" in (repo / "endpoints_rules.md").read_text()  # its own files it fixes
+
+
+# -- output lines --------------------------------------------------------------------------------
+
+
+def test_fix_diff_prints_no_workflow_command_and_a_patch_that_applies(cli, tmp_path):
+    """Repro 09: a file name with a line break and a document line ` ::warning::…` that a diff
+    would quote as a context line. Each such file's diff is withheld, saying why; the rest is a
+    patch git applies."""
+    from drafterlint.safeio import is_command_line
+
+    repo = rules_repo(tmp_path / "repo")
+    name = "notes\n::error title=injected::from-fix-diff\n.md"
+    (repo / name).write_text(RULES)
+    (repo / "context.md").write_text(RULES + "\n::warning::context line from the document\n")
+    git_commit_all(repo, "2026-01-01", "x")
+    code, out, err = cli("fix", "--diff", "--rules-repo", ".", cwd=repo)
+    assert code == 1
+    lines = (out + err).splitlines()
+    assert not any(is_command_line(line) for line in lines), lines
+    assert "the diff of notes\\n::error title=injected::from-fix-diff\\n.md is not shown: its file name" in err
+    assert "the diff of context.md is not shown: a line of it would be read" in err
+    assert out.startswith("--- a/endpoints_rules.md")
+    (tmp_path / "p.diff").write_text(out)
+    assert subprocess.run(["git", "-C", str(repo), "apply", "--check", str(tmp_path / "p.diff")]).returncode == 0
+    code, out, err = cli("fix", "--rules-repo", ".", cwd=repo)  # the summary of a real fix
+    assert code == 0 and not any(is_command_line(line) for line in (out + err).splitlines())
+    assert "(#82-withdrawal)" in (repo / name).read_text()
+
+
+@pytest.mark.parametrize("line", ["::error::x", "  ::error::x", "\t::warning::x", "\u00a0::notice::x", "\u3000::add-mask::x",
+                                  "\u200b::error::x", "text ##[error]x", "a\n::error::b", "a\r::error::b",
+                                  "a\u2028::error::b", "\x1b[2J::error::x", "bad \udce9 byte ::error::x"])
+def test_the_escape_leaves_no_command(line):
+    from drafterlint.safeio import is_command_line, safe_line
+
+    out = safe_line(line)
+    assert "\n" not in out and "\r" not in out and not is_command_line(out)
+    assert out.encode("utf-8")  # printable on any stream
+    assert safe_line(out) == out  # once is enough: escaping twice changes nothing
+
+
+def test_json_output_is_printable_and_decodes_to_the_same_text():
+    import json
+
+    from drafterlint.safeio import is_command_line, json_safe
+
+    value = {"m": "##[error]x \u2028 \x85 ::warning::y"}
+    text = json_safe(json.dumps(value, indent=2, ensure_ascii=False))
+    assert json.loads(text) == value
+    assert not any(is_command_line(line) for line in text.splitlines())
+
+
+def test_the_checked_write_keeps_modes_and_refuses_what_it_should(tmp_path):
+    from drafterlint.findings import InputError
+    from drafterlint.safeio import Refused, write_file
+
+    f = tmp_path / "f.txt"
+    f.write_text("old")
+    f.chmod(0o604)
+    write_file(f, "new")
+    assert (f.read_text(), stat.S_IMODE(f.stat().st_mode)) == ("new", 0o604)
+    with pytest.raises(Refused, match="is a directory"):
+        write_file(tmp_path, "x")
+    os.mkfifo(tmp_path / "fifo")
+    with pytest.raises(Refused, match="not a regular file"):
+        write_file(tmp_path / "fifo", "x")
+    with pytest.raises(Refused, match="outside"):
+        write_file(tmp_path / "f.txt", "x", within=tmp_path / "sub")
+    with pytest.raises(InputError, match="cannot write") as caught:
+        write_file(tmp_path / "missing" / "f.txt", "x")
+    assert not isinstance(caught.value, Refused) and str(tmp_path / "missing" / "f.txt") in str(caught.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.txt", "fifo"]  # no temporary file left

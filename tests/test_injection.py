@@ -10,6 +10,7 @@ the action's entry script with a fake runner (tests/test_action.py).
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -56,13 +57,20 @@ def hostile_repositories(where: Path) -> Path:
     return where
 
 
+# What the runner's TrimStart() drops before looking for `::` (Unicode white space), and the
+# invisible format characters some runtimes counted as white space.
+_BLANKS = "".join(chr(c) for c in range(0x110000) if chr(c).isspace()) + "\u180e\u200b\u200c\u200d\u2060\ufeff"
+
+
 def unintended_commands(log: str, allowed: tuple[str, ...] = ()) -> list[str]:
     """Every line the runner would read as a command that is not a well-formed annotation (or
-    one of `allowed`), and any legacy `##[` command."""
+    one of `allowed`): `::` after any leading white space, or the legacy `##[` anywhere."""
     bad = []
     for line in re.split(r"\r\n|\r|\n", log):
-        stripped = line.strip()
-        if stripped.startswith("::") and not ANNOTATION.fullmatch(stripped) and stripped not in allowed:
+        stripped = line.strip(_BLANKS)
+        if ANNOTATION.fullmatch(stripped) or stripped in allowed:
+            continue  # a command drafterlint means (its data escaped; `##[` in it is data)
+        if stripped.startswith("::") or "##[" in line:
             bad.append(line)
     return bad
 
@@ -212,3 +220,70 @@ def test_bad_input_message_stays_on_one_line(hostile):
     assert proc.returncode == 2
     assert "rules\\n::add-mask::from-argument" in proc.stderr
     assert unintended_commands(proc.stdout + proc.stderr) == []
+
+
+# More payloads for the test of every command: a file name that starts a line with `::`, the
+# legacy `##[` form (read anywhere in a line), a command behind a no-break space, and document
+# lines a diff would quote as context lines.
+LEADING_NAME = "::error title=x::from-leading-name.md"
+LEGACY_NAME = "see ##[error]from-legacy.md"
+FIXABLE = ("# Notes\n\n## 8.2 Withdrawal\n\nSee [§8.3](#83-withdrawal) ##[error]from-legacy.\n\n"
+           " ::warning::from-context-line\n\u00a0::error::from-nbsp-line\n")
+
+
+def every_command(cli, ws: Path, tmp: Path) -> list[tuple[tuple[str, ...], str]]:
+    """Run every command drafterlint has on the workspace (in-process, the real CLI), each
+    one's whole output: stdout and stderr."""
+    from tests.conftest import git_commit_all
+
+    repos = ("--rules-repo", "rules", "--registry-repo", "endpoints")
+    runs: list[tuple[str, ...]] = [("rules",), ("explain", "DL201")]
+    for fmt in ("text", "json", "sarif", "markdown", "github"):
+        runs.append(("check", *repos, f"--format={fmt}", "--no-cache"))
+    runs += [
+        ("check", *repos, "-v", "--show-info", "--statistics"),
+        ("check", *repos, "-v"),  # the cache this time: its log line
+        ("check", *repos, "--base-ref", "HEAD~1", "--format=github"),
+        ("check", *repos, "--base-ref", "HEAD~1", "-v"),
+        ("fix", *repos, "--diff"),
+        ("fix", *repos, "--diff", "--base-ref", "HEAD~1"),
+        ("baseline", *repos, "--output", str(tmp / "baseline.json")),
+        ("audit", *repos, "--today", "2026-12-02", "--cache-dir", str(tmp / "cache")),
+        ("audit", *repos, "--today", "2026-12-02", "--cache-dir", str(tmp / "cache"),
+         "--output", str(tmp / "audit.md"), "--json", str(tmp / "audit.json")),
+        ("sync", "registry", "--url", str(ws / "endpoints"), "--cache-dir", str(tmp / "sync\n::error::from-sync")),
+        ("check", "--rules-repo", "rules\n::error::from-argument"),
+        ("fix", *repos),  # last: it writes
+        ("fix", *repos),
+    ]
+    git_commit_all(ws / "rules", "2026-08-01", "base")
+    (ws / "rules" / LEADING_NAME).write_text("# Leading\n\n[bad](#nowhere)\n", encoding="utf-8")
+    (ws / "rules" / LEGACY_NAME).write_text("# Legacy\n\n[bad](#nowhere)\n", encoding="utf-8")
+    (ws / "rules" / "fixable.md").write_text(FIXABLE, encoding="utf-8")
+    git_commit_all(ws / "rules", "2026-08-02", "payloads")
+    out = []
+    for argv in runs:
+        _, stdout, stderr = cli(*argv, cwd=ws)
+        out.append((argv, stdout + stderr))
+    return out
+
+
+def test_no_line_of_any_command_is_a_workflow_command(cli, hostile, tmp_path, monkeypatch):
+    """Every emitted line of every command (stdout and stderr) on the injection fixtures: none is
+    read by the runner as a command, except the github format's escaped annotations."""
+    for name in [k for k in os.environ if k.startswith("GITHUB_")]:
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("DRAFTERLINT_ALLOW_LOCAL_SYNC", "1")
+    done = every_command(cli, hostile, tmp_path)
+    everything = ""
+    for argv, log in done:
+        assert "Traceback" not in log, (argv, log)
+        assert unintended_commands(log) == [], argv
+        everything += log
+    # The payloads came through (escaped), so the test is not passing on nothing.
+    for needle in ("from-leading-name", "from-legacy", "from-file-name", "from-heading", "from-argument"):
+        assert needle in everything, needle
+    diff = next(log for argv, log in done if argv[0] == "fix" and "--diff" in argv)
+    assert "the diff of rules/fixable.md is not shown" in diff  # its context lines are commands
+    assert "from-context-line" not in diff
+    assert "(#82-withdrawal)" in (hostile / "rules" / "fixable.md").read_text(encoding="utf-8")
