@@ -18,6 +18,12 @@ Two stores under ``sources.cache_root(config)/check-cache/``:
 * ``doc-<key>.json``: parsed Markdown documents keyed by the digest of their bytes, their path and
   the tool fingerprint, so that a run after an edit to one file re-parses only that file.
 
+No link is ever followed: every file is opened relative to the directory's own descriptor with
+O_NOFOLLOW, a `check-cache` that is a link or holds one is not used (one warning, an uncached
+run), and pruning deletes only names of the cache's own pattern whose contents start with its
+header. The cache's location is the user's (`--cache-dir`, $DRAFTERLINT_CACHE, XDG), never a
+configuration file's `cache_dir`.
+
 Entries are JSON (never pickle: a cache directory may be writable by someone else, and loading
 must not run code), decoded only into the model's own classes; written to a temporary file and
 renamed; anything unreadable, truncated or of another format is ignored (and removed). The
@@ -241,9 +247,9 @@ class Store:
             os.close(self._fd)
             self._fd, self._ok = None, None
 
-    def load(self, name: str) -> Any:
-        if not _ENTRY_NAME.match(name) or not self.usable():
-            return None
+    def _read(self, name: str, limit: int) -> bytes | None:
+        """Up to `limit` bytes of the regular file `name` in the cache, opened as itself (never
+        through a link); None if it is anything else or cannot be read."""
         try:
             fd = os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=self._fd)
         except OSError:
@@ -253,12 +259,22 @@ class Store:
             if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
                 return None
             with os.fdopen(os.dup(fd), "rb") as fh:
-                raw = fh.read(MAX_BYTES + 1)
-            text = raw.decode("utf-8")
-        except (OSError, UnicodeDecodeError):
+                return fh.read(limit)
+        except OSError:
             return None
         finally:
             os.close(fd)
+
+    def load(self, name: str) -> Any:
+        if not _ENTRY_NAME.match(name) or not self.usable():
+            return None
+        raw = self._read(name, MAX_BYTES + 1)
+        try:
+            text = raw.decode("utf-8") if raw is not None else None
+        except UnicodeDecodeError:
+            text = None
+        if text is None:
+            return None
         stored, _, body = text.partition("\n")
         try:
             # the digest of the body: an entry edited by hand (or damaged) is never trusted
@@ -307,18 +323,9 @@ class Store:
         entry = _ENTRY_NAME.match(name)
         if not entry and not _TMP_NAME.match(name):
             return False
-        try:
-            fd = os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=self._fd)
-        except OSError:
+        head = self._read(name, 72)
+        if head is None:
             return False
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return False
-            head = os.read(fd, 72)
-        except OSError:
-            return False
-        finally:
-            os.close(fd)
         return bool(_HEADER.match(head)) if entry else (head == b"sha256:"[:len(head)] or bool(_HEADER.match(head)))
 
     def prune(self) -> None:
