@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -466,8 +467,10 @@ def checked(args):
             raise _Crashed from None
         if run_cache is not None:
             run_cache.save(result)
-    if run_cache is not None and run_cache.store.problem:
-        say(f"drafterlint: warning: {run_cache.store.problem}")
+    if run_cache is not None:
+        if run_cache.store.problem:
+            say(f"drafterlint: warning: {run_cache.store.problem}")
+        run_cache.store.close()  # its directory's descriptor: a long-lived caller runs many checks
     return Checked(config, rules_dir, registry_dir, result, run_cache, views)
 
 
