@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, git_commit_all
+
+from tests.helpers import FIXTURES, git_commit_all
 
 RULES = "# Rules\n\n## 2. Models\n\n## 8. Changes\n\n### 8.2 Withdrawal\n\nSee [§8.3](#83-withdrawal).\n"
 CAT = "src/inference_endpoint/validation/policies/2026-11-C0/catalog.yaml"

@@ -234,7 +234,7 @@ FIXABLE = ("# Notes\n\n## 8.2 Withdrawal\n\nSee [§8.3](#83-withdrawal) ##[error
 def every_command(cli, ws: Path, tmp: Path) -> list[tuple[tuple[str, ...], str]]:
     """Run every command drafterlint has on the workspace (in-process, the real CLI), each
     one's whole output: stdout and stderr."""
-    from tests.conftest import git_commit_all
+    from tests.helpers import git_commit_all
 
     repos = ("--rules-repo", "rules", "--registry-repo", "endpoints")
     runs: list[tuple[str, ...]] = [("rules",), ("explain", "DL201")]
