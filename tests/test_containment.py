@@ -57,6 +57,19 @@ def rules_repo(root: Path, config: str | None = None) -> Path:
 # -- the cache ---------------------------------------------------------------------------------
 
 
+@pytest.fixture(params=["dir_fd", "lstat"])
+def opening(request, monkeypatch):
+    """Both ways the cache opens its files: relative to the directory's descriptor with
+    O_NOFOLLOW, and (where the system has neither, as Windows) each name checked with lstat."""
+    from drafterlint import cache
+
+    if request.param == "lstat":
+        monkeypatch.setattr(cache, "_DIR_FD", False)
+    elif not cache._DIR_FD:
+        pytest.skip("this system has no dir_fd and O_NOFOLLOW")
+    return request.param
+
+
 def victims(folder: Path, n: int = 250) -> dict[str, tuple]:
     folder.mkdir(parents=True)
     for i in range(n):
@@ -79,7 +92,7 @@ def test_a_repository_cannot_place_the_cache_nor_prune_through_a_link(cli, tmp_p
     assert (Path(os.environ["DRAFTERLINT_CACHE"]) / "check-cache").is_dir()  # the user's cache is used
 
 
-def test_a_linked_check_cache_is_not_used(cli, tmp_path, monkeypatch):
+def test_a_linked_check_cache_is_not_used(cli, tmp_path, monkeypatch, opening):
     """Repro 01, route B: $DRAFTERLINT_CACHE/check-cache is a link: one warning, uncached run."""
     before = victims(tmp_path / "victim")
     cache = tmp_path / "usercache"
@@ -94,7 +107,7 @@ def test_a_linked_check_cache_is_not_used(cli, tmp_path, monkeypatch):
     assert snapshot(tmp_path / "victim") == before
 
 
-def test_a_cache_holding_a_link_is_not_used(cli, tmp_path, monkeypatch):
+def test_a_cache_holding_a_link_is_not_used(cli, tmp_path, monkeypatch, opening):
     cache = Path(os.environ["DRAFTERLINT_CACHE"]) / "check-cache"
     cache.mkdir(parents=True, mode=0o700)
     (cache / f"run-{'0' * 64}.json").symlink_to(tmp_path / "elsewhere.json")
@@ -104,7 +117,7 @@ def test_a_cache_holding_a_link_is_not_used(cli, tmp_path, monkeypatch):
     assert not (tmp_path / "elsewhere.json").exists()
 
 
-def test_pruning_deletes_only_what_the_cache_wrote(tmp_path, monkeypatch):
+def test_pruning_deletes_only_what_the_cache_wrote(tmp_path, monkeypatch, opening):
     from drafterlint import cache
 
     store = cache.Store(tmp_path / "check-cache")
@@ -121,6 +134,7 @@ def test_pruning_deletes_only_what_the_cache_wrote(tmp_path, monkeypatch):
     assert all(n in names for n in foreign)
     assert len([n for n in names if n.startswith("doc-")]) <= 3
     assert store.load("../notes.txt") is None and store.load("notes.txt") is None  # not a name it writes
+    assert store.load(f"doc-{5:064x}.json") == {"i": 5}
 
 
 # -- configured places to write ------------------------------------------------------------------

@@ -36,6 +36,7 @@ Set ``DRAFTERLINT_NO_CACHE=1`` (or pass ``--no-cache``) to bypass it.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import hashlib
 import json
 import os
@@ -184,8 +185,9 @@ _TMP_NAME = re.compile(r"\.tmp-[0-9a-f]{32}\Z")
 _HEADER = re.compile(rb"sha256:[0-9a-f]{64}\n")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 # Every open is relative to the directory's own descriptor and refuses a link: a name in the
-# cache can never lead outside it, whatever is put there between two runs.
-_SUPPORTED = bool(_NOFOLLOW) and os.open in os.supports_dir_fd and os.unlink in os.supports_dir_fd \
+# cache can never lead outside it, whatever is put there between two runs. Where the system has
+# neither (Windows, where making a link takes a privilege), each name is checked with lstat first.
+_DIR_FD = bool(_NOFOLLOW) and os.open in os.supports_dir_fd and os.unlink in os.supports_dir_fd \
     and os.rename in os.supports_dir_fd and os.scandir in os.supports_fd
 
 
@@ -206,41 +208,63 @@ class Store:
         holds one, or that others can write."""
         if self._ok is None:
             self._ok = False
-            if not _SUPPORTED:
-                self._off("this system cannot open files without following symbolic links")
-                return False
             try:
                 self.dir.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
                 try:
                     os.mkdir(self.dir, 0o700)
                 except FileExistsError:
                     pass
-                fd = os.open(self.dir, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW)
-            except OSError as exc:
                 if os.path.islink(self.dir):
-                    self._off("it is a symbolic link")
-                else:
-                    self._off(exc.strerror or type(exc).__name__)
-                return False
-            why = self._unfit(fd)
+                    raise OSError(errno.ELOOP, "it is a symbolic link")
+                if _DIR_FD:
+                    self._fd = os.open(self.dir, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW)
+                why = self._unfit()
+            except OSError as exc:
+                why = "it is a symbolic link" if os.path.islink(self.dir) else exc.strerror or type(exc).__name__
             if why:
-                os.close(fd)
+                self.close()
+                self._ok = False
                 self._off(why)
                 return False
-            self._fd, self._ok = fd, True
+            self._ok = True
         return self._ok
 
-    @staticmethod
-    def _unfit(fd: int) -> str | None:
-        st = os.fstat(fd)
+    def _here(self) -> Any:
+        """The directory as the calls below take it: its descriptor, else its path."""
+        return self._fd if self._fd is not None else str(self.dir)
+
+    def _unfit(self) -> str | None:
+        st = os.stat(self._here())
         mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
-        if not mine or st.st_mode & 0o022:
+        # Windows reports every writable folder as mode 0o777 and guards it with ACLs instead
+        # (a per-user cache folder is the user's own): the mode says nothing there.
+        if not mine or (os.name != "nt" and st.st_mode & 0o022):
             return "writable by others or not this user's"
-        with os.scandir(fd) as it:
+        with os.scandir(self._here()) as it:
             for e in it:
                 if e.is_symlink():
                     return f"it holds a symbolic link ({e.name!r})"
         return None
+
+    def _open(self, name: str, flags: int, mode: int = 0o600) -> int:
+        if self._fd is not None:
+            return os.open(name, flags | _NOFOLLOW, mode, dir_fd=self._fd)
+        path = self.dir / name
+        if os.path.islink(path):
+            raise OSError(errno.ELOOP, "a symbolic link", str(path))
+        return os.open(path, flags | getattr(os, "O_BINARY", 0), mode)
+
+    def _rename(self, old: str, new: str) -> None:
+        if self._fd is not None:
+            os.replace(old, new, src_dir_fd=self._fd, dst_dir_fd=self._fd)
+        else:
+            os.replace(self.dir / old, self.dir / new)
+
+    def _touch(self, name: str) -> None:
+        if self._fd is not None:
+            os.utime(name, dir_fd=self._fd, follow_symlinks=False)
+        elif not os.path.islink(self.dir / name):
+            os.utime(self.dir / name)
 
     def close(self) -> None:
         if self._fd is not None:
@@ -251,7 +275,7 @@ class Store:
         """Up to `limit` bytes of the regular file `name` in the cache, opened as itself (never
         through a link); None if it is anything else or cannot be read."""
         try:
-            fd = os.open(name, os.O_RDONLY | _NOFOLLOW, dir_fd=self._fd)
+            fd = self._open(name, os.O_RDONLY)
         except OSError:
             return None
         try:
@@ -285,7 +309,7 @@ class Store:
             self._unlink(name)
             return None
         try:
-            os.utime(name, dir_fd=self._fd, follow_symlinks=False)  # least recently used goes first when pruning
+            self._touch(name)  # least recently used goes first when pruning
         except (OSError, NotImplementedError):
             pass
         return value
@@ -303,14 +327,14 @@ class Store:
         data = ("sha256:" + digest(text.encode("ascii")) + "\n" + text).encode("ascii")
         tmp = f".tmp-{os.urandom(16).hex()}"
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600, dir_fd=self._fd)
+            fd = self._open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
         except OSError as exc:
             self._off(exc.strerror or type(exc).__name__)
             return False
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
-            os.replace(tmp, name, src_dir_fd=self._fd, dst_dir_fd=self._fd)
+            self._rename(tmp, name)
         except OSError:
             self._unlink(tmp)
             return False
@@ -332,7 +356,7 @@ class Store:
         if not self.usable():
             return
         try:
-            with os.scandir(self._fd) as it:
+            with os.scandir(self._here()) as it:
                 entries = []
                 for e in it:
                     try:
@@ -355,7 +379,10 @@ class Store:
         # Relative to the directory's descriptor: removes that entry (a link at most), never
         # what a link points to.
         try:
-            os.unlink(name, dir_fd=self._fd)
+            if self._fd is not None:
+                os.unlink(name, dir_fd=self._fd)
+            else:
+                os.unlink(self.dir / name)
         except OSError:
             pass
 
