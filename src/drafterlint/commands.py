@@ -289,8 +289,9 @@ def check(args) -> int:
             try:
                 result = compare_with_base(result, done, args, meta, head)
             except BaseCrashed as exc:  # on the base's files: as loud as on the current ones
-                print(f"drafterlint: internal error in rule {exc}, checking the base (please report this)",
-                      file=sys.stderr)
+                from drafterlint.safeio import say
+
+                say(f"drafterlint: internal error in rule {exc}, checking the base (please report this)")
                 return EXIT_USAGE
     emit(result, args, meta)
     return exit_code(result, config, args.exit_zero, meta.scope)
@@ -496,7 +497,9 @@ def compare_with_base(result, done: Checked, args, meta, head: str = "HEAD"):
                 f"{args.base_ref}`); --all checks without a base"
             )
         if getattr(args, "verbose", None):
-            print(f"drafterlint: base cache: {'hit' if base.cached else 'miss'}", file=sys.stderr)
+            from drafterlint.safeio import say
+
+            say(f"drafterlint: base cache: {'hit' if base.cached else 'miss'}")
         already = [f for f in result.findings if f.baseline]  # by a baseline file
         matched = match([f for f in result.findings if not f.baseline], known_of(base.findings))
         hint = meta.fix_hint
