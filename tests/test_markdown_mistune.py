@@ -4,6 +4,7 @@ documentation build) parses exactly as mistune does."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import pkgutil
 from pathlib import Path
@@ -50,3 +51,76 @@ def test_plain_mistune_in_the_same_process_is_unaffected():
     before = mistune.create_markdown(renderer="ast")(src)
     parse_document(src, "x.md")
     assert mistune.create_markdown(renderer="ast")(src) == before
+
+
+# -- the seam: mistune's private names are used in markdown/_mistune.py only --------------------
+
+_SEAM = _PACKAGE / "markdown" / "_mistune.py"
+
+
+def _private(dotted: str) -> bool:
+    return any(part.startswith("_") and not part.startswith("__") for part in dotted.split("."))
+
+
+def _mistune_private_attributes() -> set[str]:
+    """The private attribute names of mistune's parser and state classes (a subclass that
+    defines or calls one reaches into mistune)."""
+    classes = (mistune.BlockParser, mistune.InlineParser, mistune.BlockState, mistune.InlineState,
+               mistune.Markdown)
+    return {name for cls in classes for name in dir(cls) if _private(name)}
+
+
+def _seam_violations(path: Path, private_attrs: set[str]) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    aliases = {"mistune"}  # names bound to a mistune module in this file
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").partition(".")[0] == "mistune":
+            if _private(node.module or "") or any(_private(a.name) for a in node.names):
+                found.append(f"line {node.lineno}: from {node.module} import ...")
+            aliases.update(a.asname or a.name for a in node.names)
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.partition(".")[0] == "mistune":
+                    if _private(a.name):
+                        found.append(f"line {node.lineno}: import {a.name}")
+                    aliases.add(a.asname or a.name.partition(".")[0])
+        elif isinstance(node, ast.FunctionDef) and node.name in private_attrs:
+            found.append(f"line {node.lineno}: def {node.name} (overrides mistune's private method)")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            root: ast.AST = node.value
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            is_super = (isinstance(root, ast.Call) and isinstance(root.func, ast.Name)
+                        and root.func.id == "super")
+            if (isinstance(root, ast.Name) and root.id in aliases) or (is_super and node.attr in private_attrs):
+                found.append(f"line {node.lineno}: .{node.attr}")
+    return found
+
+
+def test_private_mistune_names_only_in_the_seam_module():
+    private_attrs = _mistune_private_attributes()
+    assert "_parse_indent_code_fast" in private_attrs  # the scan knows what it looks for
+    found = [f"{path.relative_to(_PACKAGE)} {v}"
+             for path in sorted(_PACKAGE.rglob("*.py")) if path != _SEAM
+             for v in _seam_violations(path, private_attrs)]
+    assert found == []
+
+
+def test_the_seam_scan_finds_each_way_in(tmp_path):
+    source = tmp_path / "m.py"
+    source.write_text(
+        "import mistune\n"
+        "import mistune._inline.emphasis\n"
+        "from mistune._inline import emphasis as _em\n"
+        "from mistune.block_parser import _BLOCK_QUOTE_LINE\n"
+        "x = mistune.block_parser._parse_html_to_newline\n"
+        "class P(mistune.BlockParser):\n"
+        "    def _parse_indent_code_fast(self, state):\n"
+        "        return super()._parse_indent_code_fast(state)\n",
+        encoding="utf-8",
+    )
+    found = _seam_violations(source, _mistune_private_attributes())
+    assert [v.partition(":")[0] for v in found] == ["line 2", "line 3", "line 4", "line 7", "line 5", "line 8"]
+    assert _seam_violations(_SEAM, _mistune_private_attributes()) != []  # the seam itself holds them

@@ -15,22 +15,20 @@ from bisect import bisect_right
 from typing import Any
 
 import mistune
-from mistune.block_parser import (
-    _BLOCK_QUOTE_LINE,
-    BlockParser,
-    _parse_html_to_newline,
-)
 from mistune.core import BlockState
 from mistune.helpers import BLOCK_TAGS, PRE_TAGS, parse_link_href
-from mistune.list_parser import (
-    LIST_PATTERN,
-    _compile_continue_width,
-    _has_continuation_indent,
-    _strip_continuation_indent,
-)
+from mistune.list_parser import LIST_PATTERN
 from mistune.util import unikey
 
 from drafterlint.markdown import emphasis, tables
+from drafterlint.markdown._mistune import (
+    BLOCK_QUOTE_LINE,
+    HookedBlockParser,
+    compile_continue_width,
+    has_continuation_indent,
+    parse_html_to_newline,
+    strip_continuation_indent,
+)
 from drafterlint.markdown.autolinks import URL_FIRST, URL_START, split_underscores_before, url_end
 from drafterlint.markdown.text import decode
 
@@ -224,7 +222,7 @@ class _PosState(BlockState):
         m = _LIST_LINE_RE.match(marker_text)
         if m is None or not 0 <= first < len(self.starts) or not child.src.strip():
             return
-        _, width = _compile_continue_width(m.group(3), len(m.group(1)) + len(m.group(2)))
+        _, width = compile_continue_width(m.group(3), len(m.group(1)) + len(m.group(2)))
         lazy = set(child.lazy_line_starts or ())
         lines: list[int] = []
         # after an empty marker line (`-`), the item's first line may be lazy as well
@@ -235,7 +233,7 @@ class _PosState(BlockState):
             if k >= len(self.starts):
                 break
             _, line = self.line_text(self.starts[k])
-            if line.strip() and not _has_continuation_indent(line, width):
+            if line.strip() and not has_continuation_indent(line, width):
                 lazy.add(start)
                 lines.append(self.line_base + k)
         if lazy:
@@ -309,7 +307,7 @@ def _unmarked_quote_lines(state: _PosState, base: int, nlines: int) -> list[int]
     first = base - state.line_base
     for k in range(first + 1, min(first + nlines, len(state.starts))):
         _, line = state.line_text(state.starts[k])
-        if not _BLOCK_QUOTE_LINE.match(line):
+        if not BLOCK_QUOTE_LINE.match(line):
             out.append(state.line_base + k)
     return out
 
@@ -507,7 +505,7 @@ _TASK_BOX_RE = re.compile(r"[ \t]*\[[ xX]\][ \t]+")
 _LIST_LINE_RE = re.compile(LIST_PATTERN.replace(" {0,3}", " *", 1).replace("^", "", 1))
 
 
-class _PosBlockParser(BlockParser):
+class _PosBlockParser(HookedBlockParser):
     """mistune's block parser, telling each token where it starts (through `_PosState`).
 
     Public methods are extended (and mistune's fast path for indented lines), each calling
@@ -531,13 +529,13 @@ class _PosBlockParser(BlockParser):
         if state.parent is None and state.env.get(_FOOTNOTES):
             _drop_unreferenced_footnotes(state.tokens)
 
-    def _parse_indent_code_fast(self, state: Any) -> Any:
+    def indent_code_fast(self, state: Any) -> Any:
         # mistune's fast path for indented lines takes a line of four blanks after a paragraph
         # for its text; it is a blank line, which ends the paragraph (`a⏎    ⏎=` is no heading)
         line = state.get_text(state.find_line_end())
         if not line.strip():
             return None
-        return super()._parse_indent_code_fast(state)
+        return super().indent_code_fast(state)
 
     def parse_method(self, m: Any, state: Any) -> Any:
         start = state.cursor
@@ -661,7 +659,7 @@ class _PosBlockParser(BlockParser):
             lazy = set(lazy or ())
             while state.cursor < state.cursor_max:
                 line = state.get_line(state.cursor)
-                if not line.strip() or _BLOCK_QUOTE_LINE.match(line) or _INTERRUPT_RE.match(line):
+                if not line.strip() or BLOCK_QUOTE_LINE.match(line) or _INTERRUPT_RE.match(line):
                     break
                 lazy.add(len(text))
                 text += line
@@ -680,14 +678,14 @@ class _PosBlockParser(BlockParser):
         end_pos = state.append_paragraph()
         if end_pos:
             return end_pos
-        return _parse_html_to_newline(state, self.BLANK_LINE)
+        return parse_html_to_newline(state, self.BLANK_LINE)
 
     def parse_block_html(self, m: Any, state: Any) -> Any:
         # only a line that ends a list item's or a quote's lazy lines comes here: of type 7,
         # it starts its block even after a paragraph (that paragraph is in the container)
         if _HTML_1_TO_6_RE.match(state.src, m.start()):
             return super().parse_raw_html(m, state)
-        return _parse_html_to_newline(state, self.BLANK_LINE)
+        return parse_html_to_newline(state, self.BLANK_LINE)
 
     def parse_ref_link(self, m: Any, state: Any) -> Any:
         label = m.group("reflink_1") or ""
@@ -885,11 +883,11 @@ def _footnote_extent(src: str, pos: int) -> int:
                     break
                 j = min(n, k + 1)
             k = src.find("\n", j)
-            if j < n and _has_continuation_indent(src[j : n if k < 0 else k], 4):
+            if j < n and has_continuation_indent(src[j : n if k < 0 else k], 4):
                 end = j
                 continue
             break
-        if not _has_continuation_indent(line, 4) and (
+        if not has_continuation_indent(line, 4) and (
             _FOOTNOTE_END_RE.match(line) or _HTML_1_TO_6_RE.match(line) or _HTML_7_RE.match(line)
         ):
             break
@@ -908,8 +906,8 @@ def _footnote_content(state: _PosState, start: int, end: int) -> _PosState:
     lazy_starts: set[int] = set()
     off = len(out[0]) + 1
     for i, line in enumerate(lines[1:], 1):
-        if _has_continuation_indent(line, 4):
-            line = _strip_continuation_indent(line, 4)
+        if has_continuation_indent(line, 4):
+            line = strip_continuation_indent(line, 4)
         elif line.strip():
             lazy_lines.append(base + i)
             lazy_starts.add(off)

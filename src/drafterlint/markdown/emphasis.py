@@ -31,11 +31,10 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from mistune._inline import emphasis as _em
-from mistune._inline import links as _links
 from mistune.helpers import parse_link
 from mistune.util import unikey
 
+from drafterlint.markdown import _mistune
 from drafterlint.markdown.autolinks import URL_FIRST, url_end
 
 STRIKE_START = r"~+"
@@ -243,7 +242,7 @@ def link_at(state: Any, opener: Any, q: int) -> bool:
     src = state.src
     if src.startswith("(", q + 1) and parse_link(src, q + 2)[1] is not None:
         return True
-    return _links._parse_reference(state, opener, q, q + 1) is not None
+    return _mistune.parse_reference(state, opener, q, q + 1) is not None
 
 
 # How far a link's text is looked for past the `[` that opens it, while a `~` looks for its
@@ -365,7 +364,7 @@ def _split(tok: dict[str, Any], source: str, at: int, parts: list[dict[str, Any]
     pos = 0
     while pos < len(text):
         if text[pos] not in "*_":
-            end = _em._next_delimiter_run(text, pos)
+            end = _mistune.next_delimiter_run(text, pos)
             parts.append({"type": "text", "raw": text[pos:end]})
             pos = end
             continue
@@ -379,16 +378,16 @@ def _split(tok: dict[str, Any], source: str, at: int, parts: list[dict[str, Any]
         index = len(parts)
         parts.append({"type": "text", "raw": text[pos:end]})
         if can_open or can_close:
-            delimiters.append(_em._Delimiter(index, marker, size, can_open, can_close, size, len(delimiters)))
+            delimiters.append(_mistune.Delimiter(index, marker, size, can_open, can_close, size, len(delimiters)))
         pos = end
 
 
 def finalize(tokens: list[dict[str, Any]], enabled: bool, max_depth: int) -> list[dict[str, Any]]:
     """mistune's finalize_emphasis_tokens, with cmark-gfm's flanking (and its look through `~`)."""
     if len(tokens) > 1:
-        tokens = _em._coalesce_emphasis_text(tokens)
-    if not enabled or not _em._contains_emphasis_marker(tokens):
-        return [_em._clean_emphasis_token(tok) for tok in tokens]
+        tokens = _mistune.coalesce_emphasis_text(tokens)
+    if not enabled or not _mistune.contains_emphasis_marker(tokens):
+        return [_mistune.clean_emphasis_token(tok) for tok in tokens]
     pieces = [_source(tok) for tok in tokens]
     source = "".join(pieces)
     parts: list[dict[str, Any]] = []
@@ -398,8 +397,8 @@ def finalize(tokens: list[dict[str, Any]], enabled: bool, max_depth: int) -> lis
         if tok["type"] == "text" and tok.get("_emphasis", True):
             _split(tok, source, at, parts, delimiters)
         else:
-            parts.append(_em._clean_emphasis_token(tok))
+            parts.append(_mistune.clean_emphasis_token(tok))
         at += len(piece)
-    if not _em._process_dense_emphasis(parts, delimiters):
-        _em._process_emphasis_delimiters(parts, delimiters, max_depth)
-    return _em._merge_text_tokens(parts)
+    if not _mistune.process_dense_emphasis(parts, delimiters):
+        _mistune.process_emphasis_delimiters(parts, delimiters, max_depth)
+    return _mistune.merge_text_tokens(parts)
