@@ -43,7 +43,7 @@ def position_of(doc: "Document", offset: int) -> tuple[int, int]:
 def _starts(doc: "Document") -> list[int]:
     starts = doc.__dict__.get("_fix_line_starts")
     if starts is None:
-        from drafterlint.markdown.blocks import line_starts
+        from drafterlint.markdown.positions import line_starts
 
         starts = doc.__dict__["_fix_line_starts"] = line_starts(doc.text)
     return starts

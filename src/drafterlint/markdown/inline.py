@@ -15,9 +15,11 @@ from mistune.helpers import parse_link, parse_link_href, parse_link_title
 from mistune.util import unikey
 
 from drafterlint.markdown.autolinks import URL_START, url_end
-from drafterlint.markdown.blocks import _FOOTNOTE_REF_RE, FOOTNOTE_LABEL, _PosState
+from drafterlint.markdown.fastinline import FOOTNOTE_LABEL
+from drafterlint.markdown.footnotes import _FOOTNOTE_REF_RE
 from drafterlint.markdown.htmlattrs import anchors_in, hrefs_in
 from drafterlint.markdown.model import Link
+from drafterlint.markdown.positions import _PosState
 from drafterlint.markdown.text import decode, decode_entities
 
 _AUTOLINK_RE = re.compile(

@@ -31,7 +31,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
 
-from drafterlint.markdown.blocks import _markdown, _PosState, expand_container_tabs, line_starts
+from drafterlint.markdown.blocks import _markdown
 from drafterlint.markdown.htmlattrs import (
     _comments,
     anchors_in,
@@ -54,6 +54,7 @@ from drafterlint.markdown.model import (
     Table,
     TableCell,
 )
+from drafterlint.markdown.positions import _PosState, expand_container_tabs, line_starts
 from drafterlint.markdown.prose import prose
 from drafterlint.markdown.slug import Slugger
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from mistune.helpers import parse_link
 
-from drafterlint.markdown.blocks import _PosState
 from drafterlint.markdown.model import Piece, Prose
+from drafterlint.markdown.positions import _PosState
 
 # A destination without title, spaces, escapes, entities, parentheses or angle brackets.
 _SIMPLE_DESTINATION = re.compile(r"\([^\s()<>\\&\"'`]*\)")

@@ -1,0 +1,211 @@
+"""Lazy continuation lines: a list item's or a quote's lines judged as cmark-gfm judges them,
+and the container parsed again up to the first line it does not take."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drafterlint.markdown._mistune import (
+    BLOCK_QUOTE_LINE,
+)
+from drafterlint.markdown.positions import _PosState
+from drafterlint.markdown.table_rule import _CELLS_LEFT
+
+# --------------------------------------------------------------------------------------------
+# lazy continuation lines
+
+# mistune takes into a list item or a block quote every line that starts no block able to
+# interrupt a paragraph; cmark-gfm (GitHub) takes such a lazy line only when it continues a
+# paragraph: after an HTML block, a heading, code or an empty item, the line closes the
+# container.  The container is parsed as mistune does, its lazy lines checked against its
+# blocks, and if one continues no paragraph, parsed again up to that line (the rest is then
+# read outside the container).  Parsing again is bounded by a budget per document (in
+# characters, twice the document), so nested containers each cut cannot cost more than that.
+_REPARSE_LEFT = "_drafterlint_reparse_left"
+
+
+def _unmarked_quote_lines(state: _PosState, base: int, nlines: int) -> list[int]:
+    """Original line numbers of the lines of a block quote without their `>` (lazy lines)."""
+    out = []
+    first = base - state.line_base
+    for k in range(first + 1, min(first + nlines, len(state.starts))):
+        _, line = state.line_text(state.starts[k])
+        if not BLOCK_QUOTE_LINE.match(line):
+            out.append(state.line_base + k)
+    return out
+
+
+def _first_cut(children: list[_PosState]) -> int | None:
+    """The first original line, among the lazy lines of these container contents (in order),
+    that continues no paragraph begun on an earlier line."""
+    for child in children:
+        for line in child.lazy_lines[child._lazy_next :]:
+            if not _continues_paragraph(child.tokens, line):
+                return line
+    return None
+
+
+# Blanks put before a quote's indented lazy line: more than every container inside the quote
+# can take away, so that each reads it as indented (see _deep_lazy_lines).
+_LAZY_PAD = " " * 64
+
+
+def _deep_lazy_lines(text: str, lazy: set[int]) -> tuple[str, set[int]]:
+    """A quote's text with each lazy line indented by four columns or more padded further.
+    cmark-gfm judges a lazy line against the document, where so indented a line starts no block
+    that may interrupt a paragraph: it continues the quote's innermost paragraph.  The
+    containers inside the quote (an item) would take it for an indented line of their own and
+    read a block there (`> - a<!--⏎    <!-- x -->`: an HTML block).  Padded, it is indented code
+    for each of them, which interrupts no paragraph either (a paragraph's text drops the blanks;
+    a line that continues none is cut by the lazy lines' judge)."""
+    out: list[str] = []
+    moved: set[int] = set()
+    pos = new = 0  # where each line starts in `text`, and in the result
+    for line in text.splitlines(keepends=True):
+        size = len(line)
+        if pos in lazy:
+            moved.add(new)
+            if line.strip() and size - len(line.lstrip(" ")) >= 4:
+                line = _LAZY_PAD + line
+        out.append(line)
+        pos += size
+        new += len(line)
+    return "".join(out), moved
+
+
+def _definitions_only_end(items: list[_PosState]) -> int | None:
+    """The first original line where a list item holding only reference definitions so far
+    ends: cmark-gfm takes them out of the item when a blank line closes their paragraph, and
+    an item with no block left ends at the next blank line (`- [r]: /x⏎⏎⏎    # T` is code
+    after the list).  mistune keeps collecting the item's lines."""
+    for child in items:
+        lines = child.src.split("\n")
+        if not lines or not lines[0].strip():
+            continue  # an item that starts empty: mistune ends it at its blank line itself
+        starts = sorted(
+            t["_p"][0].orig_line(t["_p"][1]) if "_p" in t else -1
+            for t in child.tokens
+            if t["type"] != "blank_line"
+        )
+        first_block = starts[0] if starts else None
+        last_text = max(i for i, x in enumerate(lines) if x.strip())
+        for i in range(1, last_text):
+            line = child.line_base + i
+            if first_block is not None and (first_block < 0 or first_block <= line):
+                break
+            if not lines[i].strip() and not lines[i - 1].strip():
+                return line
+    return None
+
+
+class _Cut(Exception):
+    """A container's lazy line that continues no paragraph, found while its content is parsed:
+    the container stops there (so a long list is not parsed to its end to be cut at its first
+    item), and is parsed again up to that line."""
+
+    def __init__(self, line: int):
+        super().__init__(line)
+        self.line = line
+
+
+def _judge_lazy_lines(state: _PosState, done: bool = False) -> None:
+    """Raise _Cut for the first lazy line of `state` (a container's content) that its parse
+    has passed (all, once `done`) and that continues no paragraph, while the document's
+    budget lasts."""
+    lines = state.lazy_lines
+    i = state._lazy_next
+    if i >= len(lines) or state.env.get(_REPARSE_LEFT, 1) <= 0:
+        return
+    here = lines[-1] + 1 if done else state.orig_line(state.cursor)
+    while i < len(lines) and lines[i] < here:
+        if not _continues_paragraph(state.tokens, lines[i]):
+            raise _Cut(lines[i])
+        i += 1
+    state._lazy_next = i
+
+
+def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
+    """Whether original line `line` is a continuation line of a paragraph among `tokens` (a
+    container's blocks, searched down through the lists and quotes in it)."""
+    last, at = None, 0
+    for tok in reversed(tokens):  # the line is mostly in the last block
+        p = tok.get("_p")
+        if p is not None:
+            where = p[0].orig_line(p[1])
+            # (a paragraph left open by definitions began with the first of them)
+            if tok.get("_def_line", where) <= line:
+                last, at = tok, where
+                break
+    if last is None:
+        return False
+    t = last["type"]
+    if t in ("paragraph", "block_text") or (t == "heading" and last.get("style") == "setext"):
+        # a paragraph after reference definitions began with them
+        return last.get("_def_line", at) < line <= at + last["text"].rstrip("\n").count("\n")
+    if t in ("block_quote", "footnote"):
+        # (a footnote definition holds blocks: `- [^1]: note⏎lazy` continues its paragraph)
+        return _continues_paragraph(last["children"], line)
+    if t == "list":
+        found = None
+        for (st, off), item in zip(last.get("_items") or (), last["children"]):
+            if st.orig_line(off) <= line:
+                found = item
+        return found is not None and _continues_paragraph(found["children"], line)
+    return False
+
+
+def _spend(state: _PosState, cost: int, force: bool = False) -> bool:
+    """Take `cost` characters from the document's budget for parsing again, if it has them (or
+    if `force`: a parse stopped by _Cut must be done again)."""
+    env = state.env
+    left = env.get(_REPARSE_LEFT)
+    if left is None:
+        root = state
+        while root.parent is not None:
+            root = root.parent
+        left = 2 * len(root.src)
+    if cost > left and not force:
+        env[_REPARSE_LEFT] = left
+        return False
+    env[_REPARSE_LEFT] = left - cost
+    return True
+
+
+class _Undo:
+    """What a container's parse changed in its state, to parse it again up to a line."""
+
+    def __init__(self, state: _PosState):
+        self.state = state
+        self.cursor = state.cursor
+        self.ntok = len(state.tokens)
+        self.nrefs = len(state.env["ref_links"])
+        self.cells = state.env.get(_CELLS_LEFT)
+        self.saved_max: int | None = None
+
+    def reparse(self, line: int, force: bool = False) -> bool:
+        """Undo the parse and bound the state's source before original line `line`, if the
+        document's budget allows (or `force`); False (nothing undone) if it does not.  Both
+        parses are charged: the first read up to the state's cursor (a quote's lines are all
+        collected before they are parsed), the second reads up to the line."""
+        st = self.state
+        env = st.env
+        cut = st.starts[line - st.line_base]
+        if not _spend(st, max(st.cursor, cut) + cut - 2 * self.cursor, force):
+            return False
+        del st.tokens[self.ntok :]
+        refs = env["ref_links"]
+        for key in list(refs)[self.nrefs :]:
+            del refs[key]
+        if self.cells is None:
+            env.pop(_CELLS_LEFT, None)
+        else:
+            env[_CELLS_LEFT] = self.cells
+        st.cursor = self.cursor
+        st._open = None
+        self.saved_max = st.cursor_max
+        st.cursor_max = cut
+        return True
+
+    def done(self) -> None:
+        assert self.saved_max is not None
+        self.state.cursor_max = self.saved_max

@@ -1,0 +1,258 @@
+"""Block positions: mistune's block parser, with every block token pinned to where it starts.
+
+A `BlockState` subclass records, on every block token, the state and the offset in that state's
+source (`cursor`) where the block starts.  Block quotes and list items are parsed by mistune from
+*child sources* that keep exactly one line per source line (prefixes such as ``> `` or the list
+indentation stripped), so each state knows the original line of its first line (`line_base`); an
+offset in a child state maps to an original line by counting lines, and to a column by aligning
+the child line with the original line (the child line is the original line minus a prefix).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import Any
+
+from mistune.core import BlockState
+
+from drafterlint.markdown._mistune import (
+    compile_continue_width,
+    has_continuation_indent,
+)
+from drafterlint.markdown.patterns import _LIST_LINE_RE, _LIST_MARKER_RE, _TASK_BOX_RE, _TASK_LINE_RE
+
+# --------------------------------------------------------------------------------------------
+# mistune with positions
+
+
+# The blanks, `>` and list markers a line's containers start with (and the blanks after them).
+_CONTAINER_PREFIX_RE = re.compile(r"(?:[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))*[ \t]*", re.M)
+
+
+def expand_container_tabs(text: str) -> tuple[str, dict[int, str]]:
+    """`text` with each tab among the blanks and markers that start a line (its containers'
+    prefix) replaced by the spaces to the next multiple of four columns, and the lines changed
+    (by number).  CommonMark reads a tab there as those spaces; mistune expands only a tab
+    right after `>` or a marker, as if it stood at the line's first columns (`>   ⇥# h` is
+    code for GitHub, a heading for mistune).  A tab after the prefix stays."""
+    if "\t" not in text:
+        return text, {}
+    lines = text.split("\n")
+    changed = {}
+    for n, line in enumerate(lines):
+        if "\t" not in line:
+            continue
+        end = _CONTAINER_PREFIX_RE.match(line).end()  # type: ignore[union-attr]
+        if "\t" in line[:end]:
+            lines[n] = changed[n + 1] = line[:end].expandtabs(4) + line[end:]
+    return "\n".join(lines), changed
+
+
+def line_starts(text: str) -> list[int]:
+    """The offset at which each line of `text` begins (positions map back through these)."""
+    starts = [0]
+    find = text.find
+    i = find("\n")
+    while i >= 0:
+        starts.append(i + 1)
+        i = find("\n", i + 1)
+    return starts
+
+
+class _PosState(BlockState):
+    """A block state that remembers where each block token starts, in original lines."""
+
+    line_base: int
+    orig: list[str]
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.line_base = 1
+        self.orig = parent.orig if parent is not None else []
+        self._starts: list[int] | None = None
+        self._pending_base: int | None = None
+        # Offsets of the marker lines of the list being parsed in this state (see parse_list).
+        self._item_marks: list[int] | None = None
+        # The last code or HTML block appended, until the next block shows where it ended.
+        self._open: dict[str, Any] | None = None
+        # The child states of the items of the list being parsed in this state.
+        self._item_states: list[_PosState] | None = None
+        # Original line numbers of this container's lazy lines (see _first_cut).
+        self.lazy_lines: list[int] = []
+        # How many of `lazy_lines` are known to continue a paragraph (see _judge_lazy_lines).
+        self._lazy_next = 0
+        # Lists and quotes being collected in this state: their tokens are not there yet.
+        self._busy = 0
+        # Whether a reference definition left an open paragraph token (see parse_ref_link).
+        self._defs = False
+        # Where the last paragraph scanned for a table header ends, and whether one ends it.
+        self._table_scan = (-1, False)
+        # The header line of the last table that failed to start (a delimiter row of another
+        # width): its paragraph starts no table after it.
+        self._table_visited = -1
+        # A task item's: its first line is paragraph text, whatever it starts with (see _task).
+        self._task_text = False
+        # The document's lines whose container tabs became spaces, as parsed (by line number;
+        # see expand_container_tabs): positions are aligned with them, then shifted back.
+        self.expanded: dict[int, str] = parent.expanded if parent is not None else {}
+
+    # -- positions ------------------------------------------------------------------------
+
+    @property
+    def starts(self) -> list[int]:
+        if self._starts is None:
+            self._starts = line_starts(self.src)
+        return self._starts
+
+    def line_index(self, off: int) -> int:
+        return bisect_right(self.starts, off) - 1
+
+    def orig_line(self, off: int) -> int:
+        return self.line_base + self.line_index(off)
+
+    def position(self, off: int) -> tuple[int, int]:
+        """(line, column) in the original file of offset `off` of this state's source."""
+        off = max(0, min(off, len(self.src)))
+        i = self.line_index(off)
+        line = self.line_base + i
+        col = off - self.starts[i]
+        return line, max(1, col + 1 + self._col_offset(i, line))
+
+    def _col_offset(self, i: int, line: int) -> int:
+        expanded = self.expanded.get(line) if self.expanded else None
+        if expanded is None:
+            if self.parent is None or not 1 <= line <= len(self.orig):
+                return 0
+            return self._aligned(i, self.orig[line - 1])
+        # the line as parsed had spaces for its container tabs: align with it, then shift back
+        return self._aligned(i, expanded) + len(self.orig[line - 1]) - len(expanded)
+
+    def _aligned(self, i: int, o: str) -> int:
+        """The column offset of line `i` of this state's source within `o`, the document's line."""
+        starts = self.starts
+        end = starts[i + 1] - 1 if i + 1 < len(starts) else len(self.src)
+        child = self.src[starts[i] : end]
+        if o.endswith(child):
+            return len(o) - len(child)
+        cs = child.rstrip()
+        os_ = o.rstrip()
+        if cs and os_.endswith(cs):
+            return len(os_) - len(cs)
+        # leading tabs were expanded: align the first non-blank characters (the offset is
+        # negative where a tab became several spaces, `-⇥[x]`'s child line `  [x]`)
+        stripped = child.lstrip()
+        if stripped:
+            k = len(o) - len(stripped) if o.endswith(stripped) else o.find(stripped[:8])
+            if k >= 0:
+                return k - (len(child) - len(stripped))
+        return max(0, len(o) - len(child))
+
+    def line_text(self, off: int) -> tuple[int, str]:
+        i = self.line_index(off)
+        starts = self.starts
+        end = starts[i + 1] - 1 if i + 1 < len(starts) else len(self.src)
+        return starts[i], self.src[starts[i] : end]
+
+    # -- hooks ----------------------------------------------------------------------------
+
+    def child_state(self, src: str, lazy_line_starts: Any = None) -> "_PosState":
+        task_text = False
+        if self._pending_base is None and self._item_marks is not None and not lazy_line_starts:
+            src, task_text = self._task(src)
+        child = super().child_state(src, lazy_line_starts)
+        assert isinstance(child, _PosState)
+        child._task_text = task_text
+        marks = self._item_marks
+        if self._pending_base is not None:  # a block quote's
+            child.line_base = self._pending_base
+            self._pending_base = None
+        elif marks is not None:
+            # A list item's: mistune has collected its lines, so the cursor is past the
+            # marker line of the next item (if any); the last mark is this item's marker.
+            marker_off = marks[-1]
+            _, marker_text = self.line_text(marker_off)
+            child.line_base = self.orig_line(marker_off)
+            m = _LIST_MARKER_RE.match(marker_text)
+            if m is not None and not marker_text[m.end() :].strip():
+                child.line_base += 1  # "-\n  foo": the item's content starts on the next line
+            marks.append(self.starts[self.line_index(max(0, self.cursor - 1))])
+            self._mark_lazy_lines(child, marker_text)
+            if self._item_states is not None:
+                self._item_states.append(child)
+        else:
+            child.line_base = self.orig_line(self.cursor)
+        return child
+
+    def _task(self, src: str) -> tuple[str, bool]:
+        """A list item's source without its task-list checkbox, and whether the rest of that
+        line is paragraph text.  GitHub takes `[ ]`, `[x]` or `[X]` after the item's marker for
+        a checkbox only where the marker is the first thing on the line (not after `> ` or
+        another marker: cmark-gfm matches the whole line), and the rest of the line is then
+        paragraph text, never a block start (`- [x] # a` is no heading); like any paragraph
+        it may start with reference definitions."""
+        marker_off = self._item_marks[-1] if self._item_marks else 0
+        line = self.orig_line(marker_off)
+        if not 1 <= line <= len(self.orig) or not _TASK_LINE_RE.match(self.orig[line - 1]):
+            return src, False
+        nl = src.find("\n")
+        first = src if nl < 0 else src[:nl]
+        m = _TASK_BOX_RE.match(first)
+        if m is None:
+            return src, False
+        rest = first[m.end() :]
+        return rest + src[len(first) :], bool(rest) and (not rest.startswith("[") or rest.startswith("[^"))
+
+    def _mark_lazy_lines(self, child: "_PosState", marker_text: str) -> None:
+        """Tell mistune which lines of a list item are lazy continuation lines (indented less
+        than the item's content, as mistune collected them), as it does for block quotes: no
+        setext underline there.  They are kept (`lazy_lines`) to check they continue a
+        paragraph, the only thing a lazy line may do."""
+        first = child.line_base - self.line_base
+        m = _LIST_LINE_RE.match(marker_text)
+        if m is None or not 0 <= first < len(self.starts) or not child.src.strip():
+            return
+        _, width = compile_continue_width(m.group(3), len(m.group(1)) + len(m.group(2)))
+        lazy = set(child.lazy_line_starts or ())
+        lines: list[int] = []
+        # after an empty marker line (`-`), the item's first line may be lazy as well
+        skip = 1 if m.group(3).strip() else 0
+        nlines = child.src.rstrip("\n").count("\n") + 1
+        for i, start in enumerate(child.starts[skip:nlines], skip):
+            k = first + i
+            if k >= len(self.starts):
+                break
+            _, line = self.line_text(self.starts[k])
+            if line.strip() and not has_continuation_indent(line, width):
+                lazy.add(start)
+                lines.append(self.line_base + k)
+        if lazy:
+            child.lazy_line_starts = lazy
+        child.lazy_lines = lines
+
+    def close_open_block(self, end: int | None = None) -> None:
+        """The open code/HTML block (if any) ended at `end`, by default the cursor.
+
+        Called when a block rule returns its end, where the next block starts (a rule's
+        method, a paragraph or a token added by a fast path of mistune's own loop) and at the
+        end of each state's parse: so positions need no parser internals."""
+        tok = self._open
+        if tok is not None:
+            self._open = None
+            tok.setdefault("_end", self.cursor if end is None else end)
+
+    def append_token(self, token: dict[str, Any]) -> None:
+        self.close_open_block()
+        if "_p" not in token and token["type"] not in ("list", "block_quote"):
+            token["_p"] = (self, self.cursor)
+        if token["type"] in ("block_code", "block_html"):
+            self._open = token
+        self.tokens.append(token)
+
+    def add_paragraph(self, text: str) -> None:
+        self.close_open_block()
+        last = self.last_token()
+        if last and last["type"] == "paragraph":
+            last["text"] += text
+        else:
+            self.tokens.append({"type": "paragraph", "text": text, "_p": (self, self.cursor)})
