@@ -293,3 +293,11 @@ def test_a_tab_after_container_markers_counts_to_the_next_tab_stop():
     doc = parse_document(">   \t# h\n\n>\t# g [a](#b)\n", "x.md")
     assert [h.text for h in doc.headings] == ["g a"]
     assert [(l.target, l.line, l.column) for l in doc.links] == [("#b", 3, 7)]
+
+
+def test_short_html_comments_end_where_cmark_gfm_ends_them():
+    # `<!-->` and `<!--->` are whole comments: the autolink after them is placed at its own column
+    # (a generated document found the scanner searching on to the `-->` after the autolink)
+    for src, col in (("# <!--> <https://e.com>-->\n", 9), ("a <!---> <https://e.com>-->\n", 10)):
+        doc = parse_document(src, "doc.md")
+        assert [(link.line, link.column, link.target) for link in doc.links] == [(1, col, "https://e.com")]

@@ -188,8 +188,11 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
             continue
         if c == "<":
             if s.startswith("<!--", i):
-                e = s.find("-->", i + 4, n)
-                if e >= 0:
+                # `<!-->` and `<!--->` are whole comments (CommonMark 0.31, cmark-gfm): searching
+                # for `-->` from after `<!--` would swallow what follows them
+                short = next((len(t) for t in ("<!-->", "<!--->") if s.startswith(t, i)), 0)
+                e = i + short - 3 if short else s.find("-->", i + 4, n)
+                if e >= 0 and e + 3 <= n:
                     i = e + 3
                     continue
             m2 = _AUTOLINK_RE.match(s, i, n)
