@@ -37,6 +37,7 @@ from typing import Any
 
 from drafterlint import __version__
 from drafterlint.findings import FetchError, InputError, Severity
+from drafterlint.options import AuditOptions
 from drafterlint.report import one_line
 
 EXIT_USAGE, EXIT_FETCH, EXIT_TRACKING = 2, 3, 4
@@ -209,7 +210,7 @@ class Tracking:
         self.failure, self.fix = str(exc), getattr(exc, "fix", "")
 
 
-def _open_tracking(args, repo: str | None, http_timeout: float) -> Tracking | None:
+def _open_tracking(options: AuditOptions, repo: str | None, http_timeout: float) -> Tracking | None:
     """Look up the tracking issue (a read: the previous audit's state is in it). A token that
     is missing or refused is said once; the issue is still read without one (a public
     repository's issues can be), and the run fails at the update."""
@@ -221,7 +222,7 @@ def _open_tracking(args, repo: str | None, http_timeout: float) -> Tracking | No
     tracking = Tracking(repo, token_problem=token_problem("GITHUB_TOKEN", token))
     if tracking.token_problem and token:  # set but refused: say so now, in one line
         print(one_line(f"drafterlint: {tracking.token_problem}"), file=sys.stderr)
-    tracking.client = GitHubClient(args.github_api_url, repo, None if tracking.token_problem else token,
+    tracking.client = GitHubClient(options.github_api_url, repo, None if tracking.token_problem else token,
                                    timeout=http_timeout)
     try:
         tracking.existing = tracking.client.find_open()
@@ -243,9 +244,9 @@ def _compare(info, findings, previous, previous_from: str | None) -> None:
     info.fixed = [d for fp, d in before.items() if fp not in current]
 
 
-def _previous(args, tracking: Tracking | None, notes: list[str]):
+def _previous(options: AuditOptions, tracking: Tracking | None, notes: list[str]):
     """(finding dicts, where from, a note when the previous state kept only some findings)."""
-    previous, previous_from, prev_notes = _load_previous(args.previous)
+    previous, previous_from, prev_notes = _load_previous(options.previous)
     notes += prev_notes
     if previous is not None or tracking is None or tracking.existing is None:
         return previous, previous_from, ""
@@ -263,34 +264,34 @@ def _previous(args, tracking: Tracking | None, notes: list[str]):
     return state.items, f"the tracking issue #{number}", partial
 
 
-def _where_the_full_report_is(args) -> str:
+def _where_the_full_report_is(options: AuditOptions) -> str:
     """For an issue body cut to fit: the workflow run (its artifacts), else the files written."""
     server, repo, run = (os.environ.get(k, "") for k in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_RUN_ID"))
     if re.fullmatch(r"https://[A-Za-z0-9.-]+(:[0-9]+)?", server) and re.fullmatch(r"[\w.-]+/[\w.-]+", repo) \
             and run.isascii() and run.isdigit():
         return f"the artifacts of the workflow run {server}/{repo}/actions/runs/{run}"
-    files = [Path(p).name for p in (args.output, args.json_out) if p]
+    files = [Path(p).name for p in (options.output, options.json_out) if p]
     return f"the audit's report files ({', '.join(files)})" if files else "the audit's report"
 
 
-def _write_reports(args, result, meta, info, extra_reports) -> list[tuple[str, Path]]:
+def _write_reports(options: AuditOptions, result, meta, info, extra_reports) -> list[tuple[str, Path]]:
     from drafterlint.commands import write_atomically
     from drafterlint.report import render
     from drafterlint.report.audit_markdown import audit_document, render_audit
 
     written: list[tuple[str, Path]] = []
     text = render_audit(result, meta, info)
-    if args.output:
-        write_atomically(args.output, text)
-        written.append(("report", args.output))
+    if options.output:
+        write_atomically(options.output, text)
+        written.append(("report", options.output))
     else:
         from drafterlint.safeio import safe_text
 
         sys.stdout.write(safe_text(text))
-    if args.json_out:
-        write_atomically(args.json_out, json.dumps(audit_document(result, meta, info), indent=2,
+    if options.json_out:
+        write_atomically(options.json_out, json.dumps(audit_document(result, meta, info), indent=2,
                                                    ensure_ascii=False) + "\n")
-        written.append(("JSON", args.json_out))
+        written.append(("JSON", options.json_out))
     for fmt, path in extra_reports:
         write_atomically(path, render(result, fmt, meta))
         written.append((fmt, path))
@@ -334,7 +335,7 @@ def _exit(crashed: list, tracking: Tracking | None, findings_code: int) -> int:
     return findings_code
 
 
-def audit_command(args) -> int:
+def audit_command(options: AuditOptions) -> int:
     from drafterlint.checks.base import HISTORY
     from drafterlint.commands import exit_code, load_effective_config, parse_report_specs, parse_today, warn_ignored
     from drafterlint.engine import _NEED_REASONS, RuleCrashed, build_context, run
@@ -342,26 +343,26 @@ def audit_command(args) -> int:
     from drafterlint.report import ReportMeta
     from drafterlint.sources import cache_root
 
-    config = load_effective_config(args)
+    config = load_effective_config(options)
     warn_ignored(config)
-    today = parse_today(args.today) or datetime.date.today()
-    extra_reports = parse_report_specs(args.report)
-    cache = Path(args.cache_dir).expanduser() if args.cache_dir else cache_root(config)
+    today = parse_today(options.today) or datetime.date.today()
+    extra_reports = parse_report_specs(options.report)
+    cache = Path(options.cache_dir).expanduser() if options.cache_dir else cache_root(config)
     workdir = cache / "audit"
     repo_to_open = None
-    if args.open_issue:
+    if options.open_issue:
         from drafterlint.githubapi import validate_repo
 
-        repo_to_open = validate_repo(args.open_issue)
+        repo_to_open = validate_repo(options.open_issue)
 
     brought: dict[str, Brought] = {}
-    for which, given, ref in (("rules", args.rules_repo, args.rules_ref),
-                              ("registry", args.registry_repo, args.registry_ref)):
+    for which, given, ref in (("rules", options.rules_repo, options.rules_ref),
+                              ("registry", options.registry_repo, options.registry_ref)):
         try:
             brought[which] = _bring(which, given, ref, config, workdir)
         except FetchError as exc:
             message = f"{which} repository {given or ''}: {exc}".strip()
-            _not_run_report(args.output, which, message, today.isoformat())
+            _not_run_report(options.output, which, message, today.isoformat())
             print(one_line(f"drafterlint: could not bring the {message}"), file=sys.stderr)
             return EXIT_FETCH
 
@@ -384,7 +385,7 @@ def audit_command(args) -> int:
         notes.append(history_note)
 
     online = None
-    if args.online:
+    if options.online:
         from drafterlint.githubapi import token_problem
         from drafterlint.hub import HubClient
 
@@ -395,7 +396,7 @@ def audit_command(args) -> int:
         if hub_token and token_problem(name, hub_token):
             print(one_line(f"drafterlint: {token_problem(name, hub_token)}"), file=sys.stderr)
             hub_token = None
-        online = HubClient(args.hub_api_url, cache_dir=cache, timeout=args.http_timeout, token=hub_token)
+        online = HubClient(options.hub_api_url, cache_dir=cache, timeout=options.http_timeout, token=hub_token)
 
     ctx = build_context(config, brought["rules"].root, reg.root, today=today, history=history, online=online)
     crashed: list[RuleCrashed] = []
@@ -408,16 +409,16 @@ def audit_command(args) -> int:
             notes.append(f"{s.code}: {s.reason}")
 
     # The previous audit: --previous, else the state in the tracking issue (a read only).
-    tracking = _open_tracking(args, repo_to_open, args.http_timeout)
+    tracking = _open_tracking(options, repo_to_open, options.http_timeout)
     if tracking is not None and tracking.failure:
         notes.append(f"tracking issue in {tracking.repo}: {tracking.failure} (it is not updated by this run)")
-    previous, previous_from, partial = _previous(args, tracking, notes)
+    previous, previous_from, partial = _previous(options, tracking, notes)
 
     from drafterlint.report.audit_markdown import AuditInfo
 
     now_cohort, next_cohorts, timeline = _cohort_info(ctx, today, result.findings)
     info = AuditInfo(today=today.isoformat(), today_cohort=now_cohort, next_cohorts=next_cohorts,
-                     timeline=timeline, previous_partial=partial, full_report=_where_the_full_report_is(args),
+                     timeline=timeline, previous_partial=partial, full_report=_where_the_full_report_is(options),
                      crashed=[str(c) for c in crashed])
     _compare(info, result.findings, previous, previous_from)
     from drafterlint.checks import rule_infos
@@ -433,8 +434,8 @@ def audit_command(args) -> int:
     info.not_checked = notes
 
     # The reports first: whatever happens to the tracking issue, they are written.
-    written = _write_reports(args, result, meta, info, extra_reports)
-    if args.output:  # the report is in a file: the log says the verdict and where to read it
+    written = _write_reports(options, result, meta, info, extra_reports)
+    if options.output:  # the report is in a file: the log says the verdict and where to read it
         from drafterlint.report.audit_markdown import verdict_text
 
         print(one_line(verdict_text(result, info)))
@@ -455,4 +456,4 @@ def audit_command(args) -> int:
         if tracking.failure:
             line = f"drafterlint: error: the tracking issue in {tracking.repo} was not updated: {tracking.failure}"
             print(one_line(line + (f"; to fix: {tracking.fix}" if tracking.fix else "")), file=sys.stderr)
-    return _exit(crashed, tracking, exit_code(result, config, args.exit_zero))
+    return _exit(crashed, tracking, exit_code(result, config, options.exit_zero))

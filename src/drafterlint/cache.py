@@ -1,7 +1,7 @@
 """A content-hash cache for `drafterlint check`, so that repeated pre-commit runs on unchanged
 files cost almost nothing. Safe to delete at any time; never stale.
 
-Two stores under ``sources.cache_root(config)/check-cache/``:
+Stores under ``sources.cache_root(config)/check-cache/``:
 
 * ``run-<key>.json``: the findings of a whole run. ``key`` hashes everything the engine is given
   (the effective configuration -- file and command-line flags merged --, the repository roots,
@@ -12,9 +12,6 @@ Two stores under ``sources.cache_root(config)/check-cache/``:
   gave), and the extra lists the configuration names. A lookup re-lists and re-hashes all of
   them; any difference is a miss. So the result is reused only when every input is
   byte-for-byte what produced it.
-* ``config-<key>.json``: the effective configuration, keyed by the configuration file's path
-  and bytes, the working directory and every command-line argument: a hit skips YAML and JSON
-  Schema, never the merge's inputs.
 * ``doc-<key>.json``: parsed Markdown documents keyed by the digest of their bytes, their path and
   the tool fingerprint, so that a run after an edit to one file re-parses only that file.
 
@@ -459,26 +456,8 @@ def _extra_list_paths(config: Any) -> list[str]:
     return out
 
 
-def _config_to_json(config: Any) -> Any:
-    return {
-        "data": config.data,
-        "source": str(config.source) if config.source is not None else None,
-        "base_dir": str(config.base_dir),
-    }
-
-
-def _config_from_json(value: Any) -> Any:
-    from drafterlint.config import Config
-
-    return Config(
-        data=value["data"],
-        source=Path(value["source"]) if value["source"] else None,
-        base_dir=Path(value["base_dir"]),
-    )
-
-
 def canonical(value: Any) -> Any:
-    """A JSON-able, order-independent form of an engine input or a command-line argument:
+    """A JSON-able, order-independent form of an engine input:
     dataclasses (the configuration) field by field, paths and dates as text. Anything else is
     refused, so a new kind of input cannot silently be keyed by its repr."""
     if value is None or isinstance(value, (str, int, float, bool)):
@@ -508,10 +487,7 @@ def _key(*parts: Any) -> str:
 class RunCache:
     """The cache of one `drafterlint check` invocation.
 
-    Two entries. ``config-<key>``: the effective configuration (the file merged with the
-    command-line flags, validated), keyed by the configuration file's path and bytes, the
-    working directory and every command-line argument, so a repeated run skips YAML and schema
-    validation. ``run-<key>``: the findings, keyed by every input the engine is given (the
+    ``run-<key>``: the findings, keyed by every input the engine is given (the
     effective configuration, the repository roots, the date) and checked against every file and
     listing the run read.
     """
@@ -548,24 +524,6 @@ class RunCache:
     @property
     def name(self) -> str:
         return f"run-{self.key}.json"
-
-    def effective_config(self, args: Any, load) -> Any:
-        """`load(args)`, or what it gave before for the same arguments, file and directory."""
-        argv = {k: v for k, v in sorted(vars(args).items()) if not callable(v)}
-        try:
-            name = "config-" + _key("config", os.getcwd(), self.config_path, argv,
-                                    digest(self.config_bytes) if self.config_bytes is not None else None) + ".json"
-        except TypeError:  # an argument without a canonical form: not memoized
-            return load(args)
-        stored = self.store.load(name)
-        if isinstance(stored, dict):
-            try:
-                return _config_from_json(stored)
-            except (KeyError, TypeError, ValueError):
-                pass
-        config = load(args)
-        self.store.save(name, _config_to_json(config))
-        return config
 
     def lookup(self, inputs: dict[str, Any]) -> Any:
         """The stored result of a run given `inputs` (the engine's arguments), if every file and
@@ -637,5 +595,6 @@ class RunCache:
         self.store.save(self.name, entry)
 
 
-def disabled(args: Any = None) -> bool:
-    return bool(os.environ.get("DRAFTERLINT_NO_CACHE")) or bool(getattr(args, "no_cache", False))
+def disabled(no_cache: bool = False) -> bool:
+    """--no-cache (`no_cache`) or DRAFTERLINT_NO_CACHE=1."""
+    return bool(os.environ.get("DRAFTERLINT_NO_CACHE")) or no_cache

@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TypeVar
 
 from drafterlint import __version__
+from drafterlint.options import AuditOptions, CheckOptions, SyncOptions
+
+_O = TypeVar("_O")
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_FETCH, EXIT_TRACKING = 0, 1, 2, 3, 4
 # A shell's status for a process that SIGPIPE ended: what `git log | head` leaves in PIPESTATUS.
@@ -282,6 +286,19 @@ def _stdout_to_devnull() -> None:
         os.close(devnull)
 
 
+def _options(cls: type[_O], args: argparse.Namespace) -> _O:
+    """The command's typed options (drafterlint.options) from the flags its parser has: lists
+    become tuples, so the object is frozen through and has one canonical form. A flag the
+    class lacks is an error here, not a value nothing reads."""
+    import dataclasses
+
+    given = {k: v for k, v in vars(args).items() if k not in ("command", "_commands")}
+    unknown = sorted(set(given) - {f.name for f in dataclasses.fields(cls)})  # type: ignore[arg-type]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field for {', '.join(unknown)}")
+    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in given.items()})
+
+
 def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     # Unknown arguments are told by the command that got them (argparse would print the
@@ -315,23 +332,23 @@ def _main(argv: list[str] | None) -> int:
         if args.command == "check":
             from drafterlint.commands import check
 
-            return check(args)
+            return check(_options(CheckOptions, args))
         if args.command == "baseline":
             from drafterlint.commands import baseline_command
 
-            return baseline_command(args)
+            return baseline_command(_options(CheckOptions, args))
         if args.command == "fix":
             from drafterlint.fix.command import fix_command
 
-            return fix_command(args)
+            return fix_command(_options(CheckOptions, args))
         if args.command == "sync":
             from drafterlint.sync import sync_command
 
-            return sync_command(args)
+            return sync_command(_options(SyncOptions, args))
         if args.command == "audit":
             from drafterlint.audit import audit_command
 
-            return audit_command(args)
+            return audit_command(_options(AuditOptions, args))
     # One line each, through the one escape: the message may quote a file name or value holding
     # a line break or `::`, and the Actions runner reads workflow commands on stderr too.
     except InputError as exc:

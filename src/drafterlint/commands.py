@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime
 import os
 import sys
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from drafterlint import __version__
 from drafterlint.findings import InputError, Severity
+from drafterlint.options import CheckOptions
 from drafterlint.scope import EVERYTHING
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -59,19 +61,19 @@ def _checked_codes(option: str, value: str) -> list[str]:
     return codes
 
 
-def load_effective_config(args):
+def load_effective_config(options: CheckOptions):
     from drafterlint.config import load_config
 
-    config = load_config(args.config, start=Path.cwd())
+    config = load_config(options.config, start=Path.cwd())
     overrides: dict = {}
-    if getattr(args, "select", None):
-        overrides["select"] = _checked_codes("--select", args.select)
-    if getattr(args, "ignore", None):
-        overrides["ignore"] = _checked_codes("--ignore", args.ignore)
-    if getattr(args, "fail_on", None):
-        overrides["fail_on"] = args.fail_on
-    if getattr(args, "extra_list", None):
-        overrides["registry"] = {"extra_lists": [*config.registry.get("extra_lists", []), *map(_extra_list, args.extra_list)]}
+    if options.select:
+        overrides["select"] = _checked_codes("--select", options.select)
+    if options.ignore:
+        overrides["ignore"] = _checked_codes("--ignore", options.ignore)
+    if options.fail_on:
+        overrides["fail_on"] = options.fail_on
+    if options.extra_list:
+        overrides["registry"] = {"extra_lists": [*config.registry.get("extra_lists", []), *map(_extra_list, options.extra_list)]}
     return config.merged(overrides) if overrides else config
 
 
@@ -108,7 +110,7 @@ def write_atomically(path: Path, text: str, *, within: Path | None = None, repos
     write_file(path, text, within=within, repos=repos, what=what)
 
 
-def parse_report_specs(specs: list[str]) -> list[tuple[str, Path]]:
+def parse_report_specs(specs: Sequence[str]) -> list[tuple[str, Path]]:
     from drafterlint.report import FORMATS
 
     out = []
@@ -120,21 +122,21 @@ def parse_report_specs(specs: list[str]) -> list[tuple[str, Path]]:
     return out
 
 
-def _start(args) -> Path:
+def _start(options: CheckOptions) -> Path:
     """Where the command runs: the working directory, or the folder of the first file given."""
-    files = getattr(args, "files", None) or []
+    files = options.files
     if files:  # pre-commit runs from the repository root, but be robust to being given paths
         first = Path(files[0])
         return (first if first.is_dir() else first.parent).resolve()
     return Path.cwd()
 
 
-def resolve_repos(config, args) -> tuple[Path | None, Path | None]:
+def resolve_repos(config, options: CheckOptions) -> tuple[Path | None, Path | None]:
     from drafterlint.sources import locate
 
-    start = _start(args)
-    rules_dir, _ = locate(config, "rules", args.rules_repo, start)
-    registry_dir, _ = locate(config, "registry", args.registry_repo, start)
+    start = _start(options)
+    rules_dir, _ = locate(config, "rules", options.rules_repo, start)
+    registry_dir, _ = locate(config, "registry", options.registry_repo, start)
     if rules_dir is None and registry_dir is None:
         raise InputError(
             "found neither a rules repository nor a reference repository here; "
@@ -159,24 +161,24 @@ def changed_since(local_roots: dict, base_ref: str | None) -> dict[str, dict[str
     return out
 
 
-def _formats(args) -> set[str]:
+def _formats(options: CheckOptions) -> set[str]:
     """Every format the command will write (--format and each --report FORMAT=FILE)."""
-    return {getattr(args, "format", None) or "text"} | {spec.partition("=")[0] for spec in getattr(args, "report", None) or ()}
+    return {options.format} | {spec.partition("=")[0] for spec in options.report}
 
 
-def report_meta(rules_dir, registry_dir, args, config):
+def report_meta(rules_dir, registry_dir, options: CheckOptions, config):
     from drafterlint.checks import rule_infos
     from drafterlint.report import DESCRIBE_RULES, ReportMeta
     from drafterlint.scope import resolve_scope, validate_scope
 
     roots, names = {}, {}
-    for which, root, given in (("rules", rules_dir, args.rules_repo), ("registry", registry_dir, args.registry_repo)):
+    for which, root, given in (("rules", rules_dir, options.rules_repo), ("registry", registry_dir, options.registry_repo)):
         if root is not None:
             roots[which] = given or str(root)
             names[which] = config.data[which].get("github") or Path(root).resolve().name
-    cwd = _start(args)
+    cwd = _start(options)
     local_roots = {"rules": rules_dir, "registry": registry_dir}
-    base_ref = getattr(args, "base_ref", None)
+    base_ref = options.base_ref
     return ReportMeta(
         version=__version__,
         roots=roots,
@@ -184,29 +186,29 @@ def report_meta(rules_dir, registry_dir, args, config):
         names=names,
         base_ref=base_ref,
         changed=changed_since(local_roots, base_ref),
-        rules=tuple(rule_infos()) if _formats(args) & DESCRIBE_RULES else (),
-        scope=resolve_scope(validate_scope(getattr(args, "scope", None)), config, rules_dir, registry_dir, cwd),
+        rules=tuple(rule_infos()) if _formats(options) & DESCRIBE_RULES else (),
+        scope=resolve_scope(validate_scope(options.scope), config, rules_dir, registry_dir, cwd),
         cwd=Path.cwd(),
-        verbosity=getattr(args, "verbose", 0) - (1 if getattr(args, "quiet", False) else 0),
-        show_info=getattr(args, "show_info", False),
-        statistics=getattr(args, "statistics", False),
+        verbosity=options.verbose - (1 if options.quiet else 0),
+        show_info=options.show_info,
+        statistics=options.statistics,
         fail_on=config.fail_on,
-        exit_zero=getattr(args, "exit_zero", False),
+        exit_zero=options.exit_zero,
     )
 
 
-def emit(result, args, meta) -> None:
+def emit(result, options: CheckOptions, meta) -> None:
     from drafterlint.report import printed, render
 
-    extra = parse_report_specs(args.report)
-    text = render(result, args.format, meta)
+    extra = parse_report_specs(options.report)
+    text = render(result, options.format, meta)
     # The paths are the user's (the command line); a symbolic link a checked repository holds
     # still may not lead a report out of it.
     repos = [root for root in meta.local_roots.values() if root is not None]
-    if args.output:
-        write_atomically(args.output, text, repos=repos, what="--output file")
+    if options.output:
+        write_atomically(options.output, text, repos=repos, what="--output file")
     else:
-        sys.stdout.write(printed(text, args.format))
+        sys.stdout.write(printed(text, options.format))
     for fmt, path in extra:
         write_atomically(path, render(result, fmt, meta), repos=repos, what=f"--report {fmt} file")
 
@@ -221,7 +223,7 @@ def exit_code(result, config, exit_zero: bool = False, scope=None) -> int:
     return EXIT_FINDINGS if any(f.severity >= fail_on for f in counted) else EXIT_OK
 
 
-def _run_cache(args):
+def _run_cache(options: CheckOptions):
     """The content-hash cache for this check (drafterlint.cache), or None when disabled.
 
     Found without reading the configuration through YAML and JSON Schema: the cache is the
@@ -229,12 +231,12 @@ def _run_cache(args):
     """
     from drafterlint import cache
 
-    if cache.disabled(args):
+    if cache.disabled(options.no_cache):
         return None
     from drafterlint.config import find_config
     from drafterlint.sources import cache_root
 
-    path = Path(args.config) if args.config else find_config(Path.cwd())
+    path = Path(options.config) if options.config else find_config(Path.cwd())
     raw = None
     if path is not None:
         try:
@@ -257,44 +259,45 @@ class _Crashed(Exception):
     pass
 
 
-def check(args) -> int:
+def check(options: CheckOptions) -> int:
     head = "HEAD"
-    if getattr(args, "hook", False) and not args.base_ref and not args.all:
-        args.base_ref, head = hook_range(args)
-    if getattr(args, "fix", False):
+    if options.hook and not options.base_ref and not options.all:
+        base_ref, head = hook_range(options)
+        options = replace(options, base_ref=base_ref)
+    if options.fix:
         from drafterlint.fix.command import run_fix
 
-        run_fix(args, diff=False, out=sys.stderr, wanted=lambda code: True, head=head)
+        run_fix(options, diff=False, out=sys.stderr, wanted=lambda code: True, head=head)
     try:
-        done = checked(args)
+        done = checked(options)
     except _Crashed:
         return EXIT_USAGE
     config, rules_dir, registry_dir, result = done.config, done.rules_dir, done.registry_dir, done.result
-    meta = report_meta(rules_dir, registry_dir, args, config)
-    meta.fix_hint = fix_hint(args, head)
-    if getattr(args, "hook", False):
+    meta = report_meta(rules_dir, registry_dir, options, config)
+    meta.fix_hint = fix_hint(options, head)
+    if options.hook:
         meta.preexisting_hint = "`drafterlint check --all` shows them"
-    if not args.all:
+    if not options.all:
         meta.adoption_hint = ADOPTION_HINT
-        path, within = baseline_path(config, args, meta)
+        path, within = baseline_path(config, options, meta)
         if path is not None and within is not None:
             from drafterlint.safeio import check_target
 
             check_target(path, within=within, what="baseline file")  # read only from where it may be written
-        if path is not None and (path.is_file() or args.baseline):
+        if path is not None and (path.is_file() or options.baseline):
             result = compare_with_file(result, path, meta)
-        if args.base_ref:
+        if options.base_ref:
             from drafterlint.baserun import BaseCrashed
 
             try:
-                result = compare_with_base(result, done, args, meta, head)
+                result = compare_with_base(result, done, options, meta, head)
             except BaseCrashed as exc:  # on the base's files: as loud as on the current ones
                 from drafterlint.safeio import say
 
                 say(f"drafterlint: internal error in rule {exc}, checking the base (please report this)")
                 return EXIT_USAGE
-    emit(result, args, meta)
-    return exit_code(result, config, args.exit_zero, meta.scope)
+    emit(result, options, meta)
+    return exit_code(result, config, options.exit_zero, meta.scope)
 
 
 ADOPTION_HINT = ("to fail only on what a change introduces: record today's findings with `drafterlint baseline` "
@@ -302,7 +305,7 @@ ADOPTION_HINT = ("to fail only on what a change introduces: record today's findi
                  "compare with HEAD by default)")
 
 
-def hook_range(args) -> tuple[str | None, str]:
+def hook_range(options: CheckOptions) -> tuple[str | None, str]:
     """(base, head) a hook judges: in `pre-push` (or `pre-commit run --from-ref A --to-ref B`)
     the range pre-commit passes; otherwise HEAD and what is being committed; no base before the
     first commit (every finding counts then)."""
@@ -310,7 +313,7 @@ def hook_range(args) -> tuple[str | None, str]:
 
     from_ref, to_ref = os.environ.get("PRE_COMMIT_FROM_REF"), os.environ.get("PRE_COMMIT_TO_REF")
     if from_ref and to_ref:
-        if not same_commit(_start(args), to_ref, "HEAD"):
+        if not same_commit(_start(options), to_ref, "HEAD"):
             from drafterlint.report import one_line
 
             # The files checked are the working tree's: say so when what is pushed is not it.
@@ -318,34 +321,34 @@ def hook_range(args) -> tuple[str | None, str]:
                            f"against {from_ref}"), file=sys.stderr)
         return from_ref, to_ref
 
-    return ("HEAD" if has_commit(_start(args)) else None), "HEAD"
+    return ("HEAD" if has_commit(_start(options)) else None), "HEAD"
 
 
-def fix_hint(args, head: str) -> str:
+def fix_hint(options: CheckOptions, head: str) -> str:
     """What mends a link a rename broke, said where the message is read."""
-    ref = args.base_ref or "BASE"
-    if getattr(args, "hook", False) and head == "HEAD" and ref == "HEAD":
+    ref = options.base_ref or "BASE"
+    if options.hook and head == "HEAD" and ref == "HEAD":
         return "run the drafterlint-fix hook, or `drafterlint fix --base-ref HEAD`"
     return f"run `drafterlint fix --base-ref {ref}`"
 
 
-def baseline_command(args) -> int:
+def baseline_command(options: CheckOptions) -> int:
     """`drafterlint baseline`: record today's findings so that `check` fails only on new ones."""
     from drafterlint.baseline import baseline_text
     from drafterlint.safeio import say
 
     try:
-        done = checked(args)
+        done = checked(options)
     except _Crashed:
         return EXIT_USAGE
     config, rules_dir, registry_dir, result = done.config, done.rules_dir, done.registry_dir, done.result
-    meta = report_meta(rules_dir, registry_dir, args, config)
+    meta = report_meta(rules_dir, registry_dir, options, config)
     path: Path | None
     within: Path | None = None
-    if args.output:
-        path = Path(args.output)
+    if options.output:
+        path = Path(options.output)
     else:
-        path, within = baseline_path(config, args, meta)
+        path, within = baseline_path(config, options, meta)
     if path is None:
         raise InputError("no baseline file: the configuration sets `baseline: null`; give --output FILE")
     write_atomically(path, baseline_text(result.findings), within=within,
@@ -354,7 +357,7 @@ def baseline_command(args) -> int:
     return EXIT_OK
 
 
-def baseline_path(config, args, meta) -> tuple[Path | None, Path | None]:
+def baseline_path(config, options: CheckOptions, meta) -> tuple[Path | None, Path | None]:
     """(--baseline, else the configured file; the folder it must stay in, None for the user's own
     choice). The configured file is relative to the configuration file's folder and must stay in
     the repository that holds it; without a configuration file, relative to the root of the
@@ -362,7 +365,7 @@ def baseline_path(config, args, meta) -> tuple[Path | None, Path | None]:
     from drafterlint.baseline import DEFAULT_FILE
     from drafterlint.config import boundary, contained_setting
 
-    given = getattr(args, "baseline", None)
+    given = options.baseline
     if given:
         return Path(given), None
     value = config.data.get("baseline", DEFAULT_FILE)
@@ -435,25 +438,22 @@ class Checked:
         return self.views
 
 
-def checked(args):
+def checked(options: CheckOptions):
     """(config, rules_dir, registry_dir, result) of the check the arguments ask for, from the
     run cache when its inputs are unchanged."""
     from drafterlint.safeio import say
 
-    run_cache = _run_cache(args)
-    if run_cache is None:
-        config = load_effective_config(args)
-    else:
-        config = run_cache.effective_config(args, load_effective_config)
+    run_cache = _run_cache(options)
+    config = load_effective_config(options)
     warn_ignored(config)
-    rules_dir, registry_dir = resolve_repos(config, args)
+    rules_dir, registry_dir = resolve_repos(config, options)
     # Everything the engine is given, in one place: the run cache is keyed on exactly this (and
     # then on every file the run read), so an input added here cannot be left out of the key.
     inputs = {"config": config, "rules_dir": rules_dir, "registry_dir": registry_dir,
-              "today": parse_today(args.today)}
+              "today": parse_today(options.today)}
     result = run_cache.lookup(inputs) if run_cache is not None else None
     views = None
-    if run_cache is not None and getattr(args, "verbose", None):
+    if run_cache is not None and options.verbose:
         say(f"drafterlint: cache: {run_cache.outcome}")
     if result is None:
         # Only a run that checks imports the engine and the rules (a third of a warm run).
@@ -475,7 +475,7 @@ def checked(args):
     return Checked(config, rules_dir, registry_dir, result, run_cache, views)
 
 
-def compare_with_base(result, done: Checked, args, meta, head: str = "HEAD"):
+def compare_with_base(result, done: Checked, options: CheckOptions, meta, head: str = "HEAD"):
     """Mark the findings that the merge base of --base-ref and `head` already has: the same
     checks run on the base version of the repository under change (drafterlint.baserun), the
     other repository shared by both runs."""
@@ -484,36 +484,37 @@ def compare_with_base(result, done: Checked, args, meta, head: str = "HEAD"):
     from drafterlint.baseline import known_of, match
     from drafterlint.baserun import base_run
 
+    assert options.base_ref, "check() compares with a base only when there is one"
     views = done.now_views()
     under = {meta.scope.single} if meta.scope.single else {n for n, v in views.items() if v is not None}
-    with base_run(done.config, views, args.base_ref, under, today=parse_today(args.today),
+    with base_run(done.config, views, options.base_ref, under, today=parse_today(options.today),
                   run_cache=done.run_cache, head=head) as base:
         if base is None:
-            if getattr(args, "hook", False):  # a folder inside another repository, say: judge all
+            if options.hook:  # a folder inside another repository, say: judge all
                 return result
             raise InputError(
-                f"--base-ref {args.base_ref}: no merge base with HEAD in the repository under change (not a "
+                f"--base-ref {options.base_ref}: no merge base with HEAD in the repository under change (not a "
                 "git repository, no such ref, or a shallow clone: fetch it, e.g. `git fetch origin "
-                f"{args.base_ref}`); --all checks without a base"
+                f"{options.base_ref}`); --all checks without a base"
             )
-        if getattr(args, "verbose", None):
+        if options.verbose:
             from drafterlint.safeio import say
 
             say(f"drafterlint: base cache: {'hit' if base.cached else 'miss'}")
         already = [f for f in result.findings if f.baseline]  # by a baseline file
         matched = match([f for f in result.findings if not f.baseline], known_of(base.findings))
         hint = meta.fix_hint
-        if args.format == "github":  # an annotation is read on the pull request: name the commit
+        if options.format == "github":  # an annotation is read on the pull request: name the commit
             hint = f"run `drafterlint fix --base-ref {next(iter(base.commits.values()))}`"
         matched = replace(matched, findings=explain_renames(matched.findings, base, views, hint))
         commits = base.commits
-    if getattr(args, "hook", False) and args.base_ref == "HEAD" and len(commits) == 1:
+    if options.hook and options.base_ref == "HEAD" and len(commits) == 1:
         source = f"HEAD {next(iter(commits.values()))[:10]}"
     elif len(commits) == 1:
-        source = f"the merge base {next(iter(commits.values()))[:10]} of {args.base_ref}"
+        source = f"the merge base {next(iter(commits.values()))[:10]} of {options.base_ref}"
     else:
         listed = ", ".join(f"{meta.name_of(name)} {c[:10]}" for name, c in commits.items())
-        source = f"the merge bases of {args.base_ref}: {listed}"
+        source = f"the merge bases of {options.base_ref}: {listed}"
     if meta.baseline_source is None:
         meta.baseline_source, meta.baseline_fixed = source, matched.fixed
     else:  # the file's count of fixed findings is the one a person can act on

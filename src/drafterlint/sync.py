@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 
 from drafterlint.findings import InputError
+from drafterlint.options import SyncOptions
 
 ALLOW_LOCAL_ENV = "DRAFTERLINT_ALLOW_LOCAL_SYNC"
 FETCHED = "fetched.json"
@@ -119,14 +120,15 @@ def sync(config, which: str, url: str | None = None, ref: str | None = None, cac
     return record
 
 
-def sync_command(args) -> int:
+def sync_command(options: SyncOptions) -> int:
     from drafterlint.commands import load_effective_config, warn_ignored
+    from drafterlint.options import CheckOptions
     from drafterlint.safeio import say
 
-    config = load_effective_config(args)
+    config = load_effective_config(CheckOptions(config=options.config))
     warn_ignored(config)
-    cache = Path(args.cache_dir).expanduser().resolve() if getattr(args, "cache_dir", None) else None
-    record = sync(config, args.which, args.url, args.ref, cache)
-    say(f"synced {args.which} {record['url']} at {record['ref']} "
+    cache = Path(options.cache_dir).expanduser().resolve() if options.cache_dir else None
+    record = sync(config, options.which, options.url, options.ref, cache)
+    say(f"synced {options.which} {record['url']} at {record['ref']} "
         f"({record['commit'][:12]}) into {record['path']}", sys.stdout)
     return 0

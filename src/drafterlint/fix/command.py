@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import difflib
 import os
 import re
@@ -13,6 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from drafterlint.findings import InputError
+from drafterlint.options import CheckOptions
 
 EXIT_OK, EXIT_LEFT, EXIT_USAGE = 0, 1, 2
 
@@ -30,21 +30,21 @@ def _wanted(select: str | None, ignore: str | None):
     return wanted
 
 
-def run_fix(args, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tuple[int, int]:
+def run_fix(options: CheckOptions, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tuple[int, int]:
     """Fix (or, with `diff`, show) what can be fixed; returns (fixed, left needing a human).
     With a base (--base-ref, or the hook's), only what the change from it to `head` broke."""
     from drafterlint import fix as fixing
     from drafterlint.commands import load_effective_config, parse_today, resolve_repos
     from drafterlint.engine import build_context, run
 
-    config = load_effective_config(args)
+    config = load_effective_config(options)
     from drafterlint.commands import warn_ignored
 
     warn_ignored(config)
-    rules_dir, registry_dir = resolve_repos(config, args)
-    ctx = build_context(config, rules_dir, registry_dir, today=parse_today(args.today))
+    rules_dir, registry_dir = resolve_repos(config, options)
+    ctx = build_context(config, rules_dir, registry_dir, today=parse_today(options.today))
     result = run(ctx)
-    base_ref = getattr(args, "base_ref", None)
+    base_ref = options.base_ref
     preexisting = 0
     if base_ref:
         from drafterlint.baseline import known_of, match
@@ -52,7 +52,7 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tup
         from drafterlint.fix.base import base_finder, documents_at_base
 
         now = {"rules": ctx.rules, "registry": ctx.registry_repo}
-        with base_run(config, now, base_ref, _under_change(args, config, rules_dir, registry_dir),
+        with base_run(config, now, base_ref, _under_change(options, config, rules_dir, registry_dir),
                       today=ctx.today, head=head) as base:
             if base is None:
                 raise InputError(f"--base-ref {base_ref}: no merge base with HEAD in the repository under "
@@ -68,7 +68,7 @@ def run_fix(args, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tup
     else:
         proposals, left = fixing.propose(ctx, result.findings, wanted)
     proposals, cached = _outside_the_cache(config, ctx, proposals)
-    proposals, named = _named_by_the_configuration(config, args, proposals)
+    proposals, named = _named_by_the_configuration(config, options, proposals)
     left += cached + named
     plan = fixing.prove(ctx, result.findings, proposals)
     left = sorted([*left, *plan.left], key=lambda item: item.finding.sort_key())
@@ -109,12 +109,12 @@ def _root(view) -> Path | None:
     return view.root if view is not None else None
 
 
-def _under_change(args, config, rules_dir, registry_dir) -> set[str]:
+def _under_change(options: CheckOptions, config, rules_dir, registry_dir) -> set[str]:
     """The repositories that get a base: the one under change (see drafterlint.scope), or both."""
     from drafterlint.commands import _start
     from drafterlint.scope import resolve_scope, validate_scope
 
-    scope = resolve_scope(validate_scope(getattr(args, "scope", None)), config, rules_dir, registry_dir, _start(args))
+    scope = resolve_scope(validate_scope(options.scope), config, rules_dir, registry_dir, _start(options))
     if scope.single:
         return {scope.single}
     return {name for name, root in (("rules", rules_dir), ("registry", registry_dir)) if root is not None}
@@ -136,7 +136,7 @@ def _outside_the_cache(config, ctx, proposals):
     return keep, left
 
 
-def _named_by_the_configuration(config, args, proposals):
+def _named_by_the_configuration(config, options: CheckOptions, proposals):
     """A repository the configuration file located (`rules.path`, `registry.path`) outside the
     repository that holds the file is not one the user pointed drafterlint at: a repository's
     configuration may not direct writes out of itself. The command line's --rules-repo or
@@ -148,7 +148,8 @@ def _named_by_the_configuration(config, args, proposals):
     refused = set()
     for which in ("rules", "registry"):
         configured = config.repo_path(which)
-        if getattr(args, f"{which}_repo", None) or configured is None or bound is None:
+        given = options.rules_repo if which == "rules" else options.registry_repo
+        if given or configured is None or bound is None:
             continue
         real, top = configured.resolve(), bound.resolve()
         if real != top and top not in real.parents:
@@ -236,20 +237,20 @@ def _what(p) -> str:
                      for e in sorted(p.edits, key=lambda e: (e.line, e.column)))
 
 
-def fix_command(args: argparse.Namespace) -> int:
-    wanted = _wanted(args.select, args.ignore)
+def fix_command(options: CheckOptions) -> int:
+    wanted = _wanted(options.select, options.ignore)
     # `--select`/`--ignore` choose what is fixed; every check still runs, so that a fix that
     # would break something another rule watches is caught.
-    engine_args = argparse.Namespace(**{**vars(args), "select": None, "ignore": None})
-    if args.select:
+    engine_options = replace(options, select=None, ignore=None)
+    if options.select:
         from drafterlint.fix import FIXABLE, FOR_A_HUMAN
 
         known = [*FIXABLE, *FOR_A_HUMAN]
-        if not any(code.startswith(c) for c in _codes_of(args.select) for code in known):
-            raise InputError(f"--select {args.select}: none of these rules has fixes "
+        if not any(code.startswith(c) for c in _codes_of(options.select) for code in known):
+            raise InputError(f"--select {options.select}: none of these rules has fixes "
                              f"(fixable: {', '.join(sorted(FIXABLE))})")
-    fixed, left = run_fix(engine_args, diff=args.diff, out=sys.stdout, wanted=wanted)
-    if args.diff and fixed:
+    fixed, left = run_fix(engine_options, diff=options.diff, out=sys.stdout, wanted=wanted)
+    if options.diff and fixed:
         return EXIT_LEFT
     return EXIT_LEFT if left else EXIT_OK
 
