@@ -7,12 +7,11 @@ tests/test_hostile_bounds.py."""
 from __future__ import annotations
 
 import random
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 
-from tests.helpers import git_commit_all
+from tests.helpers import LoopbackServer, git_commit_all, send_json
 
 # -- DL104: stale table-of-contents entries against headings ----------------------------------
 
@@ -262,7 +261,7 @@ def test_json_answer_nested_too_deep_is_refused(depth):
     json_of(b"[" * 64 + b"]" * 64, "it")
 
 
-class _Serve:
+class _Serve(LoopbackServer):
     """A loopback server answering every request with one body and header set."""
 
     def __init__(self, body: bytes, headers: dict[str, str] | None = None):
@@ -271,25 +270,9 @@ class _Serve:
                 pass
 
             def do_GET(self):
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                for k, v in (headers or {}).items():
-                    self.send_header(k, v)
-                self.end_headers()
-                self.wfile.write(body)
+                send_json(self, 200, body, headers)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), H)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(H)
 
 
 def test_github_issue_list_over_the_item_bound_is_a_clear_error(monkeypatch):

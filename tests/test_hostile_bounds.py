@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import LoopbackServer
 from tests.helpers.hostile import assert_sane, check, rules_repo, run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,7 +108,7 @@ def test_base_ref_with_a_large_data_file_in_the_base(tmp_path):
     assert [f["line"] for f in run.findings("DL201")] == [5]
 
 
-class _Answers:
+class _Answers(LoopbackServer):
     """A loopback server: every GET answers `body` (with `headers`), POST and PATCH a small issue."""
 
     def __init__(self, body: bytes, headers: dict[str, str] | None = None):
@@ -139,17 +139,7 @@ class _Answers:
 
             do_PATCH = do_POST
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), H)
-        self.server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(H)
 
 
 def _audit(tmp_path: Path, *extra: str):

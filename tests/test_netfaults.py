@@ -21,6 +21,7 @@ from drafterlint import retrying
 from drafterlint.githubapi import MAX_PAGES, GitHubClient, GitHubError
 from drafterlint.hub import FOUND, UNKNOWN, HubClient
 from tests.helpers import FIXTURES
+from tests.helpers import send_json as answer
 
 TOKEN = "ghp_netfault0123456789secret"
 HUB_TOKEN = "hf_netfault0123456789secret"
@@ -81,14 +82,6 @@ class Server:
         self.httpd.server_close()
 
 
-def answer(h, status, body: bytes = b"[]", headers: dict | None = None):
-    h.send_response(status)
-    h.send_header("Content-Type", "application/json")
-    h.send_header("Content-Length", str(len(body)))
-    for k, v in (headers or {}).items():
-        h.send_header(k, v)
-    h.end_headers()
-    h.wfile.write(body)
 
 
 @contextmanager

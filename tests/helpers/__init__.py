@@ -19,6 +19,36 @@ ACTION_INPUTS = ("rules-repo", "registry-repo", "rules-url", "rules-ref", "regis
                  "only-new", "suggest-fixes")
 
 
+
+def send_json(h, status: int, body: bytes = b"[]", headers: dict | None = None) -> None:
+    """Answer the request a BaseHTTPRequestHandler `h` holds with `body` as JSON."""
+    h.send_response(status)
+    h.send_header("Content-Type", "application/json")
+    h.send_header("Content-Length", str(len(body)))
+    for k, v in (headers or {}).items():
+        h.send_header(k, v)
+    h.end_headers()
+    h.wfile.write(body)
+
+
+class LoopbackServer:
+    """A threading HTTP server on 127.0.0.1 serving `handler` until the `with` block ends; `url`."""
+
+    def __init__(self, handler):
+        from http.server import ThreadingHTTPServer
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+
 def write_files(files: dict[str, str], base: Path) -> tuple[Path, Path]:
     """Write {"rules:<path>": text, "registry:<path>": text} under base/rules and base/registry.
 
@@ -238,14 +268,7 @@ def make_handler(api: FakeAPI):
             pass
 
         def _send(self, status: int, payload=None, headers: dict | None = None):
-            data = json.dumps(payload if payload is not None else {}).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            for k, v in (headers or {}).items():
-                self.send_header(k, v)
-            self.end_headers()
-            self.wfile.write(data)
+            send_json(self, status, json.dumps(payload if payload is not None else {}).encode(), headers)
 
         def _body(self):
             n = int(self.headers.get("Content-Length") or 0)
