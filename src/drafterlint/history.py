@@ -155,21 +155,21 @@ def build_history(
         when = commit.committed_datetime.astimezone(datetime.timezone.utc)
         c = Commit(commit.hexsha, when, commit.summary if isinstance(commit.summary, str) else "")
         boundary = i == 0 and not hist.complete
-        for ident in heads:
-            if ident in hist.heads or ident in hist.undated_heads:
-                continue
-            if boundary:
-                hist.undated_heads.add(ident)
-            else:
-                hist.heads[ident] = c
-        for ident in cps:
-            if ident in hist.checkpoints or ident in hist.undated_checkpoints:
-                continue
-            if boundary:
-                hist.undated_checkpoints.add(ident)
-            else:
-                hist.checkpoints[ident] = c
+        _first_seen(heads, c, boundary, hist.heads, hist.undated_heads)
+        _first_seen(cps, c, boundary, hist.checkpoints, hist.undated_checkpoints)
     return hist
+
+
+def _first_seen(idents: set, commit: Commit, boundary: bool, dated: dict, undated: set) -> None:
+    """Record `commit` as where each entry not seen in an older commit first appears. The oldest
+    commit of a truncated history is a boundary: what it holds may be older, so it stays undated."""
+    for ident in idents:
+        if ident in dated or ident in undated:
+            continue
+        if boundary:
+            undated.add(ident)
+        else:
+            dated[ident] = commit
 
 
 def _entries_at(commit, policies_path: str, repo_name: str, parsed: dict) -> tuple[set, set]:

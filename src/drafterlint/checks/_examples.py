@@ -91,3 +91,39 @@ def hub_files(repository: str, config: dict, layers: int) -> dict[str, str]:
         f"hub:{repository}@{NATIVE_REV}/config.json": json.dumps(config),
         f"hub:{repository}@{NATIVE_REV}/model.safetensors.index.json": json.dumps({"weight_map": weights}, indent=1),
     }
+
+
+# -- one head in one policy folder, and the lead time the policy states (DL303-DL305, DL4xx, DL802)
+
+POLICIES = "src/inference_endpoint/validation/policies/"
+HEAD_REV = "1" * 40
+
+
+def catalog_start(version: str) -> str:
+    """A catalog's first lines, up to its (non-empty) list of heads."""
+    return f"version: {version}\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
+
+
+def head_entry(approved: str = "2026-09-C1", *, repository: str = "orga/m1-eagle",
+         revision: str = HEAD_REV, method: str = "eagle3") -> str:
+    """One head of model m1, as a catalog lists it (an eagle3 drafter unless told otherwise)."""
+    return (
+        f"    - model: m1\n      repository: {repository}\n"
+        f"      revision: {revision}\n"
+        f"      approved_cohort: {approved}\n      method: {method}\n"
+    )
+
+
+def head_catalog(version: str, approved: str, *, checkpoints: bool = True) -> str:
+    """A catalog of `version` listing one head approved in `approved` (line 8 is its
+    approved_cohort) and, unless told not to, an empty map of checkpoints."""
+    return catalog_start(version) + head_entry(approved) + ("  approved_checkpoints: {}\n" if checkpoints else "")
+
+
+def lead_points(version: str, minimum: int = 2) -> str:
+    """A point_checks.yaml stating only the heads' lead time."""
+    return (
+        f"version: {version}\nrevision: 1\nchecks:\n  spec-decode-head-approval-lead-time:\n"
+        "    kind: spec_decode_head\n    operation: approval_age\n"
+        f"    minimum_cohorts: {minimum}\n"
+    )

@@ -8,6 +8,7 @@ The finding is at the approved_cohort of the later folder; related points at the
 
 from __future__ import annotations
 
+from drafterlint.checks._examples import POLICIES, head_catalog
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 
@@ -19,32 +20,22 @@ RULE = Rule(
     needs=frozenset({REGISTRY}),
 )
 
-_P = "registry:src/inference_endpoint/validation/policies/"
-
-
-def _cat(version: str, approved: str) -> str:
-    return (
-        f"version: {version}\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
-        "    - model: m1\n      repository: orga/m1-eagle\n"
-        "      revision: 1111111111111111111111111111111111111111\n"
-        f"      approved_cohort: {approved}\n      method: eagle3\n"
-        "  approved_checkpoints: {}\n"
-    )
+_P = "registry:" + POLICIES
 
 
 EXAMPLES = (
     Example(
         "the same approved_cohort in both folders",
         {
-            _P + "2026-10-C0/catalog.yaml": _cat("2026-10-C0", "2026-09-C0"),
-            _P + "2026-10-C1/catalog.yaml": _cat("2026-10-C1", "2026-09-C0"),
+            _P + "2026-10-C0/catalog.yaml": head_catalog("2026-10-C0", "2026-09-C0"),
+            _P + "2026-10-C1/catalog.yaml": head_catalog("2026-10-C1", "2026-09-C0"),
         },
     ),
     Example(
         "the later folder moves the approval earlier",
         {
-            _P + "2026-10-C0/catalog.yaml": _cat("2026-10-C0", "2026-09-C0"),
-            _P + "2026-10-C1/catalog.yaml": _cat("2026-10-C1", "2026-08-C1"),
+            _P + "2026-10-C0/catalog.yaml": head_catalog("2026-10-C0", "2026-09-C0"),
+            _P + "2026-10-C1/catalog.yaml": head_catalog("2026-10-C1", "2026-08-C1"),
         },
         expect=((_P + "2026-10-C1/catalog.yaml", 8, 24),),
     ),

@@ -15,6 +15,7 @@ history is not judged.
 
 from __future__ import annotations
 
+from drafterlint.checks._examples import POLICIES, head_catalog, lead_points
 from drafterlint.checks.base import HISTORY, REGISTRY, Example, Rule
 from drafterlint.cohorts import Cohort
 from drafterlint.findings import Severity
@@ -27,28 +28,10 @@ RULE = Rule(
     needs=frozenset({REGISTRY, HISTORY}),
 )
 
-_P = "src/inference_endpoint/validation/policies/2026-11-C1/"
-_POINTS = """\
-version: 2026-11-C1
-revision: 1
-checks:
-  spec-decode-head-approval-lead-time:
-    kind: spec_decode_head
-    operation: approval_age
-    minimum_cohorts: 2
-"""
+_P = POLICIES + "2026-11-C1/"
+_POINTS = lead_points("2026-11-C1")
 _EMPTY = "version: 2026-11-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads: []\n"
-_CAT = """\
-version: 2026-11-C1
-revision: 1
-catalogs:
-  approved_spec_decode_heads:
-    - model: m1
-      repository: orga/m1-eagle
-      revision: 1111111111111111111111111111111111111111
-      approved_cohort: 2026-09-C1
-      method: eagle3
-"""
+_CAT = head_catalog("2026-11-C1", "2026-09-C1", checkpoints=False)
 
 
 def _example(day: str) -> dict:

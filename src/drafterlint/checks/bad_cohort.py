@@ -9,6 +9,7 @@ written: a head's approved_cohort, a policy file's version, and the policy folde
 
 from __future__ import annotations
 
+from drafterlint.checks._examples import POLICIES, head_catalog
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.cohorts import Cohort
 from drafterlint.findings import Severity
@@ -21,17 +22,11 @@ RULE = Rule(
     needs=frozenset({REGISTRY}),
 )
 
-_CAT = "registry:src/inference_endpoint/validation/policies/2026-10-C1/catalog.yaml"
+_CAT = "registry:" + POLICIES + "2026-10-C1/catalog.yaml"
 
 
 def _cat(approved: str) -> str:
-    return (
-        "version: 2026-10-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
-        "    - model: m1\n      repository: orga/m1-eagle\n"
-        "      revision: 1111111111111111111111111111111111111111\n"
-        f"      approved_cohort: {approved}\n      method: eagle3\n"
-        "  approved_checkpoints: {}\n"
-    )
+    return head_catalog("2026-10-C1", approved)
 
 
 EXAMPLES = (

@@ -8,6 +8,7 @@ the second entry, and points back at the first.
 
 from __future__ import annotations
 
+from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 
@@ -19,14 +20,9 @@ RULE = Rule(
     needs=frozenset({REGISTRY}),
 )
 
-_CAT = "registry:src/inference_endpoint/validation/policies/2026-10-C1/catalog.yaml"
-_HEAD = """\
-    - model: m1
-      repository: orga/m1-eagle
-      revision: 1111111111111111111111111111111111111111
-      approved_cohort: 2026-09-C1
-      method: eagle3
-"""
+_CAT = "registry:" + POLICIES + "2026-10-C1/catalog.yaml"
+_START = catalog_start("2026-10-C1")
+_HEAD = head_entry()
 _TAIL = """\
   approved_checkpoints:
     m1:
@@ -36,19 +32,16 @@ _TAIL = """\
 EXAMPLES = (
     Example(
         "each head and checkpoint once",
-        {_CAT: "version: 2026-10-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
-         + _HEAD + _TAIL},
+        {_CAT: _START + _HEAD + _TAIL},
     ),
     Example(
         "the same head twice",
-        {_CAT: "version: 2026-10-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
-         + _HEAD + _HEAD + _TAIL},
+        {_CAT: _START + _HEAD + _HEAD + _TAIL},
         expect=((_CAT, 10, 7),),
     ),
     Example(
         "the same checkpoint twice",
-        {_CAT: "version: 2026-10-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
-         + _HEAD + _TAIL + "      - repository: orgb/m1\n"
+        {_CAT: _START + _HEAD + _TAIL + "      - repository: orgb/m1\n"
          "        revision: 2222222222222222222222222222222222222222\n"},
         expect=((_CAT, 14, 9),),
     ),

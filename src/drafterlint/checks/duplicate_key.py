@@ -7,6 +7,7 @@ is at the repeated key and names both lines; related points at the first.
 
 from __future__ import annotations
 
+from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.findings import Location, Severity
 
@@ -18,15 +19,9 @@ RULE = Rule(
     needs=frozenset({REGISTRY}),
 )
 
-_CAT = "registry:src/inference_endpoint/validation/policies/2026-10-C1/catalog.yaml"
-_START = "version: 2026-10-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
-_HEAD = """\
-    - model: m1
-      repository: orga/m1-eagle
-      revision: 1111111111111111111111111111111111111111
-      approved_cohort: 2026-09-C1
-      method: eagle3
-"""
+_CAT = "registry:" + POLICIES + "2026-10-C1/catalog.yaml"
+_START = catalog_start("2026-10-C1")
+_HEAD = head_entry()
 _TAIL = "  approved_checkpoints: {}\n"
 EXAMPLES = (
     Example("every key once", {_CAT: _START + _HEAD + _TAIL}),

@@ -9,6 +9,7 @@ the rule says nothing (it never assumes one).
 
 from __future__ import annotations
 
+from drafterlint.checks._examples import POLICIES, head_catalog, lead_points
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 from drafterlint.registry import lead_time
@@ -21,26 +22,12 @@ RULE = Rule(
     needs=frozenset({REGISTRY}),
 )
 
-_P = "registry:src/inference_endpoint/validation/policies/2026-10-C1/"
-_POINTS = """\
-version: 2026-10-C1
-revision: 1
-checks:
-  spec-decode-head-approval-lead-time:
-    kind: spec_decode_head
-    operation: approval_age
-    minimum_cohorts: 2
-"""
+_P = "registry:" + POLICIES + "2026-10-C1/"
+_POINTS = lead_points("2026-10-C1")
 
 
 def _cat(approved: str) -> str:
-    return (
-        "version: 2026-10-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
-        "    - model: m1\n      repository: orga/m1-eagle\n"
-        "      revision: 1111111111111111111111111111111111111111\n"
-        f"      approved_cohort: {approved}\n      method: eagle3\n"
-        "  approved_checkpoints: {}\n"
-    )
+    return head_catalog("2026-10-C1", approved)
 
 
 EXAMPLES = (

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
 from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 
@@ -25,16 +26,11 @@ RULE = Rule(
     needs=frozenset({REGISTRY, ONLINE}),
 )
 
-_P = "registry:src/inference_endpoint/validation/policies/2026-11-C1/"
+_P = "registry:" + POLICIES + "2026-11-C1/"
 
 
 def _cat(revision: str) -> str:
-    return (
-        "version: 2026-11-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
-        "    - model: m1\n      repository: orga/m1-eagle\n"
-        f"      revision: {revision}\n"
-        "      approved_cohort: 2026-09-C1\n      method: eagle3\n"
-    )
+    return catalog_start("2026-11-C1") + head_entry(revision=revision)
 
 
 _HUB = "orga/m1-eagle@1111111111111111111111111111111111111111 exists\n" \

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 
+from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 from drafterlint.registry import head_methods, method_family
@@ -23,17 +24,11 @@ RULE = Rule(
     needs=frozenset({REGISTRY}),
 )
 
-_CAT = "registry:src/inference_endpoint/validation/policies/2026-10-C1/catalog.yaml"
+_CAT = "registry:" + POLICIES + "2026-10-C1/catalog.yaml"
 
 
 def _cat(method: str) -> str:
-    return (
-        "version: 2026-10-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
-        "    - model: m1\n      repository: orga/m1-eagle\n"
-        "      revision: 1111111111111111111111111111111111111111\n"
-        f"      approved_cohort: 2026-09-C1\n      method: {method}\n"
-        "  approved_checkpoints: {}\n"
-    )
+    return catalog_start("2026-10-C1") + head_entry(method=method) + "  approved_checkpoints: {}\n"
 
 
 EXAMPLES = (

@@ -8,6 +8,7 @@ nobody approved (a typo in the revision, a checkpoint dropped from the list, the
 
 from __future__ import annotations
 
+from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 
@@ -19,15 +20,13 @@ RULE = Rule(
     needs=frozenset({REGISTRY}),
 )
 
-_CAT = "registry:src/inference_endpoint/validation/policies/2026-10-C1/catalog.yaml"
+_CAT = "registry:" + POLICIES + "2026-10-C1/catalog.yaml"
 
 
 def _cat(revision: str) -> str:
     return (
-        "version: 2026-10-C1\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
-        "    - model: m1\n      repository: orga/m1\n"
-        f"      revision: {revision}\n"
-        "      approved_cohort: 2026-09-C1\n      method: mtp\n      bundled: true\n"
+        catalog_start("2026-10-C1") + head_entry(repository="orga/m1", revision=revision, method="mtp")
+        + "      bundled: true\n"
         "  approved_checkpoints:\n    m1:\n      - repository: orga/m1\n"
         "        revision: 2222222222222222222222222222222222222222\n"
     )

@@ -12,6 +12,7 @@ Audit only: needs a date (``drafterlint audit --today YYYY-MM-DD``).
 
 from __future__ import annotations
 
+from drafterlint.checks._examples import POLICIES, head_catalog, lead_points
 from drafterlint.checks.base import REGISTRY, TODAY, Example, Rule
 from drafterlint.cohorts import Cohort
 from drafterlint.findings import Severity
@@ -24,25 +25,12 @@ RULE = Rule(
     needs=frozenset({REGISTRY, TODAY}),
 )
 
-_P = "registry:src/inference_endpoint/validation/policies/2027-01-C0/"
-_POINTS = """\
-version: 2027-01-C0
-revision: 1
-checks:
-  spec-decode-head-approval-lead-time:
-    kind: spec_decode_head
-    operation: approval_age
-    minimum_cohorts: 2
-"""
+_P = "registry:" + POLICIES + "2027-01-C0/"
+_POINTS = lead_points("2027-01-C0")
 
 
 def _cat(approved: str) -> str:
-    return (
-        "version: 2027-01-C0\nrevision: 1\ncatalogs:\n  approved_spec_decode_heads:\n"
-        "    - model: m1\n      repository: orga/m1-eagle\n"
-        "      revision: 1111111111111111111111111111111111111111\n"
-        f"      approved_cohort: {approved}\n      method: eagle3\n"
-    )
+    return head_catalog("2027-01-C0", approved, checkpoints=False)
 
 
 EXAMPLES = (
