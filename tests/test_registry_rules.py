@@ -213,3 +213,15 @@ def test_unreadable_policy_file_goes_to_errors(tmp_path):
     assert (err.location.line, err.location.column) == (1, 9)
     assert "tag" in err.message
     assert "catalog.yaml" in reg.policies["2026-10-C1"].docs
+
+
+def test_a_file_that_pins_nothing_is_told_what_to_add(tmp_path):
+    files = _fixture("clean")
+    points = next(k for k in files if k.endswith("2026-10-C1/point_checks.yaml"))
+    files[points] = "".join(line for line in files[points].splitlines(keepends=True)
+                            if not line.startswith(("version:", "revision:")))
+    _, findings = run_rule(_rule("policy_version"), tmp_path, files)
+    assert sorted((f.message, f.key) for f in findings) == [
+        ("point_checks.yaml pins no revision; add `revision: 1`", "2026-10-C1:point_checks.yaml:revision-missing"),
+        ("point_checks.yaml pins no version; add `version: 2026-10-C1`", "2026-10-C1:point_checks.yaml:version-missing"),
+    ]

@@ -49,6 +49,15 @@ def _norm(value) -> str:
     return str(value).strip()
 
 
+def _unpinned(policy, name: str, key: str, value: str):
+    """A policy file that does not pin `key` at all: reported at the file, with the value to add."""
+    return RULE.at(
+        policy.docs[name].location(()),
+        f"{name} pins no {key}; add `{key}: {value}`",
+        key=f"{policy.folder}:{name}:{key}-missing",
+    )
+
+
 def check(ctx):
     reg = ctx.registry
     if reg is None:
@@ -66,13 +75,8 @@ def check(ctx):
             expected = common[0][0] if common else None
             basis = "the other files"
         for name, param in policy.versions.items():
-            doc = policy.docs[name]
             if param is None:
-                yield RULE.at(
-                    doc.location(()),
-                    f"{name} pins no version; add `version: {expected or policy.folder}`",
-                    key=f"{policy.folder}:{name}:version-missing",
-                )
+                yield _unpinned(policy, name, "version", expected or policy.folder)
                 continue
             if Cohort.try_parse(param.value, policy.calendar) is None:
                 continue  # DL404 says why
@@ -94,13 +98,8 @@ def check(ctx):
             expected_rev = _norm(reference.value)  # a tie: the catalog decides
         ref_param = next(p for p in revisions.values() if _norm(p.value) == expected_rev)
         for name, param in policy.revisions.items():
-            doc = policy.docs[name]
             if param is None:
-                yield RULE.at(
-                    doc.location(()),
-                    f"{name} pins no revision; add `revision: {expected_rev}`",
-                    key=f"{policy.folder}:{name}:revision-missing",
-                )
+                yield _unpinned(policy, name, "revision", expected_rev)
             elif _norm(param.value) != expected_rev:
                 yield RULE.at(
                     param.location,
