@@ -40,7 +40,7 @@ _LEADING_COMMAND = re.compile(r"^([\s\u180e\u200b-\u200f\u2060-\u2064\ufeff]*):(
 LEGACY_COMMAND = "##["  # the runner looks for it anywhere in a line
 
 
-def _encodable(text: str) -> str:
+def encodable(text: str) -> str:
     """The bytes of a name that is not valid UTF-8 (surrogate escapes, as file systems hand them
     over) shown as \\xNN, so that any stream can write the text."""
     if text.isascii() or not any("\ud800" <= c <= "\udfff" for c in text):
@@ -53,7 +53,7 @@ def _encodable(text: str) -> str:
 
 def safe_line(text: str) -> str:
     """`text` as one printed line that no log reader takes for anything but text."""
-    text = _encodable(text).translate(_CONTROLS)
+    text = encodable(text).translate(_CONTROLS)
     if "::" in text:
         text = _LEADING_COMMAND.sub(r"\1\\x3a", text, count=1)
     if LEGACY_COMMAND in text:

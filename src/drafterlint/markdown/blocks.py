@@ -1,6 +1,6 @@
 """The block parser: mistune's, with every block token pinned to where it starts (positions.py),
 lazy lines as cmark-gfm reads them (lazy.py), footnotes, bounded tables and the inline parser's
-fast path; `_markdown()` is the one configured instance."""
+fast path; `markdown_parser()` is the one configured instance."""
 
 from __future__ import annotations
 
@@ -17,40 +17,32 @@ from drafterlint.markdown._mistune import (
     parse_html_to_newline,
 )
 from drafterlint.markdown.autolinks import URL_FIRST, URL_START
-from drafterlint.markdown.fastinline import _FastInline, _parse_bare_url
-from drafterlint.markdown.footnotes import _FOOTNOTE_DEF, _FOOTNOTES, _drop_unreferenced_footnotes, _parse_footnote_def
-from drafterlint.markdown.lazy import (
-    _Cut,
-    _deep_lazy_lines,
-    _definitions_only_end,
-    _first_cut,
-    _judge_lazy_lines,
-    _Undo,
-    _unmarked_quote_lines,
-)
+from drafterlint.markdown.fastinline import FastInline, parse_bare_url
+from drafterlint.markdown.footnotes import FOOTNOTE_DEF, FOOTNOTES, drop_unreferenced_footnotes, parse_footnote_def
+from drafterlint.markdown.lazy import InPlace, deep_lazy_lines, first_cut, judge_lazy_lines, list_cut, unmarked_quote_lines
 from drafterlint.markdown.patterns import (
-    _ATX_CLOSING_RE,
-    _BLOCK_HTML,
-    _FOOTNOTE_LABEL_RE,
-    _HTML_1_TO_6_RE,
-    _HTML_7_RE,
-    _SETEXT_LINE_RE,
+    ATX_CLOSING_RE,
+    BLOCK_HTML,
+    FOOTNOTE_LABEL_RE,
+    HTML_1_TO_6_RE,
+    HTML_7_RE,
+    SETEXT_LINE_RE,
 )
-from drafterlint.markdown.positions import _PosState
-from drafterlint.markdown.table_rule import _INTERRUPT_RE, _NP_TABLE_RE, _bounded_tables, _table_ends_paragraph, _table_rule
+from drafterlint.markdown.positions import PosState
+from drafterlint.markdown.table_rule import INTERRUPT_RE, NP_TABLE_RE, bounded_tables, parse_table, table_ends_paragraph
 from drafterlint.markdown.table_rule import MAX_TABLE_CELLS as MAX_TABLE_CELLS  # (tests import it from here)
 from drafterlint.markdown.text import decode
 
 
 class _PosBlockParser(HookedBlockParser):
-    """mistune's block parser, telling each token where it starts (through `_PosState`).
+    """mistune's block parser, telling each token where it starts (through `PosState`).
 
     Public methods are extended (and mistune's fast path for indented lines), each calling
     mistune's own: no mistune function is replaced, so other users of mistune in the same
     process are unaffected.
     """
 
-    state_cls = _PosState
+    state_cls = PosState
 
     def parse(self, state: Any, rules: Any = None) -> None:
         if state._task_text and state.cursor == 0:
@@ -60,11 +52,11 @@ class _PosBlockParser(HookedBlockParser):
         super().parse(state, rules)
         state.close_open_block()  # the last block of this state ends where its source does
         if state.lazy_lines:
-            _judge_lazy_lines(state, done=True)
+            judge_lazy_lines(state, done=True)
         if state._defs:  # the paragraphs left open by definitions that nothing continued
             state.tokens[:] = [t for t in state.tokens if not (t.get("_after_def") and not t["text"])]
-        if state.parent is None and state.env.get(_FOOTNOTES):
-            _drop_unreferenced_footnotes(state.tokens)
+        if state.parent is None and state.env.get(FOOTNOTES):
+            drop_unreferenced_footnotes(state.tokens)
 
     def indent_code_fast(self, state: Any) -> Any:
         # mistune's fast path for indented lines takes a line of four blanks after a paragraph
@@ -87,9 +79,9 @@ class _PosBlockParser(HookedBlockParser):
         if not end and m.lastgroup not in ("table", "nptable") and state.cursor == start:
             # a rule that matched and found nothing (`[]:||`, `=`, `<a|b`) leaves its line to
             # mistune's paragraph, which would skip the table it may head
-            t = _NP_TABLE_RE.match(state.src, start)
+            t = NP_TABLE_RE.match(state.src, start)
             if t is not None:
-                end = _table_rule(self, t, state)
+                end = parse_table(self, t, state)
         tok = state._open
         if end and tok is not None:
             # mistune moves the cursor to the end marker of `<pre>`, `<!--` ... blocks before
@@ -97,25 +89,16 @@ class _PosBlockParser(HookedBlockParser):
             tok["_p"] = (state, start)
             state.close_open_block(end)
         if state.lazy_lines and not state._busy:
-            _judge_lazy_lines(state)
+            judge_lazy_lines(state)
         return end
 
     def parse_list(self, m: Any, state: Any) -> Any:
+        # a lazy line that continues no paragraph is no part of the list: it closes it
         start = state.cursor
-        undo = _Undo(state)
-        try:
-            end, items = self._parse_list_once(m, state, start)
-            cuts = [c for c in (_first_cut(items), _definitions_only_end(items)) if c is not None]
-            cut, stopped = min(cuts, default=None), False
-        except _Cut as exc:
-            cut, stopped = exc.line, True
-        if cut is not None and undo.reparse(cut, force=stopped):
-            # a lazy line that continues no paragraph is no part of the list: it closes it
-            end, _ = self._parse_list_once(m, state, start)
-            undo.done()
+        end, _ = InPlace(state, lambda: self._parse_list_once(m, state, start)).run(lambda r: list_cut(r[1]))
         return end
 
-    def _parse_list_once(self, m: Any, state: Any, start: int) -> tuple[Any, list[_PosState]]:
+    def _parse_list_once(self, m: Any, state: Any, start: int) -> tuple[Any, list[PosState]]:
         ntok = len(state.tokens)
         # mistune parses each item from a child state created right after the item's lines
         # were collected; `child_state` pins the item to its marker line from these offsets.
@@ -137,18 +120,10 @@ class _PosBlockParser(HookedBlockParser):
 
     def parse_block_quote(self, m: Any, state: Any) -> int:
         start = state.cursor
-        undo = _Undo(state)
-        try:
-            end, child = self._parse_quote_once(m, state, start)
-            cut, stopped = _first_cut([child]), False
-        except _Cut as exc:
-            cut, stopped = exc.line, True
-        if cut is not None and undo.reparse(cut, force=stopped):
-            end, _ = self._parse_quote_once(m, state, start)
-            undo.done()
+        end, _ = InPlace(state, lambda: self._parse_quote_once(m, state, start)).run(lambda r: first_cut([r[1]]))
         return end
 
-    def _parse_quote_once(self, m: Any, state: Any, start: int) -> tuple[int, _PosState]:
+    def _parse_quote_once(self, m: Any, state: Any, start: int) -> tuple[int, PosState]:
         base = state.orig_line(start)
         # mistune parses the blocks that end the quote's lazy lines before it adds the quote:
         # this stands for the quote meanwhile, so that `>>` then `-` (an empty item) does not
@@ -166,7 +141,7 @@ class _PosBlockParser(HookedBlockParser):
         state._pending_base = saved
         child.line_base = base
         nlines = len(text.rstrip("\n").split("\n")) if text.strip() else 1
-        child.lazy_lines = _unmarked_quote_lines(state, base, nlines)
+        child.lazy_lines = unmarked_quote_lines(state, base, nlines)
         if state.depth() >= self.max_nested_level - 1:
             rules = [r for r in self.block_quote_rules if r not in ("block_quote", "list")]
         else:
@@ -185,7 +160,7 @@ class _PosBlockParser(HookedBlockParser):
         super().__init__()
         # the HTML blocks that interrupt a list item's or a quote's lazy lines end their tag
         # name the way cmark-gfm requires (mistune's pattern left out `>` and `/>`)
-        self.specification["block_html"] = _BLOCK_HTML
+        self.specification["block_html"] = BLOCK_HTML
 
     def extract_block_quote(self, m: Any, state: Any) -> Any:
         text, end_pos, lazy = super().extract_block_quote(m, state)
@@ -196,21 +171,21 @@ class _PosBlockParser(HookedBlockParser):
             lazy = set(lazy or ())
             while state.cursor < state.cursor_max:
                 line = state.get_line(state.cursor)
-                if not line.strip() or BLOCK_QUOTE_LINE.match(line) or _INTERRUPT_RE.match(line):
+                if not line.strip() or BLOCK_QUOTE_LINE.match(line) or INTERRUPT_RE.match(line):
                     break
                 lazy.add(len(text))
                 text += line
                 state.cursor += len(line)
         if lazy:
-            text, lazy = _deep_lazy_lines(text, lazy)
+            text, lazy = deep_lazy_lines(text, lazy)
         return text, end_pos, lazy
 
     def parse_raw_html(self, m: Any, state: Any) -> Any:
-        if _HTML_1_TO_6_RE.match(state.src, m.start()):
+        if HTML_1_TO_6_RE.match(state.src, m.start()):
             return super().parse_raw_html(m, state)
         # type 7 (mistune's types 1 and 6 include `<div[`, `<details*`: no block starts there),
         # which may not interrupt a paragraph
-        if not _HTML_7_RE.match(state.src, m.start()):
+        if not HTML_7_RE.match(state.src, m.start()):
             return None
         end_pos = state.append_paragraph()
         if end_pos:
@@ -220,19 +195,19 @@ class _PosBlockParser(HookedBlockParser):
     def parse_block_html(self, m: Any, state: Any) -> Any:
         # only a line that ends a list item's or a quote's lazy lines comes here: of type 7,
         # it starts its block even after a paragraph (that paragraph is in the container)
-        if _HTML_1_TO_6_RE.match(state.src, m.start()):
+        if HTML_1_TO_6_RE.match(state.src, m.start()):
             return super().parse_raw_html(m, state)
         return parse_html_to_newline(state, self.BLANK_LINE)
 
     def parse_ref_link(self, m: Any, state: Any) -> Any:
         label = m.group("reflink_1") or ""
-        if _FOOTNOTE_LABEL_RE.fullmatch(label):
+        if FOOTNOTE_LABEL_RE.fullmatch(label):
             return None  # `[^1]: …` defines a footnote, no reference (`[^]:` does define one)
         src = state.src
-        if _table_ends_paragraph(state, m.start()):
+        if table_ends_paragraph(state, m.start()):
             return None  # cmark-gfm keeps a paragraph's definitions as text when a table ends it
         line_end = state.find_line_end_at(m.end())
-        if not src[m.end() : line_end].strip() and _SETEXT_LINE_RE.match(src, line_end):
+        if not src[m.end() : line_end].strip() and SETEXT_LINE_RE.match(src, line_end):
             # `[r]:` then `-`: the underline takes the line before the destination could
             return None
         last = state.last_token()
@@ -266,11 +241,11 @@ class _PosBlockParser(HookedBlockParser):
         # cmark-gfm trims only ASCII blanks and a closing `#` run after a space or tab; mistune's
         # `\s` takes a no-break space too (`# \u00a0 #` keeps it)
         text = m.group("atx_2").strip(" \t")
-        state.last_token()["text"] = _ATX_CLOSING_RE.sub("", text).rstrip(" \t") if text else text
+        state.last_token()["text"] = ATX_CLOSING_RE.sub("", text).rstrip(" \t") if text else text
         return end
 
     def parse_setex_heading(self, m: Any, state: Any) -> Any:
-        if not _SETEXT_LINE_RE.match(m.group(0)):
+        if not SETEXT_LINE_RE.match(m.group(0)):
             return None  # `=-`: mistune's rule takes a mixed line for an underline, GitHub does not
         last = state.last_token()
         if last is not None and last.get("_after_def") and not last["text"]:
@@ -279,8 +254,8 @@ class _PosBlockParser(HookedBlockParser):
 
 
 def _make_markdown() -> mistune.Markdown:
-    md = mistune.Markdown(renderer=None, block=_PosBlockParser(), inline=_FastInline())
-    _bounded_tables(md)
+    md = mistune.Markdown(renderer=None, block=_PosBlockParser(), inline=FastInline())
+    bounded_tables(md)
     try:  # mistune's strikethrough plugin, with cmark-gfm's pairing of `~` runs
         md.inline.register("strikethrough", emphasis.STRIKE_START, emphasis.parse_strikethrough,
                            before="link", start_chars=("~",))
@@ -291,20 +266,20 @@ def _make_markdown() -> mistune.Markdown:
         "mistune.plugins.table.table_in_list",
     ):
         md.use(mistune.plugins.import_plugin(name))
-    md.block.register("footnote_def", _FOOTNOTE_DEF, _parse_footnote_def, before="setex_heading")
+    md.block.register("footnote_def", FOOTNOTE_DEF, parse_footnote_def, before="setex_heading")
     for rules in (md.block.block_quote_rules, md.block.list_rules):  # in quotes and items too
         md.block.insert_rule(rules, "footnote_def", before="setex_heading")
     try:  # mistune 3.4 skips plain text up to a rule's first characters
-        md.inline.register("url_link", URL_START, _parse_bare_url, start_chars=URL_FIRST)
+        md.inline.register("url_link", URL_START, parse_bare_url, start_chars=URL_FIRST)
     except TypeError:
-        md.inline.register("url_link", URL_START, _parse_bare_url)
+        md.inline.register("url_link", URL_START, parse_bare_url)
     return md
 
 
 _MD: mistune.Markdown | None = None
 
 
-def _markdown() -> mistune.Markdown:
+def markdown_parser() -> mistune.Markdown:
     global _MD
     if _MD is None:
         _MD = _make_markdown()

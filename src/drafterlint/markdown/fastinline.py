@@ -12,7 +12,7 @@ from drafterlint.markdown import emphasis
 from drafterlint.markdown.autolinks import split_underscores_before, url_end
 
 
-def _parse_bare_url(inline: Any, m: Any, state: Any) -> int:
+def parse_bare_url(inline: Any, m: Any, state: Any) -> int:
     """mistune's inline rule for a GFM extended autolink, ended the way cmark-gfm ends it."""
     start = m.start()
     end = url_end(state.src, start)
@@ -53,7 +53,7 @@ def _footnote_label_closes(state: Any, q: int) -> bool:
 _PLAIN_RE = re.compile(r"[\\`*_<>\[\]!&~$^=:]|  \n|www\.", re.I)
 
 
-class _FastInline(mistune.InlineParser):
+class FastInline(mistune.InlineParser):
     """mistune's inline parser, with a fast path for text that holds no inline markup at all."""
 
     def parse_inline_html(self, m: Any, state: Any) -> Any:

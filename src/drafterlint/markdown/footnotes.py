@@ -13,11 +13,11 @@ from drafterlint.markdown._mistune import (
     strip_continuation_indent,
 )
 from drafterlint.markdown.autolinks import URL_START, url_end
-from drafterlint.markdown.lazy import _Cut, _first_cut, _spend
-from drafterlint.markdown.patterns import _HTML_1_TO_6_RE, _HTML_7_RE
-from drafterlint.markdown.positions import _PosState
+from drafterlint.markdown.lazy import first_cut, parse_cut_at_lazy_line
+from drafterlint.markdown.patterns import HTML_1_TO_6_RE, HTML_7_RE
+from drafterlint.markdown.positions import PosState
 
-_FOOTNOTE_DEF = r"^ {0,3}\[\^[^\]\s]+\]:[^\n]*(?:\n|$)"
+FOOTNOTE_DEF = r"^ {0,3}\[\^[^\]\s]+\]:[^\n]*(?:\n|$)"
 # a line, not indented, that ends a footnote definition: any block start but a setext underline
 # and indented code (cmark-gfm starts even an empty item, `2.` or a tag of type 7 on a line the
 # definition does not hold; HTML blocks are tested apart)
@@ -27,25 +27,24 @@ _FOOTNOTE_END_RE = re.compile(
 )
 
 
-def _parse_footnote_def(block: Any, m: Any, state: Any) -> int:
+def parse_footnote_def(block: Any, m: Any, state: Any) -> int:
     """`[^1]: …` and its continuation lines: a footnote definition, which GitHub renders at the
     end of the document.  Like a list item, it holds blocks: the text after `]:`, the lines
     indented by four (blank lines between them included) and lazy lines that continue its
     paragraph; never a reference definition of itself."""
-    end = _footnote_extent(state.src, m.end())
-    child = _footnote_content(state, m.start(), end)
-    try:
+    start = m.start()
+    extent = _footnote_extent(state.src, m.end())
+
+    def parse(line: int | None) -> tuple[PosState, int]:
+        end = extent if line is None else state.starts[line - state.line_base]
+        child = _footnote_content(state, start, end)
         block.parse(child)
-        cut, stopped = _first_cut([child]), False
-    except _Cut as exc:
-        cut, stopped = exc.line, True
-    if cut is not None and _spend(state, end - m.start(), force=stopped):
-        end = state.starts[cut - state.line_base]
-        child = _footnote_content(state, m.start(), end)
-        block.parse(child)
+        return child, end
+
+    child, end = parse_cut_at_lazy_line(state, parse, lambda r: first_cut([r[0]]), lambda line: extent - start)
     # whether anything refers to it is known once the whole document is parsed
     state.append_token({"type": "footnote", "children": child.tokens, "_label": _footnote_label(m.group(0))})
-    state.env[_FOOTNOTES] = True
+    state.env[FOOTNOTES] = True
     return end
 
 
@@ -73,14 +72,14 @@ def _footnote_extent(src: str, pos: int) -> int:
                 continue
             break
         if not has_continuation_indent(line, 4) and (
-            _FOOTNOTE_END_RE.match(line) or _HTML_1_TO_6_RE.match(line) or _HTML_7_RE.match(line)
+            _FOOTNOTE_END_RE.match(line) or HTML_1_TO_6_RE.match(line) or HTML_7_RE.match(line)
         ):
             break
         end = nxt
     return end
 
 
-def _footnote_content(state: _PosState, start: int, end: int) -> _PosState:
+def _footnote_content(state: PosState, start: int, end: int) -> PosState:
     """The child state of the footnote definition at `start` holding its lines up to `end`:
     the first without `[^label]:`, indented ones without four columns, lazy ones as written."""
     lines = state.src[start:end].split("\n")
@@ -106,15 +105,15 @@ def _footnote_content(state: _PosState, start: int, end: int) -> _PosState:
     return child
 
 
-_FOOTNOTE_REF_RE = re.compile(r"\[\^([^\]\s]+)\](?!:)|`+")
-_FOOTNOTES = "_drafterlint_footnotes"  # in the parse's env: a footnote definition was seen
+FOOTNOTE_REF_RE = re.compile(r"\[\^([^\]\s]+)\](?!:)|`+")
+FOOTNOTES = "_drafterlint_footnotes"  # in the parse's env: a footnote definition was seen
 
 
 def _footnote_label(line: str) -> str:
     return unikey(line[line.index("[^") + 2 : line.index("]:")])
 
 
-def _drop_unreferenced_footnotes(tokens: list[dict[str, Any]]) -> None:
+def drop_unreferenced_footnotes(tokens: list[dict[str, Any]]) -> None:
     """GitHub renders a footnote definition only if the document refers to it (`[^label]` in
     text, not in code or HTML), and only the first of those with one label: what the others
     hold is not on the page."""
@@ -142,7 +141,7 @@ def _footnote_refs_in(text: str) -> set[str]:
     reference puts it in one: close enough for a footnote's label in a code span)."""
     out = set()
     runs = 0
-    for m in _FOOTNOTE_REF_RE.finditer(text):
+    for m in FOOTNOTE_REF_RE.finditer(text):
         if m.group(1) is None:
             runs += 1
         elif runs % 2 == 0 and not _in_bare_url(text, m.start()):

@@ -161,7 +161,7 @@ def hrefs_in(raw: str) -> Iterator[tuple[str, int]]:
                     break
 
 
-def _comments(text: str):
+def comment_spans(text: str):
     """(start, end) of each complete HTML comment `<!-- ... -->`, in order; linear time.
 
     A regular expression with a lazy `.*?` would rescan to the end of the text for every
@@ -187,7 +187,7 @@ def _visible(raw: str) -> str:
         return raw
     out = list(raw)
     end = 0
-    for start, end in _comments(raw):
+    for start, end in comment_spans(raw):
         out[start:end] = " " * (end - start)
     k = raw.find("<!--", end)
     if k >= 0:

@@ -16,10 +16,10 @@ from mistune.util import unikey
 
 from drafterlint.markdown.autolinks import URL_START, url_end
 from drafterlint.markdown.fastinline import FOOTNOTE_LABEL
-from drafterlint.markdown.footnotes import _FOOTNOTE_REF_RE
+from drafterlint.markdown.footnotes import FOOTNOTE_REF_RE
 from drafterlint.markdown.htmlattrs import anchors_in, hrefs_in
 from drafterlint.markdown.model import Link
-from drafterlint.markdown.positions import _PosState
+from drafterlint.markdown.positions import PosState
 from drafterlint.markdown.text import decode, decode_entities
 
 _AUTOLINK_RE = re.compile(
@@ -38,7 +38,7 @@ _ASCII_PUNCT = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # rendered text
 
 
-def _render(
+def render(
     children: list[dict[str, Any]] | None, *, images: bool = True, breaks: str = " ",
     footnotes: dict[str, int] | None = None,
 ) -> str:
@@ -82,7 +82,7 @@ def footnote_numbers(text: str, defined: set[str]) -> dict[str, int]:
     """The number GitHub shows for each footnote of `text` that has a definition: 1, 2, … in the
     order of their first references."""
     numbers: dict[str, int] = {}
-    for m in _FOOTNOTE_REF_RE.finditer(text):
+    for m in FOOTNOTE_REF_RE.finditer(text):
         if m.group(1) is None:
             continue  # a backtick run (the pattern's other half)
         key = unikey(m.group(1))
@@ -101,7 +101,7 @@ def number_footnotes(text: str, numbers: dict[str, int]) -> str:
         n = numbers.get(unikey(m.group(1))) if m.group(1) is not None else None
         return m.group(0) if n is None else str(n)
 
-    return _FOOTNOTE_REF_RE.sub(number, text)
+    return FOOTNOTE_REF_RE.sub(number, text)
 
 
 # --------------------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ def number_footnotes(text: str, numbers: dict[str, int]) -> str:
 _LINKISH = frozenset({"link", "image", "inline_html"})
 
 
-def _has_linkish(children: Any) -> bool:
+def has_linkish(children: Any) -> bool:
     stack = list(children or ())
     while stack:
         tok = stack.pop()
@@ -252,10 +252,10 @@ def _norm_label(s: str) -> str:
     return unikey(s)
 
 
-class _Aligner:
+class Aligner:
     """Walks mistune's inline tokens of one block and pins each link to its source event."""
 
-    def __init__(self, st: _PosState, a: int, b: int, parser: Any):
+    def __init__(self, st: PosState, a: int, b: int, parser: Any):
         self.st = st
         self.s = st.src
         self.a = a
@@ -314,7 +314,7 @@ class _Aligner:
 
     def _link(self, tok: dict[str, Any], image: bool) -> None:
         url = (tok.get("attrs") or {}).get("url", "")
-        text = _render(tok.get("children"), images=True)
+        text = render(tok.get("children"), images=True)
         auto_ok = not image and "ref" not in tok
 
         def ok(ev: _Ev) -> bool:

@@ -1,15 +1,17 @@
-"""Lazy continuation lines: a list item's or a quote's lines judged as cmark-gfm judges them,
-and the container parsed again up to the first line it does not take."""
+"""Lazy continuation lines: a list item's, a quote's or a footnote definition's lines judged as
+cmark-gfm judges them, and the container parsed again up to the first line it does not take
+(`parse_cut_at_lazy_line`, the one mechanism the three containers share)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from drafterlint.markdown._mistune import (
     BLOCK_QUOTE_LINE,
 )
-from drafterlint.markdown.positions import _PosState
-from drafterlint.markdown.table_rule import _CELLS_LEFT
+from drafterlint.markdown.positions import PosState
+from drafterlint.markdown.table_rule import CELLS_LEFT
 
 # --------------------------------------------------------------------------------------------
 # lazy continuation lines
@@ -23,8 +25,35 @@ from drafterlint.markdown.table_rule import _CELLS_LEFT
 # characters, twice the document), so nested containers each cut cannot cost more than that.
 _REPARSE_LEFT = "_drafterlint_reparse_left"
 
+R = TypeVar("R")
 
-def _unmarked_quote_lines(state: _PosState, base: int, nlines: int) -> list[int]:
+
+def parse_cut_at_lazy_line(
+    state: PosState,
+    parse: Callable[[int | None], R],
+    cut_in: Callable[[R], int | None],
+    cost: Callable[[int], int],
+) -> R:
+    """Parse a container (a list, a block quote, a footnote definition) of `state`, and again up
+    to its first lazy line that continues no paragraph, while the document's budget lasts.
+
+    `parse(None)` parses the container with all the lines mistune gives it; the line to cut at
+    is found during that parse (`judge_lazy_lines` stops it there) or after it, in its result
+    (`cut_in`).  `parse(line)` parses the container up to original line `line`, at a price of
+    `cost(line)` characters (charged even over the budget when the first parse was stopped: it
+    must be done again)."""
+    try:
+        result = parse(None)
+    except _Cut as exc:
+        _spend(state, cost(exc.line), force=True)
+        return parse(exc.line)
+    cut = cut_in(result)
+    if cut is not None and _spend(state, cost(cut)):
+        return parse(cut)
+    return result
+
+
+def unmarked_quote_lines(state: PosState, base: int, nlines: int) -> list[int]:
     """Original line numbers of the lines of a block quote without their `>` (lazy lines)."""
     out = []
     first = base - state.line_base
@@ -35,7 +64,7 @@ def _unmarked_quote_lines(state: _PosState, base: int, nlines: int) -> list[int]
     return out
 
 
-def _first_cut(children: list[_PosState]) -> int | None:
+def first_cut(children: list[PosState]) -> int | None:
     """The first original line, among the lazy lines of these container contents (in order),
     that continues no paragraph begun on an earlier line."""
     for child in children:
@@ -46,11 +75,11 @@ def _first_cut(children: list[_PosState]) -> int | None:
 
 
 # Blanks put before a quote's indented lazy line: more than every container inside the quote
-# can take away, so that each reads it as indented (see _deep_lazy_lines).
+# can take away, so that each reads it as indented (see deep_lazy_lines).
 _LAZY_PAD = " " * 64
 
 
-def _deep_lazy_lines(text: str, lazy: set[int]) -> tuple[str, set[int]]:
+def deep_lazy_lines(text: str, lazy: set[int]) -> tuple[str, set[int]]:
     """A quote's text with each lazy line indented by four columns or more padded further.
     cmark-gfm judges a lazy line against the document, where so indented a line starts no block
     that may interrupt a paragraph: it continues the quote's innermost paragraph.  The
@@ -73,7 +102,7 @@ def _deep_lazy_lines(text: str, lazy: set[int]) -> tuple[str, set[int]]:
     return "".join(out), moved
 
 
-def _definitions_only_end(items: list[_PosState]) -> int | None:
+def _definitions_only_end(items: list[PosState]) -> int | None:
     """The first original line where a list item holding only reference definitions so far
     ends: cmark-gfm takes them out of the item when a blank line closes their paragraph, and
     an item with no block left ends at the next blank line (`- [r]: /x⏎⏎⏎    # T` is code
@@ -108,10 +137,10 @@ class _Cut(Exception):
         self.line = line
 
 
-def _judge_lazy_lines(state: _PosState, done: bool = False) -> None:
-    """Raise _Cut for the first lazy line of `state` (a container's content) that its parse
-    has passed (all, once `done`) and that continues no paragraph, while the document's
-    budget lasts."""
+def judge_lazy_lines(state: PosState, done: bool = False) -> None:
+    """Stop the parse (raise _Cut) at the first lazy line of `state` (a container's content)
+    that its parse has passed (all, once `done`) and that continues no paragraph, while the
+    document's budget lasts."""
     lines = state.lazy_lines
     i = state._lazy_next
     if i >= len(lines) or state.env.get(_REPARSE_LEFT, 1) <= 0:
@@ -154,7 +183,7 @@ def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
     return False
 
 
-def _spend(state: _PosState, cost: int, force: bool = False) -> bool:
+def _spend(state: PosState, cost: int, force: bool = False) -> bool:
     """Take `cost` characters from the document's budget for parsing again, if it has them (or
     if `force`: a parse stopped by _Cut must be done again)."""
     env = state.env
@@ -171,41 +200,54 @@ def _spend(state: _PosState, cost: int, force: bool = False) -> bool:
     return True
 
 
-class _Undo:
-    """What a container's parse changed in its state, to parse it again up to a line."""
+class InPlace(Generic[R]):
+    """A container parsed in its parent's state (a list, a block quote) by `parse_once`: what
+    that parse changed in the state is undone before the container is parsed again up to a
+    line."""
 
-    def __init__(self, state: _PosState):
+    def __init__(self, state: PosState, parse_once: Callable[[], R]):
         self.state = state
+        self.parse_once = parse_once
         self.cursor = state.cursor
         self.ntok = len(state.tokens)
         self.nrefs = len(state.env["ref_links"])
-        self.cells = state.env.get(_CELLS_LEFT)
-        self.saved_max: int | None = None
+        self.cells = state.env.get(CELLS_LEFT)
 
-    def reparse(self, line: int, force: bool = False) -> bool:
-        """Undo the parse and bound the state's source before original line `line`, if the
-        document's budget allows (or `force`); False (nothing undone) if it does not.  Both
-        parses are charged: the first read up to the state's cursor (a quote's lines are all
-        collected before they are parsed), the second reads up to the line."""
+    def run(self, cut_in: Callable[[R], int | None]) -> R:
+        return parse_cut_at_lazy_line(self.state, self.parse, cut_in, self.cost)
+
+    def cost(self, line: int) -> int:
+        """Both parses are charged: the first read up to the state's cursor (a quote's lines
+        are all collected before they are parsed), the second reads up to the line."""
+        st = self.state
+        cut = st.starts[line - st.line_base]
+        return max(st.cursor, cut) + cut - 2 * self.cursor
+
+    def parse(self, line: int | None) -> R:
+        if line is None:
+            return self.parse_once()
         st = self.state
         env = st.env
         cut = st.starts[line - st.line_base]
-        if not _spend(st, max(st.cursor, cut) + cut - 2 * self.cursor, force):
-            return False
         del st.tokens[self.ntok :]
         refs = env["ref_links"]
         for key in list(refs)[self.nrefs :]:
             del refs[key]
         if self.cells is None:
-            env.pop(_CELLS_LEFT, None)
+            env.pop(CELLS_LEFT, None)
         else:
-            env[_CELLS_LEFT] = self.cells
+            env[CELLS_LEFT] = self.cells
         st.cursor = self.cursor
         st._open = None
-        self.saved_max = st.cursor_max
+        saved_max = st.cursor_max
         st.cursor_max = cut
-        return True
+        result = self.parse_once()
+        st.cursor_max = saved_max
+        return result
 
-    def done(self) -> None:
-        assert self.saved_max is not None
-        self.state.cursor_max = self.saved_max
+
+def list_cut(items: list[PosState]) -> int | None:
+    """Where a list's items (their child states, in order) must end: at the first lazy line
+    that continues no paragraph, or the end of an item holding only definitions, the earlier."""
+    cuts = [c for c in (first_cut(items), _definitions_only_end(items)) if c is not None]
+    return min(cuts, default=None)

@@ -31,16 +31,16 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
 
-from drafterlint.markdown.blocks import _markdown
+from drafterlint.markdown.blocks import markdown_parser
 from drafterlint.markdown.htmlattrs import (
-    _comments,
     anchors_in,
     comment_close,
     comment_left_open,
+    comment_spans,
     headings_in,
     hrefs_in,
 )
-from drafterlint.markdown.inline import _Aligner, _has_linkish, _render, footnote_numbers
+from drafterlint.markdown.inline import Aligner, footnote_numbers, has_linkish, render
 from drafterlint.markdown.model import (
     Document,
     Heading,
@@ -54,7 +54,7 @@ from drafterlint.markdown.model import (
     Table,
     TableCell,
 )
-from drafterlint.markdown.positions import _PosState, expand_container_tabs, line_starts
+from drafterlint.markdown.positions import PosState, expand_container_tabs, line_starts
 from drafterlint.markdown.prose import prose
 from drafterlint.markdown.slug import Slugger
 
@@ -85,7 +85,7 @@ class _Builder:
         self.text = text
         self.path = path
         self.lines = text.split("\n")
-        self.headings: list[tuple[int, int, dict[str, Any], _PosState, int, list[str]]] = []
+        self.headings: list[tuple[int, int, dict[str, Any], PosState, int, list[str]]] = []
         self.head_raw: list[tuple[int, int, int, str, list[str]]] = []
         self.links: list[Link] = []
         self.lists: list[ListBlock] = []
@@ -104,11 +104,11 @@ class _Builder:
 
     # -- inline helpers -------------------------------------------------------------------
 
-    def _inline(self, st: _PosState, a: int, b: int, children: Any, heading: bool = False) -> list[Link]:
-        if not _has_linkish(children):
+    def _inline(self, st: PosState, a: int, b: int, children: Any, heading: bool = False) -> list[Link]:
+        if not has_linkish(children):
             self._last_anchors = []
             return []
-        al = _Aligner(st, a, b, self)
+        al = Aligner(st, a, b, self)
         links = al.run(children or [], in_heading=heading)
         if self.comment_open:  # the raw HTML here is inside a comment (see block)
             al.anchors = []
@@ -119,7 +119,7 @@ class _Builder:
         self._last_anchors = al.anchors
         return links
 
-    def _prose(self, st: _PosState, a: int, b: int, children: Any) -> None:
+    def _prose(self, st: PosState, a: int, b: int, children: Any) -> None:
         text = prose(st, a, b, children)
         if text.pieces:
             self.prose.append(text)
@@ -184,7 +184,7 @@ class _Builder:
                     line, col = st.position(off + at)
                     self.links.append(Link("", target, line, col, "html"))
 
-    def _span(self, tok: dict[str, Any]) -> tuple[_PosState, int, int]:
+    def _span(self, tok: dict[str, Any]) -> tuple[PosState, int, int]:
         st, off = tok["_p"]
         text = tok.get("_text")
         if text is None:
@@ -199,13 +199,13 @@ class _Builder:
 
     def paragraph(self, tok: dict[str, Any]) -> tuple[str, list[Link]]:
         if "_p" not in tok:
-            text = _render(tok.get("children"))
+            text = render(tok.get("children"))
             return text, []
         st, a, b = self._span(tok)
         links = self._inline(st, a, b, tok.get("children"))
         self.links.extend(links)
         self._prose(st, a, b, tok.get("children"))
-        text = _render(tok.get("children"))
+        text = render(tok.get("children"))
         first = a
         while first < b and st.src[first] in " \t\n":
             first += 1
@@ -235,7 +235,7 @@ class _Builder:
         self.links.extend(links)
         self._prose(st, a, b, tok.get("children"))
         anchors = [name for name, _ in self._last_anchors]
-        text = _render(tok.get("children"), images=False, breaks="\n", footnotes=self.footnote_numbers)
+        text = render(tok.get("children"), images=False, breaks="\n", footnotes=self.footnote_numbers)
         level = (tok.get("attrs") or {}).get("level", 1)
         self.head_raw.append((line, col, level, text, anchors))
 
@@ -344,11 +344,11 @@ class _Builder:
         )))
 
     @staticmethod
-    def _next_line(st: _PosState, off: int) -> int:
+    def _next_line(st: PosState, off: int) -> int:
         j = st.src.find("\n", off)
         return len(st.src) if j < 0 else j + 1
 
-    def _row(self, st: _PosState, off: int, cells: list[dict[str, Any]]) -> tuple[TableCell, ...]:
+    def _row(self, st: PosState, off: int, cells: list[dict[str, Any]]) -> tuple[TableCell, ...]:
         start, line = st.line_text(off)
         pipes = _unescaped_pipes(line)
         stripped = line.strip()
@@ -361,7 +361,7 @@ class _Builder:
         # One line per row: its line number and column offset once, not per cell.
         i = st.line_index(start)
         line_no = st.line_base + i
-        col_base = 1 - start + st._col_offset(i, line_no)
+        col_base = 1 - start + st.col_offset(i, line_no)
         out: list[TableCell] = []
         for n, cell in enumerate(cells):
             if n < len(segs):
@@ -382,7 +382,7 @@ class _Builder:
                 continue
             links = self._inline(st, ca, cb, children)
             self.links.extend(links)
-            out.append(TableCell(_render(children), line_no, ca + col_base, tuple(links)))
+            out.append(TableCell(render(children), line_no, ca + col_base, tuple(links)))
         return tuple(out)
 
     # -- whole document -------------------------------------------------------------------
@@ -419,7 +419,7 @@ class _Builder:
         open_: list[tuple[frozenset[str], int]] = []
         text = self.text
         starts = self.line_starts
-        for start, end in _comments(text):
+        for start, end in comment_spans(text):
             m = _SUPPRESS_RE.match(text, start, end)
             if m is None:
                 continue
@@ -453,7 +453,7 @@ class _Builder:
 
     def comment_lines(self) -> None:
         starts = self.line_starts
-        for start, end in _comments(self.text):
+        for start, end in comment_spans(self.text):
             l1 = bisect_right(starts, start)
             if l1 in self.block_code_lines:
                 continue
@@ -580,8 +580,8 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
     _refuse_if_too_big(text, max_markup)
     b = _Builder(text, path)
     b.line_starts = line_starts(text)
-    md = _markdown()
-    state = _PosState()
+    md = markdown_parser()
+    state = PosState()
     state.orig = b.lines
     state.line_base = 1
     source, state.expanded = expand_container_tabs(text)

@@ -23,24 +23,24 @@ _ATTRIBUTE = r"""[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t]*=[ \t]*(?:[^ \t\n"'=<>
 _HTML_7 = (
     r"(?:<[A-Za-z][A-Za-z0-9-]*(?:" + _ATTRIBUTE + r")*[ \t]*/?>|</[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$"
 )
-_HTML_1_TO_6_RE = re.compile(r" {0,3}(?:" + _HTML_1_TO_6 + ")", re.M)
-_HTML_7_RE = re.compile(r" {0,3}" + _HTML_7, re.M)
+HTML_1_TO_6_RE = re.compile(r" {0,3}(?:" + _HTML_1_TO_6 + ")", re.M)
+HTML_7_RE = re.compile(r" {0,3}" + _HTML_7, re.M)
 # mistune's rule for the HTML blocks that end a list item's or a quote's lazy lines
-_BLOCK_HTML = r"^ {0,3}(?:" + _HTML_1_TO_6 + "|" + _HTML_7 + ")"
+BLOCK_HTML = r"^ {0,3}(?:" + _HTML_1_TO_6 + "|" + _HTML_7 + ")"
 
 
 # An ATX heading's closing sequence (cmark-gfm): `#`s after a space or tab, or alone.
-_ATX_CLOSING_RE = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
+ATX_CLOSING_RE = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
 # A footnote's label (cmark-gfm): `^` then no blank and no `]`.
-_FOOTNOTE_LABEL_RE = re.compile(r"\^[^\]\s]+")
+FOOTNOTE_LABEL_RE = re.compile(r"\^[^\]\s]+")
 # A setext underline, as mistune's rule matches it.
-_SETEXT_LINE_RE = re.compile(r" {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
+SETEXT_LINE_RE = re.compile(r" {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
 
 # A list item's marker at the start of its line, as mistune's list rule matches it.
-_LIST_MARKER_RE = re.compile(r"[ \t]*(?:[*+-]|\d{1,9}[.)])")
+LIST_MARKER_RE = re.compile(r"[ \t]*(?:[*+-]|\d{1,9}[.)])")
 # cmark-gfm's task-list line (its scanner reads the whole line: the item's marker comes first),
 # and the checkbox at the start of the item's content with the blanks after it
-_TASK_LINE_RE = re.compile(r"[ \t\v\f]*(?:[-+*]|[0-9]+[^\n])[ \t\v\f]+\[[ xX]\][ \t\v\f]")
-_TASK_BOX_RE = re.compile(r"[ \t]*\[[ xX]\][ \t]+")
+TASK_LINE_RE = re.compile(r"[ \t\v\f]*(?:[-+*]|[0-9]+[^\n])[ \t\v\f]+\[[ xX]\][ \t\v\f]")
+TASK_BOX_RE = re.compile(r"[ \t]*\[[ xX]\][ \t]+")
 # The whole marker line, in the groups of mistune's list rule (any indentation: a nested item).
-_LIST_LINE_RE = re.compile(LIST_PATTERN.replace(" {0,3}", " *", 1).replace("^", "", 1))
+LIST_LINE_RE = re.compile(LIST_PATTERN.replace(" {0,3}", " *", 1).replace("^", "", 1))

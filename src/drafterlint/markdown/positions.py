@@ -20,7 +20,7 @@ from drafterlint.markdown._mistune import (
     compile_continue_width,
     has_continuation_indent,
 )
-from drafterlint.markdown.patterns import _LIST_LINE_RE, _LIST_MARKER_RE, _TASK_BOX_RE, _TASK_LINE_RE
+from drafterlint.markdown.patterns import LIST_LINE_RE, LIST_MARKER_RE, TASK_BOX_RE, TASK_LINE_RE
 
 # --------------------------------------------------------------------------------------------
 # mistune with positions
@@ -60,7 +60,7 @@ def line_starts(text: str) -> list[int]:
     return starts
 
 
-class _PosState(BlockState):
+class PosState(BlockState):
     """A block state that remembers where each block token starts, in original lines."""
 
     line_base: int
@@ -77,7 +77,7 @@ class _PosState(BlockState):
         # The last code or HTML block appended, until the next block shows where it ended.
         self._open: dict[str, Any] | None = None
         # The child states of the items of the list being parsed in this state.
-        self._item_states: list[_PosState] | None = None
+        self._item_states: list[PosState] | None = None
         # Original line numbers of this container's lazy lines (see _first_cut).
         self.lazy_lines: list[int] = []
         # How many of `lazy_lines` are known to continue a paragraph (see _judge_lazy_lines).
@@ -117,9 +117,9 @@ class _PosState(BlockState):
         i = self.line_index(off)
         line = self.line_base + i
         col = off - self.starts[i]
-        return line, max(1, col + 1 + self._col_offset(i, line))
+        return line, max(1, col + 1 + self.col_offset(i, line))
 
-    def _col_offset(self, i: int, line: int) -> int:
+    def col_offset(self, i: int, line: int) -> int:
         expanded = self.expanded.get(line) if self.expanded else None
         if expanded is None:
             if self.parent is None or not 1 <= line <= len(self.orig):
@@ -156,12 +156,12 @@ class _PosState(BlockState):
 
     # -- hooks ----------------------------------------------------------------------------
 
-    def child_state(self, src: str, lazy_line_starts: Any = None) -> "_PosState":
+    def child_state(self, src: str, lazy_line_starts: Any = None) -> "PosState":
         task_text = False
         if self._pending_base is None and self._item_marks is not None and not lazy_line_starts:
             src, task_text = self._task(src)
         child = super().child_state(src, lazy_line_starts)
-        assert isinstance(child, _PosState)
+        assert isinstance(child, PosState)
         child._task_text = task_text
         marks = self._item_marks
         if self._pending_base is not None:  # a block quote's
@@ -173,7 +173,7 @@ class _PosState(BlockState):
             marker_off = marks[-1]
             _, marker_text = self.line_text(marker_off)
             child.line_base = self.orig_line(marker_off)
-            m = _LIST_MARKER_RE.match(marker_text)
+            m = LIST_MARKER_RE.match(marker_text)
             if m is not None and not marker_text[m.end() :].strip():
                 child.line_base += 1  # "-\n  foo": the item's content starts on the next line
             marks.append(self.starts[self.line_index(max(0, self.cursor - 1))])
@@ -193,23 +193,23 @@ class _PosState(BlockState):
         it may start with reference definitions."""
         marker_off = self._item_marks[-1] if self._item_marks else 0
         line = self.orig_line(marker_off)
-        if not 1 <= line <= len(self.orig) or not _TASK_LINE_RE.match(self.orig[line - 1]):
+        if not 1 <= line <= len(self.orig) or not TASK_LINE_RE.match(self.orig[line - 1]):
             return src, False
         nl = src.find("\n")
         first = src if nl < 0 else src[:nl]
-        m = _TASK_BOX_RE.match(first)
+        m = TASK_BOX_RE.match(first)
         if m is None:
             return src, False
         rest = first[m.end() :]
         return rest + src[len(first) :], bool(rest) and (not rest.startswith("[") or rest.startswith("[^"))
 
-    def _mark_lazy_lines(self, child: "_PosState", marker_text: str) -> None:
+    def _mark_lazy_lines(self, child: "PosState", marker_text: str) -> None:
         """Tell mistune which lines of a list item are lazy continuation lines (indented less
         than the item's content, as mistune collected them), as it does for block quotes: no
         setext underline there.  They are kept (`lazy_lines`) to check they continue a
         paragraph, the only thing a lazy line may do."""
         first = child.line_base - self.line_base
-        m = _LIST_LINE_RE.match(marker_text)
+        m = LIST_LINE_RE.match(marker_text)
         if m is None or not 0 <= first < len(self.starts) or not child.src.strip():
             return
         _, width = compile_continue_width(m.group(3), len(m.group(1)) + len(m.group(2)))

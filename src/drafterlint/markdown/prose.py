@@ -1,7 +1,7 @@
 """The prose of one block: its inline text and where each piece of it is written.
 
 mistune's inline tokens say what the text is; this finds, in order, where each token's text
-stands in the block's source span (a `_PosState` source, so offsets map to original lines and
+stands in the block's source span (a `PosState` source, so offsets map to original lines and
 columns). The text of a token is a subsequence of its source: markup characters (`*`, `` ` ``,
 `[`), backslashes of escapes, line prefixes and destinations lie between its characters, never
 inside a verbatim run, so each run is found by searching forward from the end of the last.
@@ -17,14 +17,14 @@ from typing import Any
 from mistune.helpers import parse_link
 
 from drafterlint.markdown.model import Piece, Prose
-from drafterlint.markdown.positions import _PosState
+from drafterlint.markdown.positions import PosState
 
 # A destination without title, spaces, escapes, entities, parentheses or angle brackets.
 _SIMPLE_DESTINATION = re.compile(r"\([^\s()<>\\&\"'`]*\)")
 
 
 class _Placer:
-    def __init__(self, st: _PosState, a: int, b: int):
+    def __init__(self, st: PosState, a: int, b: int):
         self.st = st
         self.src = st.src
         self.p = a  # the source before this is placed
@@ -129,7 +129,7 @@ class _Placer:
         self.p = p
 
 
-def prose(st: _PosState, a: int, b: int, children: Any) -> Prose:
+def prose(st: PosState, a: int, b: int, children: Any) -> Prose:
     """The `Prose` of the block whose inline source is st.src[a:b] and tokens `children`."""
     placer = _Placer(st, a, b)
     placer.walk(children)

@@ -8,7 +8,7 @@ from typing import Any
 import mistune
 
 from drafterlint.markdown import tables
-from drafterlint.markdown.patterns import _SETEXT_LINE_RE
+from drafterlint.markdown.patterns import SETEXT_LINE_RE
 
 # --------------------------------------------------------------------------------------------
 # a bound on table cells
@@ -19,11 +19,11 @@ from drafterlint.markdown.patterns import _SETEXT_LINE_RE
 # neither parsed nor checked) and reported as DL702 at its line: a hostile table costs a scan
 # of its text, and the rest of the document is checked as usual.
 MAX_TABLE_CELLS = 30_000
-_CELLS_LEFT = "_drafterlint_table_cells_left"  # in the parse's env, shared by child states
+CELLS_LEFT = "_drafterlint_table_cells_left"  # in the parse's env, shared by child states
 
 # A line that ends a paragraph (cmark-gfm's block starts that may interrupt one, roughly: an
 # ATX heading, a quote, a fence, a non-empty item, a break or underline, a tag)
-_INTERRUPT_RE = re.compile(
+INTERRUPT_RE = re.compile(
     r" {0,3}(?:#{1,6}(?:[ \t]|$)|>|```|~~~|[-*+][ \t]+\S|1[.)][ \t]+\S|(?:[-*_][ \t]*){3,}$|=+[ \t]*$|-+[ \t]*$|<[A-Za-z/!?])"
 )
 
@@ -31,7 +31,7 @@ _INTERRUPT_RE = re.compile(
 _BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
 
 
-def _table_ends_paragraph(state: Any, pos: int) -> bool:
+def table_ends_paragraph(state: Any, pos: int) -> bool:
     """Whether the paragraph that starts at `pos` ends with a table's header row: cmark-gfm then
     makes a paragraph of the lines before the header that keeps its reference definitions as
     text (`[r]: /u⏎|a|⏎|-|` shows `[r]: /u`, and `[r]` links nowhere).  One scan per paragraph:
@@ -51,14 +51,14 @@ def _table_ends_paragraph(state: Any, pos: int) -> bool:
         if not following.strip():
             break
         line = src[i:j]
-        cols = None if _SETEXT_LINE_RE.match(following) else tables.delimiter_cells(following)
+        cols = None if SETEXT_LINE_RE.match(following) else tables.delimiter_cells(following)
         if cols is not None:
             # a delimiter row under a header of another width: the paragraph starts no table
             verdict = len(cols) == len(tables.split_row(line))
             if not verdict:
                 state._table_visited = i
             break
-        if _INTERRUPT_RE.match(following):
+        if INTERRUPT_RE.match(following):
             break
         i = j + 1
     state._table_scan = (i + 1, verdict)
@@ -75,10 +75,10 @@ _NP_TABLE_PATTERN = (
 )
 
 
-_NP_TABLE_RE = re.compile(_NP_TABLE_PATTERN, re.M)
+NP_TABLE_RE = re.compile(_NP_TABLE_PATTERN, re.M)
 
 
-def _bounded_tables(md: mistune.Markdown) -> None:
+def bounded_tables(md: mistune.Markdown) -> None:
     """GitHub's tables (tables.py) for mistune's two table rules, behind the document's cell
     budget."""
     from mistune.plugins import table as _table
@@ -86,7 +86,7 @@ def _bounded_tables(md: mistune.Markdown) -> None:
     md.use(_table.table)
     # (a header row needs no `|` (`a⏎-|` is a table), mistune's no-leading-pipe rule wants two)
     for name, pattern in (("table", _table.TABLE_PATTERN), ("nptable", _NP_TABLE_PATTERN)):
-        md.block.register(name, pattern, _table_rule, before="paragraph")
+        md.block.register(name, pattern, parse_table, before="paragraph")
 
 
 def _line_end(src: str, pos: int) -> int:
@@ -94,13 +94,13 @@ def _line_end(src: str, pos: int) -> int:
     return len(src) if j < 0 else j + 1
 
 
-def _table_rule(block: Any, m: Any, state: Any) -> Any:
+def parse_table(block: Any, m: Any, state: Any) -> Any:
     """A table, unless it would take the document over its cell budget: then one
     `table_skipped` token stands for the whole table."""
     src = state.src
     delimiter = m.end()  # mistune's match is the header line
     body = _line_end(src, delimiter)
-    if _DELIMITER_ROW_RE.fullmatch(src, delimiter, body) is None or _SETEXT_LINE_RE.match(src, delimiter, body):
+    if _DELIMITER_ROW_RE.fullmatch(src, delimiter, body) is None or SETEXT_LINE_RE.match(src, delimiter, body):
         return None  # (`---` underlines the header line: a setext heading comes first)
     if delimiter in state.lazy_line_starts:
         return None  # a lazy line continues a paragraph (`- a⏎-|`)
@@ -118,11 +118,11 @@ def _table_rule(block: Any, m: Any, state: Any) -> Any:
     end = tables.body_end(src, body, state.cursor_max)
     rows = 1 + src.count("\n", body, end) + (end > body and src[end - 1] != "\n")
     cells = len(cols) * rows
-    left = state.env.get(_CELLS_LEFT, MAX_TABLE_CELLS)
+    left = state.env.get(CELLS_LEFT, MAX_TABLE_CELLS)
     if cells > left:
         state.append_token({"type": "table_skipped", "_cells": cells, "_limit": MAX_TABLE_CELLS, "_stop": end})
         return end
-    state.env[_CELLS_LEFT] = left - cells
+    state.env[CELLS_LEFT] = left - cells
     token = tables.table_token(m.group(0), src[delimiter:body], src[body:end])
     if token is None:
         return None

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from drafterlint.findings import REPORT_MARKER, Severity
 from drafterlint.report import summary_counts
-from drafterlint.report.markdown_report import _ICON, _ORDER, cell, counts_line, finding_row, line_link, verdict
+from drafterlint.report.markdown_report import ICON, ORDER, cell, counts_line, finding_row, line_link, verdict
 
 
 @dataclass
@@ -323,8 +323,8 @@ def _counts(result) -> list[str]:
     if result.findings:
         by_rule = Counter((f.code, f.name, str(f.severity)) for f in result.findings)
         out += ["| rule | name | severity | count |", "|---|---|---|---:|"]
-        for (code, name, sev), n in sorted(by_rule.items(), key=lambda kv: (_ORDER.index(kv[0][2]), kv[0][0])):
-            out.append(f"| `{code}` | {name} | {_ICON[sev]} {sev} | {n} |")
+        for (code, name, sev), n in sorted(by_rule.items(), key=lambda kv: (ORDER.index(kv[0][2]), kv[0][0])):
+            out.append(f"| `{code}` | {name} | {ICON[sev]} {sev} | {n} |")
     else:
         out.append("No findings.")
     return [*out, ""]

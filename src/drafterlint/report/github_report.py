@@ -38,9 +38,9 @@ _OTHER_CONTROLS.update({0x2028: "\\u2028", 0x2029: "\\u2029"})
 def escape_data(text: str) -> str:
     """A workflow-command message, escaped as actions/toolkit's escapeData does (the runner
     unescapes exactly %25, %0D and %0A), the other controls shown escaped."""
-    from drafterlint.safeio import _encodable
+    from drafterlint.safeio import encodable
 
-    text = _encodable(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    text = encodable(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     return text.translate(_OTHER_CONTROLS)
 
 

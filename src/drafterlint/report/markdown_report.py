@@ -16,8 +16,8 @@ from urllib.parse import quote
 from drafterlint.findings import REPORT_MARKER
 from drafterlint.report import elsewhere_line, new_and_preexisting, one_line, preexisting_lines, summary_counts
 
-_ICON = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
-_ORDER = ("error", "warning", "info")
+ICON = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
+ORDER = ("error", "warning", "info")
 ELSEWHERE_ROWS = 100  # rows per folded section of the other repository's findings
 
 
@@ -78,7 +78,7 @@ def location_cell(meta, f) -> str:
 def finding_row(meta, f, index: int) -> str:
     sev = str(f.severity)
     return (
-        f"| {index} | {_ICON[sev]} {sev} | `{f.code}` {f.name} | {location_cell(meta, f)} "
+        f"| {index} | {ICON[sev]} {sev} | `{f.code}` {f.name} | {location_cell(meta, f)} "
         f"| {cell(f.message)} | {cell(f.suggestion)} |"
     )
 
@@ -110,11 +110,11 @@ def render_markdown(
     ]
     if mine:
         head += ["| severity | count |", "|---|---:|"]
-        head += [f"| {_ICON[s]} {s} | {counts[s]} |" for s in _ORDER if counts[s]]
+        head += [f"| {ICON[s]} {s} | {counts[s]} |" for s in ORDER if counts[s]]
         head.append("")
         by_rule = Counter((f.code, f.name, str(f.severity)) for f in mine)
         head += ["| rule | name | severity | count |", "|---|---|---|---:|"]
-        for (code, name, sev), n in sorted(by_rule.items(), key=lambda kv: (_ORDER.index(kv[0][2]), kv[0][0])):
+        for (code, name, sev), n in sorted(by_rule.items(), key=lambda kv: (ORDER.index(kv[0][2]), kv[0][0])):
             head.append(f"| `{code}` | {name} | {sev} | {n} |")
         head.append("")
     tail: list[str] = []
