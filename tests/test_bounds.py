@@ -167,7 +167,7 @@ def test_base_60_numbers_are_text():
 
 
 def test_block_count_of_a_small_document():
-    from drafterlint.markdown.parse import block_count
+    from drafterlint.markdown.limits import block_count
 
     text = "# T\n\nPara one\nstill one.\n\n- a\n- b\n\n| x |\n|---|\n| y |\n\n> q\n"
     c = block_count(text)
@@ -181,9 +181,9 @@ def test_block_count_of_a_small_document():
     ("MAX_BLOCK_LINES", "w\n" * 6),
 ])
 def test_a_document_over_a_block_bound_is_refused_before_parsing(monkeypatch, limit, text):
-    from drafterlint.markdown import parse
+    from drafterlint.markdown import limits, parse
 
-    monkeypatch.setattr(parse, limit, {"MAX_BLOCKS": 20, "MAX_LINES": 20, "MAX_BLOCK_LINES": 5}[limit])
+    monkeypatch.setattr(limits, limit, {"MAX_BLOCKS": 20, "MAX_LINES": 20, "MAX_BLOCK_LINES": 5}[limit])
     with pytest.raises(parse.TooComplex, match="limit"):
         parse.parse_document(text, "x.md")
 

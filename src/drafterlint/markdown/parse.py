@@ -20,53 +20,53 @@ Everything is linear in the size of the input: line/column come from line-start 
 The work is split by concern: `blocks` (block positions, mistune's block parser), `inline`
 (inline positions and rendered text), `htmlattrs` (explicit anchors, `<a href>`, comments),
 `prose` (each block's text and where its pieces are written, for rules that look for words),
-`slug` (GitHub's heading anchors); this module walks the tokens and builds the `Document`.
+`slug` (GitHub's heading anchors), `headings` (numbers, anchors and sections once all are found),
+`comments` (suppression comments, the lines comments cover), `limits` (the documents refused
+before parsing); this module walks the tokens and builds the `Document`.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from bisect import bisect_right
-from dataclasses import dataclass
 from typing import Any
 
 from drafterlint.markdown.blocks import markdown_parser
+from drafterlint.markdown.comments import comment_lines, suppressions
+from drafterlint.markdown.headings import RawHeading, finish_headings
 from drafterlint.markdown.htmlattrs import (
     anchors_in,
     comment_close,
     comment_left_open,
-    comment_spans,
     headings_in,
     hrefs_in,
 )
 from drafterlint.markdown.inline import Aligner, footnote_numbers, has_linkish, render
+from drafterlint.markdown.limits import (
+    MAX_BLOCK_LINES,
+    MAX_BLOCKS,
+    MAX_LINES,
+    MAX_MARKUP,
+    TooComplex,
+    refuse_if_too_big,
+)
 from drafterlint.markdown.model import (
     Document,
-    Heading,
     Link,
     ListBlock,
     ListItem,
     Paragraph,
     Prose,
     Quote,
-    Suppression,
     Table,
     TableCell,
 )
 from drafterlint.markdown.positions import PosState, expand_container_tabs, line_starts
 from drafterlint.markdown.prose import prose
-from drafterlint.markdown.slug import Slugger
 
 __all__ = ["parse_document", "TooComplex", "MAX_MARKUP", "MAX_BLOCKS", "MAX_LINES", "MAX_BLOCK_LINES"]
 
-_ALERTS = ("NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION")
 _ALERT_RE = re.compile(r"\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$", re.I)
-_SUPPRESS_RE = re.compile(
-    r"<!--\s*drafterlint-(disable-next-line|disable|enable)\b(.*?)-->\Z", re.S | re.I
-)
-_CODE_RE = re.compile(r"\bDL\d{3}\b", re.I)
-_NUMBER_RE = re.compile(r"^\s*((?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?)(?=\s|$)\s*(.*)$", re.S)
 
 
 # --------------------------------------------------------------------------------------------
@@ -85,8 +85,7 @@ class _Builder:
         self.text = text
         self.path = path
         self.lines = text.split("\n")
-        self.headings: list[tuple[int, int, dict[str, Any], PosState, int, list[str]]] = []
-        self.head_raw: list[tuple[int, int, int, str, list[str]]] = []
+        self.head_raw: list[RawHeading] = []
         self.links: list[Link] = []
         self.lists: list[ListBlock] = []
         self.tables: list[Table] = []
@@ -194,9 +193,6 @@ class _Builder:
             end = off + len(text)
         return st, off, end
 
-    def _render_block(self, tok: dict[str, Any]) -> list[dict[str, Any]]:
-        return tok.get("children") or []
-
     def paragraph(self, tok: dict[str, Any]) -> tuple[str, list[Link]]:
         if "_p" not in tok:
             text = render(tok.get("children"))
@@ -246,7 +242,6 @@ class _Builder:
         st, off = tok["_p"]
         positions = tok.get("_items") or []
         items: list[ListItem] = []
-        nested: list[dict[str, Any]] = []
         index = len(self.lists)
         self.lists.append(None)  # type: ignore[arg-type]  # keep document order: parent first
         for n, item in enumerate(tok.get("children") or []):
@@ -279,7 +274,6 @@ class _Builder:
             bline, bcol = st.position(off)
         ordered = bool((tok.get("attrs") or {}).get("ordered"))
         self.lists[index] = ListBlock(tuple(items), bline, bcol, ordered, depth)
-        del nested
 
     def _children_of_list(self, tok: dict[str, Any]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -385,81 +379,6 @@ class _Builder:
             out.append(TableCell(render(children), line_no, ca + col_base, tuple(links)))
         return tuple(out)
 
-    # -- whole document -------------------------------------------------------------------
-
-    def finish_headings(self) -> list[Heading]:
-        slugger = Slugger()
-        raw = sorted(self.head_raw, key=lambda h: (h[0], h[1]))
-        out: list[Heading] = []
-        for line, col, level, text, anchors in raw:
-            m = _NUMBER_RE.match(text)
-            if m:
-                number = m.group(1).rstrip(".")
-                title = " ".join(m.group(2).split())
-            else:
-                number, title = None, " ".join(text.split())
-            out.append(
-                Heading(level, text, number, title, slugger.slug(text), tuple(anchors), line, col)
-            )
-        last = len(self.lines)
-        if last > 1 and self.text.endswith("\n"):
-            last -= 1  # the empty string after the final newline is not a line
-        # A section ends before the next heading of the same or a higher level: one pass with
-        # a stack of open sections (linear, whatever the order of levels).
-        ends = [last] * len(out)
-        open_: list[int] = []
-        for i, h in enumerate(out):
-            while open_ and out[open_[-1]].level >= h.level:
-                ends[open_.pop()] = h.line - 1
-            open_.append(i)
-        return [_replace_end(h, max(h.line, end)) for h, end in zip(out, ends)]
-
-    def suppressions(self) -> list[Suppression]:
-        out: list[Suppression] = []
-        open_: list[tuple[frozenset[str], int]] = []
-        text = self.text
-        starts = self.line_starts
-        for start, end in comment_spans(text):
-            m = _SUPPRESS_RE.match(text, start, end)
-            if m is None:
-                continue
-            line = bisect_right(starts, start)
-            if line in self.block_code_lines:
-                continue
-            verb = m.group(1).lower()
-            codes = frozenset(c.upper() for c in _CODE_RE.findall(m.group(2)))
-            end_line = bisect_right(starts, end - 1)
-            if verb == "disable-next-line":
-                out.append(Suppression(codes, end_line + 1, end_line + 1))
-            elif verb == "disable":
-                open_.append((codes, line))
-            else:
-                keep = []
-                for c, start in open_:
-                    if not codes or not c or codes & c or c == codes:
-                        if c and codes and not codes >= c:
-                            # partly re-enabled: the rest stays disabled
-                            out.append(Suppression(c & codes, start, line))
-                            keep.append((c - codes, start))
-                        else:
-                            out.append(Suppression(c, start, line))
-                    else:
-                        keep.append((c, start))
-                open_ = keep
-        for c, start in open_:
-            out.append(Suppression(c, start, None))
-        out.sort(key=lambda s: (s.start_line, s.end_line or 0))
-        return out
-
-    def comment_lines(self) -> None:
-        starts = self.line_starts
-        for start, end in comment_spans(self.text):
-            l1 = bisect_right(starts, start)
-            if l1 in self.block_code_lines:
-                continue
-            l2 = bisect_right(starts, end - 1)
-            self.code_lines.update(range(l1, l2 + 1))
-
 
 def _rendered_footnotes(tokens: list[dict[str, Any]]) -> set[str]:
     labels = set()
@@ -470,12 +389,6 @@ def _rendered_footnotes(tokens: list[dict[str, Any]]) -> set[str]:
             labels.add(tok["_label"])
         stack.extend(tok.get("children") or ())
     return labels
-
-
-def _replace_end(h: Heading, end: int) -> Heading:
-    from dataclasses import replace
-
-    return replace(h, end_line=end)
 
 
 def _keep_text(tokens: list[dict[str, Any]]) -> None:
@@ -495,81 +408,6 @@ def _normalise(text: str) -> str:
     return text
 
 
-# Inline parsing costs time and memory per markup opener (`[`, `` ` ``, `*`, `_`, `<`): about
-# 20 us and 1 KB each. The real rules document has under 4 000 of them, a document 16 times its
-# size about 50 000. Beyond this many, a document is refused (DL702) instead of parsed, so a
-# hostile file cannot make a check take minutes or gigabytes.
-MAX_MARKUP = 100_000
-
-
-# Block parsing costs per block and per line whatever the markup: about 40-70 us and 2-4 KB a
-# block (a heading, a list item, a paragraph), about 7 us and 0.7 KB a line, more for the lines of
-# one long block (a setext heading of many lines). Counted before parsing, in linear time; the
-# real rules document (endpoints_rules.md, 240 KB) has 1 733 blocks, 3 847 lines and at most 61
-# lines in one block. Over any of these, the document is refused (DL702) instead of parsed.
-MAX_BLOCKS = 30_000
-MAX_LINES = 120_000
-MAX_BLOCK_LINES = 60_000
-
-# A run of non-blank lines; what counts as blank (only spaces and tabs) is what Markdown's is.
-_RUN = re.compile(r"^[ \t]*\S.*(?:\n[ \t]*\S.*)*", re.MULTILINE)
-# A line that may open a block of its own inside a run (heading, list item, fence, table row,
-# setext underline, thematic break), after any block-quote markers.
-_BLOCK_LINE = re.compile(
-    r"^[ \t]*(?:>[ \t]*)*(?:#|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|```|~~~|\||[=-]+[ \t]*$)",
-    re.MULTILINE,
-)
-
-
-class TooComplex(ValueError):
-    """The document holds more markup than `parse_document` agrees to parse."""
-
-
-def markup_count(text: str) -> int:
-    return sum(text.count(c) for c in "[`*_<")
-
-
-@dataclass(frozen=True)
-class BlockCount:
-    """What the block parser will cost, counted without it: blocks (each run of non-blank lines,
-    plus each line inside one that opens a block of its own), lines, and the longest run."""
-
-    blocks: int
-    lines: int
-    longest: int
-
-
-def block_count(text: str, stop_after: int = MAX_BLOCKS) -> BlockCount:
-    """The block count of `text` (normalized line ends); counting stops past `stop_after` runs,
-    so a hostile document costs no more to refuse than one at the limit."""
-    runs = longest = 0
-    for m in _RUN.finditer(text):
-        runs += 1
-        longest = max(longest, text.count("\n", m.start(), m.end()) + 1)
-        if runs > stop_after:
-            break
-    _, openers = _BLOCK_LINE.subn("", text)
-    return BlockCount(runs + openers, text.count("\n") + 1, longest)
-
-
-def _refuse_if_too_big(text: str, max_markup: int) -> None:
-    n = markup_count(text)
-    if n > max_markup:
-        raise TooComplex(
-            f"document has {n} link, code and emphasis markers, over the limit of {max_markup}; "
-            "refusing to parse it"
-        )
-    if text.count("\n") >= MAX_LINES:
-        raise TooComplex(f"document has more than {MAX_LINES} lines, over the limit; refusing to parse it")
-    size = block_count(text)
-    if size.blocks > MAX_BLOCKS:
-        raise TooComplex(f"document has more than {MAX_BLOCKS} blocks (paragraphs, headings, list items, "
-                         "table rows), over the limit; refusing to parse it")
-    if size.longest > MAX_BLOCK_LINES:
-        raise TooComplex(f"document has a block of {size.longest} lines without a blank line, over the "
-                         f"limit of {MAX_BLOCK_LINES}; refusing to parse it")
-
-
 def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Document:
     """Parse `text` (BOM already removed) of the document at repository-relative `path`.
 
@@ -577,7 +415,7 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
     blocks, MAX_LINES lines, or a block of more than MAX_BLOCK_LINES lines.
     """
     text = _normalise(text)
-    _refuse_if_too_big(text, max_markup)
+    refuse_if_too_big(text, max_markup)
     b = _Builder(text, path)
     b.line_starts = line_starts(text)
     md = markdown_parser()
@@ -596,12 +434,12 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
     if "[^" in text:
         b.footnote_numbers = footnote_numbers(text, _rendered_footnotes(state.tokens))
     b.walk(state.tokens)
-    b.comment_lines()
+    b.code_lines.update(comment_lines(text, b.line_starts, b.block_code_lines))
     b.links.sort(key=lambda l: (l.line, l.column))
     doc = Document(
         path=path,
         text=text,
-        headings=b.finish_headings(),
+        headings=finish_headings(b.head_raw, text),
         links=b.links,
         lists=sorted((x for x in b.lists if x is not None), key=lambda x: (x.line, x.column)),
         tables=b.tables,
@@ -609,7 +447,7 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
         paragraphs=sorted(b.paragraphs, key=lambda p: (p.line, p.column)),
         prose=sorted(b.prose, key=lambda t: (t.pieces[0].line, t.pieces[0].column)),
         html_anchors=b.html_anchors,
-        suppressions=b.suppressions(),
+        suppressions=suppressions(text, b.line_starts, b.block_code_lines),
         code_lines=frozenset(b.code_lines),
         limits=b.limits,
     )
