@@ -135,10 +135,7 @@ class _PosBlockParser(HookedBlockParser):
             text, end_pos, lazy_line_starts = self.extract_block_quote(m, state)
         finally:
             state._busy -= 1
-        saved = state._pending_base  # a list item being collected may be waiting for its child
-        state._pending_base = base
-        child = state.child_state(text, lazy_line_starts=lazy_line_starts)
-        state._pending_base = saved
+        child = state.child_at(text, base, lazy_line_starts)
         child.line_base = base
         nlines = len(text.rstrip("\n").split("\n")) if text.strip() else 1
         child.lazy_lines = unmarked_quote_lines(state, base, nlines)

@@ -97,10 +97,7 @@ def _footnote_content(state: PosState, start: int, end: int) -> PosState:
             lazy_starts.add(off)
         out.append(line)
         off += len(line) + 1
-    saved = state._pending_base
-    state._pending_base = base
-    child = state.child_state("\n".join(out), lazy_line_starts=lazy_starts or None)
-    state._pending_base = saved
+    child = state.child_at("\n".join(out), base, lazy_starts or None)
     child.lazy_lines = lazy_lines
     return child
 

@@ -184,6 +184,15 @@ class PosState(BlockState):
             child.line_base = self.orig_line(self.cursor)
         return child
 
+    def child_at(self, src: str, line: int, lazy_line_starts: Any = None) -> PosState:
+        """A child state whose source starts at original line `line` (a block quote's, a
+        footnote definition's): never a list item's, even while a list is collected here."""
+        saved = self._pending_base  # a list item being collected may be waiting for its child
+        self._pending_base = line
+        child = self.child_state(src, lazy_line_starts=lazy_line_starts)
+        self._pending_base = saved
+        return child
+
     def _task(self, src: str) -> tuple[str, bool]:
         """A list item's source without its task-list checkbox, and whether the rest of that
         line is paragraph text.  GitHub takes `[ ]`, `[x]` or `[X]` after the item's marker for
