@@ -45,7 +45,7 @@ class _PosBlockParser(HookedBlockParser):
     state_cls = PosState
 
     def parse(self, state: Any, rules: Any = None) -> None:
-        if state._task_text and state.cursor == 0:
+        if state.task_text and state.cursor == 0:
             end = state.find_line_end()
             state.add_paragraph(state.get_text(end))
             state.cursor = end
@@ -53,7 +53,7 @@ class _PosBlockParser(HookedBlockParser):
         state.close_open_block()  # the last block of this state ends where its source does
         if state.lazy_lines:
             judge_lazy_lines(state, done=True)
-        if state._defs:  # the paragraphs left open by definitions that nothing continued
+        if state.defs_open:  # the paragraphs left open by definitions that nothing continued
             state.tokens[:] = [t for t in state.tokens if not (t.get("_after_def") and not t["text"])]
         if state.parent is None and state.env.get(FOOTNOTES):
             drop_unreferenced_footnotes(state.tokens)
@@ -82,13 +82,13 @@ class _PosBlockParser(HookedBlockParser):
             t = NP_TABLE_RE.match(state.src, start)
             if t is not None:
                 end = parse_table(self, t, state)
-        tok = state._open
+        tok = state.open_block
         if end and tok is not None:
             # mistune moves the cursor to the end marker of `<pre>`, `<!--` ... blocks before
             # adding them: the block starts where its rule matched
             tok["_p"] = (state, start)
             state.close_open_block(end)
-        if state.lazy_lines and not state._busy:
+        if state.lazy_lines and not state.collecting:
             judge_lazy_lines(state)
         return end
 
@@ -102,15 +102,15 @@ class _PosBlockParser(HookedBlockParser):
         ntok = len(state.tokens)
         # mistune parses each item from a child state created right after the item's lines
         # were collected; `child_state` pins the item to its marker line from these offsets.
-        saved = state._item_marks, state._item_states
-        state._item_marks, state._item_states = [start], []
-        state._busy += 1
+        saved = state.item_marks, state.item_states
+        state.item_marks, state.item_states = [start], []
+        state.collecting += 1
         try:
             end = super().parse_list(m, state)
-            marks, items = state._item_marks, state._item_states
+            marks, items = state.item_marks, state.item_states
         finally:
-            state._item_marks, state._item_states = saved
-            state._busy -= 1
+            state.item_marks, state.item_states = saved
+            state.collecting -= 1
         for tok in reversed(state.tokens[ntok:]):
             if tok["type"] == "list" and "_p" not in tok:
                 tok["_p"] = (state, start)
@@ -130,11 +130,11 @@ class _PosBlockParser(HookedBlockParser):
         # take the paragraph before the quote for its own
         hold = len(state.tokens)
         state.tokens.append({"type": "block_quote", "children": []})
-        state._busy += 1
+        state.collecting += 1
         try:
             text, end_pos, lazy_line_starts = self.extract_block_quote(m, state)
         finally:
-            state._busy -= 1
+            state.collecting -= 1
         child = state.child_at(text, base, lazy_line_starts)
         child.line_base = base
         nlines = len(text.rstrip("\n").split("\n")) if text.strip() else 1
@@ -230,7 +230,7 @@ class _PosBlockParser(HookedBlockParser):
         # follows continues it (an indented line, a tag, `2.`), an underline included
         first = rest["_def_line"] if rest is not None else state.orig_line(m.start())
         state.tokens.append({"type": "paragraph", "text": "", "_p": (state, end), "_after_def": True, "_def_line": first})
-        state._defs = True
+        state.defs_open = True
         return end
 
     def parse_atx_heading(self, m: Any, state: Any) -> Any:

@@ -68,7 +68,7 @@ def first_cut(children: list[PosState]) -> int | None:
     """The first original line, among the lazy lines of these container contents (in order),
     that continues no paragraph begun on an earlier line."""
     for child in children:
-        for line in child.lazy_lines[child._lazy_next :]:
+        for line in child.lazy_lines[child.lazy_judged :]:
             if not _continues_paragraph(child.tokens, line):
                 return line
     return None
@@ -142,7 +142,7 @@ def judge_lazy_lines(state: PosState, done: bool = False) -> None:
     that its parse has passed (all, once `done`) and that continues no paragraph, while the
     document's budget lasts."""
     lines = state.lazy_lines
-    i = state._lazy_next
+    i = state.lazy_judged
     if i >= len(lines) or state.env.get(_REPARSE_LEFT, 1) <= 0:
         return
     here = lines[-1] + 1 if done else state.orig_line(state.cursor)
@@ -150,7 +150,7 @@ def judge_lazy_lines(state: PosState, done: bool = False) -> None:
         if not _continues_paragraph(state.tokens, lines[i]):
             raise _Cut(lines[i])
         i += 1
-    state._lazy_next = i
+    state.lazy_judged = i
 
 
 def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
@@ -238,7 +238,7 @@ class InPlace(Generic[R]):
         else:
             env[CELLS_LEFT] = self.cells
         st.cursor = self.cursor
-        st._open = None
+        st.open_block = None
         saved_max = st.cursor_max
         st.cursor_max = cut
         result = self.parse_once()

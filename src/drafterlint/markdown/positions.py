@@ -73,26 +73,26 @@ class PosState(BlockState):
         self._starts: list[int] | None = None
         self._pending_base: int | None = None
         # Offsets of the marker lines of the list being parsed in this state (see parse_list).
-        self._item_marks: list[int] | None = None
+        self.item_marks: list[int] | None = None
         # The last code or HTML block appended, until the next block shows where it ended.
-        self._open: dict[str, Any] | None = None
+        self.open_block: dict[str, Any] | None = None
         # The child states of the items of the list being parsed in this state.
-        self._item_states: list[PosState] | None = None
-        # Original line numbers of this container's lazy lines (see _first_cut).
+        self.item_states: list[PosState] | None = None
+        # Original line numbers of this container's lazy lines (see lazy.first_cut).
         self.lazy_lines: list[int] = []
-        # How many of `lazy_lines` are known to continue a paragraph (see _judge_lazy_lines).
-        self._lazy_next = 0
+        # How many of `lazy_lines` are known to continue a paragraph (see lazy.judge_lazy_lines).
+        self.lazy_judged = 0
         # Lists and quotes being collected in this state: their tokens are not there yet.
-        self._busy = 0
+        self.collecting = 0
         # Whether a reference definition left an open paragraph token (see parse_ref_link).
-        self._defs = False
+        self.defs_open = False
         # Where the last paragraph scanned for a table header ends, and whether one ends it.
-        self._table_scan = (-1, False)
+        self.table_scan = (-1, False)
         # The header line of the last table that failed to start (a delimiter row of another
         # width): its paragraph starts no table after it.
-        self._table_visited = -1
+        self.table_visited = -1
         # A task item's: its first line is paragraph text, whatever it starts with (see _task).
-        self._task_text = False
+        self.task_text = False
         # The document's lines whose container tabs became spaces, as parsed (by line number;
         # see expand_container_tabs): positions are aligned with them, then shifted back.
         self.expanded: dict[int, str] = parent.expanded if parent is not None else {}
@@ -158,12 +158,12 @@ class PosState(BlockState):
 
     def child_state(self, src: str, lazy_line_starts: Any = None) -> "PosState":
         task_text = False
-        if self._pending_base is None and self._item_marks is not None and not lazy_line_starts:
+        if self._pending_base is None and self.item_marks is not None and not lazy_line_starts:
             src, task_text = self._task(src)
         child = super().child_state(src, lazy_line_starts)
         assert isinstance(child, PosState)
-        child._task_text = task_text
-        marks = self._item_marks
+        child.task_text = task_text
+        marks = self.item_marks
         if self._pending_base is not None:  # a block quote's
             child.line_base = self._pending_base
             self._pending_base = None
@@ -178,8 +178,8 @@ class PosState(BlockState):
                 child.line_base += 1  # "-\n  foo": the item's content starts on the next line
             marks.append(self.starts[self.line_index(max(0, self.cursor - 1))])
             self._mark_lazy_lines(child, marker_text)
-            if self._item_states is not None:
-                self._item_states.append(child)
+            if self.item_states is not None:
+                self.item_states.append(child)
         else:
             child.line_base = self.orig_line(self.cursor)
         return child
@@ -200,7 +200,7 @@ class PosState(BlockState):
         another marker: cmark-gfm matches the whole line), and the rest of the line is then
         paragraph text, never a block start (`- [x] # a` is no heading); like any paragraph
         it may start with reference definitions."""
-        marker_off = self._item_marks[-1] if self._item_marks else 0
+        marker_off = self.item_marks[-1] if self.item_marks else 0
         line = self.orig_line(marker_off)
         if not 1 <= line <= len(self.orig) or not TASK_LINE_RE.match(self.orig[line - 1]):
             return src, False
@@ -245,9 +245,9 @@ class PosState(BlockState):
         Called when a block rule returns its end, where the next block starts (a rule's
         method, a paragraph or a token added by a fast path of mistune's own loop) and at the
         end of each state's parse: so positions need no parser internals."""
-        tok = self._open
+        tok = self.open_block
         if tok is not None:
-            self._open = None
+            self.open_block = None
             tok.setdefault("_end", self.cursor if end is None else end)
 
     def append_token(self, token: dict[str, Any]) -> None:
@@ -255,7 +255,7 @@ class PosState(BlockState):
         if "_p" not in token and token["type"] not in ("list", "block_quote"):
             token["_p"] = (self, self.cursor)
         if token["type"] in ("block_code", "block_html"):
-            self._open = token
+            self.open_block = token
         self.tokens.append(token)
 
     def add_paragraph(self, text: str) -> None:

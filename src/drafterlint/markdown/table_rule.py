@@ -36,7 +36,7 @@ def table_ends_paragraph(state: Any, pos: int) -> bool:
     makes a paragraph of the lines before the header that keeps its reference definitions as
     text (`[r]: /u⏎|a|⏎|-|` shows `[r]: /u`, and `[r]` links nowhere).  One scan per paragraph:
     the definitions after the first in it reuse the answer."""
-    end, verdict = state._table_scan
+    end, verdict = state.table_scan
     if pos < end:
         return verdict
     src = state.src
@@ -56,12 +56,12 @@ def table_ends_paragraph(state: Any, pos: int) -> bool:
             # a delimiter row under a header of another width: the paragraph starts no table
             verdict = len(cols) == len(tables.split_row(line))
             if not verdict:
-                state._table_visited = i
+                state.table_visited = i
             break
         if INTERRUPT_RE.match(following):
             break
         i = j + 1
-    state._table_scan = (i + 1, verdict)
+    state.table_scan = (i + 1, verdict)
     return verdict
 
 
@@ -108,12 +108,12 @@ def parse_table(block: Any, m: Any, state: Any) -> Any:
     if cols is None:
         return None
     last = state.last_token()
-    visited = state._table_visited
+    visited = state.table_visited
     if (0 <= visited < m.start() and last is not None and last["type"] == "paragraph"
             and _BLANK_LINE_RE.search(src, visited, m.start()) is None):
         return None  # a paragraph that failed to start a table starts none (cmark-gfm)
     if len(cols) != len(tables.split_row(m.group(0))):
-        state._table_visited = m.start()
+        state.table_visited = m.start()
         return None
     end = tables.body_end(src, body, state.cursor_max)
     rows = 1 + src.count("\n", body, end) + (end > body and src[end - 1] != "\n")
