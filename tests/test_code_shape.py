@@ -51,12 +51,6 @@ def test_only_the_rule_registry_imports_rule_modules():
     assert importers == {}
 
 
-def test_the_rule_options_the_toc_helper_reads_are_dl104s():
-    from drafterlint.checks import _toc, toc_incomplete
-
-    assert toc_incomplete.RULE.code == _toc.OPTIONS_OF
-
-
 def test_the_audit_reads_facts_and_findings_not_rule_internals():
     # The timeline's eligibility and verdicts come from ctx.eligibility and ctx.native.
     imported = {m for m in _imported(PACKAGE / "audit.py") if m.startswith("drafterlint.checks")}

@@ -59,7 +59,7 @@ def test_published_for_the_registry_rules(ctx):
 
     assert ctx.facts.lead.value == 3
     assert lead_time(ctx) == (3, ctx.facts.spec_lead.location)
-    assert head_methods(ctx)[:3] == ["mtp", "dspark", "eagle"]
+    assert head_methods(ctx, {})[:3] == ["mtp", "dspark", "eagle"]
     assert ctx.facts.model_list_weeks.value == 8
 
 

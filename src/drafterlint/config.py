@@ -17,6 +17,22 @@ from drafterlint.findings import InputError, Severity
 
 CONFIG_NAMES = (".drafterlint.yaml", ".drafterlint.yml")
 
+
+def config_schema() -> dict:
+    from importlib.resources import files
+
+    return json.loads(files("drafterlint.schemas").joinpath("config.schema.json").read_text())
+
+
+def _rule_option_defaults() -> dict[str, dict[str, Any]]:
+    """Each rule's option defaults, as the schema states them. The schema's `rule_options` part
+    is generated from the rules' OPTIONS declarations (`python -m drafterlint.docs`), so the
+    configuration takes them from there and imports no rule."""
+    rules = config_schema()["properties"]["rule_options"]["properties"]
+    return {code: {name: option["default"] for name, option in rule["properties"].items()}
+            for code, rule in rules.items()}
+
+
 DEFAULTS: dict[str, Any] = {
     "rules": {
         "path": None,
@@ -57,72 +73,9 @@ DEFAULTS: dict[str, Any] = {
         "extra_lists": [],
     },
     # Other repositories links may point into; links into ones not configured are DL206 (info).
-    # Options of individual rules, by code.
-    "rule_options": {
-        "DL505": {
-            # Per head method: the config.json keys whose positive value declares the head, and
-            # regular expressions (searched in each tensor name of model.safetensors.index.json)
-            # that show its weights; a `layer` group counts only at an index >= num_hidden_layers.
-            # A method with neither (or not listed) cannot be verified: an info, never an error.
-            "evidence": {
-                "mtp": {
-                    # DeepSeek V3/R1, GLM-4.5; Qwen3-Next, Qwen3.5/3.6.
-                    "config_keys": ["num_nextn_predict_layers", "mtp_num_hidden_layers"],
-                    "tensor_patterns": [
-                        r"^(?:model\.)?(?:language_model\.)?mtp\.",
-                        r"^(?:model\.)?(?:language_model\.)?layers\.(?P<layer>\d+)\.",
-                    ],
-                },
-                "dspark": {"config_keys": [], "tensor_patterns": []},  # no public convention yet
-            },
-            # Nested configurations searched for the keys and num_hidden_layers as well.
-            "nested_configs": ["text_config"],
-        },
-        "DL503": {
-            # The sentence of §2.9.4 that makes a head native only when the model's own publisher
-            # ships it, in order of preference: said outright ("… by anyone other than the
-            # canonical model's publisher … is not native"), or as the definition of a native head
-            # ("a head that the model publisher ships inside an approved checkpoint is approved
-            # with that checkpoint"). Searched case-insensitively in §2.9.4's text.
-            "native_rule": [
-                r"\bother\s+than\s+the\s+(?:canonical\s+)?model[’']?s?\s+(?:own\s+)?publisher\b[^.]*?\bnot\s+native\b",
-                r"\bthird[-\s]party\b[^.]*?\bis\s+not\s+native\b",
-                r"\bhead\b[^.]*?\bthe\s+model(?:[’']s)?\s+publisher\s+ships\b[^.]*?\bapproved\s+with\b",
-            ],
-        },
-        "DL502": {
-            # The drafter kinds: a head's `method` id -> the words the rules write for it
-            # (case-sensitive, whole words). The rules' §2.9.4 names kinds by example; every
-            # kind listed here is accepted, and the words find the kinds the rules name. In
-            # .drafterlint.yaml, `eagle: null` drops a kind.
-            "kinds": {
-                "mtp": ["MTP"],
-                "dspark": ["DSpark"],
-                "eagle3": ["EAGLE-3", "EAGLE3"],
-                "eagle": ["EAGLE"],
-                "medusa": ["Medusa"],
-                "draft_model": [],
-                "ngram": [],
-            },
-        },
-        "DL302": {
-            # In the Markdown list, a paragraph ending in ':' that has one of these words opens
-            # a list of heads, or of checkpoints (case-insensitive, whole words).
-            "list_words": {
-                "head": ["head", "heads", "drafter", "drafters"],
-                "checkpoint": ["checkpoint", "checkpoints"],
-            },
-        },
-        "DL104": {
-            # Headings (any level, case-insensitive) that open a document's table of contents.
-            "toc_titles": ["Table of Contents", "Contents"],
-        },
-        "DL802": {
-            # How many publications ahead of the audit date a head's eligibility is announced
-            # (also the audit report's timeline).
-            "horizon": 4,
-        },
-    },
+    # Options of individual rules, by code: declared in each rule's module (OPTIONS), whose
+    # defaults the generated schema holds.
+    "rule_options": _rule_option_defaults(),
     "select": [],
     "ignore": [],
     "severity": {},
@@ -336,12 +289,6 @@ def unknown_code(code: str) -> str | None:
     else:
         hint = f"; the families are {', '.join(f + 'xx' for f in families)}"
     return f"no rule code or prefix `{code}`{hint} (`drafterlint rules` lists them)"
-
-
-def config_schema() -> dict:
-    from importlib.resources import files
-
-    return json.loads(files("drafterlint.schemas").joinpath("config.schema.json").read_text())
 
 
 def _validate(data: dict, doc: Any, path: Path) -> None:

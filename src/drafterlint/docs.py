@@ -2,10 +2,11 @@
 and the action's inputs and outputs.
 
 A rule's page is rendered from its module's public attributes (the docstring, ``RULE``,
-``EXAMPLES``), its options from the configuration schema and defaults, and whether ``fix``
-mends it from ``drafterlint.fix``; ``drafterlint explain CODE`` prints the same text, so the
-terminal and the docs cannot disagree. The pages are committed, and a test runs this generator
-and fails when one is out of date:
+``OPTIONS``, ``EXAMPLES``) and whether ``fix`` mends it from ``drafterlint.fix``; ``drafterlint
+explain CODE`` prints the same text, so the terminal and the docs cannot disagree. The
+``rule_options`` part of schemas/config.schema.json is generated too, from the rules' OPTIONS
+(the rest of that file is written by hand). The pages are committed, and a test runs this
+generator and fails when one is out of date:
 
     python -m drafterlint.docs            # rewrite docs/ from the code
     python -m drafterlint.docs --check    # exit 1 naming each stale page, write nothing
@@ -27,6 +28,7 @@ RULES_DIR = "docs/rules"
 CONFIG_PAGE = "docs/configuration-reference.md"
 ACTION_PAGE = "docs/maintainers.md"
 ACTION_FILE = "action.yml"
+CONFIG_SCHEMA = "schemas/config.schema.json"
 # The action's table sits between these two lines of docs/maintainers.md; the rest of that
 # page is written by hand.
 BEGIN = "<!-- generated: action.yml -->"
@@ -69,7 +71,7 @@ def rule_page(mod: ModuleType) -> str:
     ]
     if body.strip():
         lines += ["## What it checks and why", "", _literal_blocks(body.strip()), ""]
-    lines += _options_section(rule.code)
+    lines += _options_section(mod)
     lines += examples_section(mod)
     return "\n".join(lines).rstrip("\n") + "\n"
 
@@ -171,16 +173,54 @@ def _defaults() -> dict:
     return DEFAULTS
 
 
-def _options_section(code: str) -> list[str]:
-    schema = _schema()["properties"]["rule_options"]["properties"].get(code)
-    defaults = (_defaults().get("rule_options") or {}).get(code)
-    if not schema and not defaults:
+def _options_section(mod: ModuleType) -> list[str]:
+    """The rule's OPTIONS: name, type, default and description of each, then the defaults as
+    they would be written in .drafterlint.yaml."""
+    options = getattr(mod, "OPTIONS", ())
+    if not options:
         return []
+    code = mod.RULE.code
+    defaults = {o.name: o.default for o in options}
     lines = ["## Options", "", f"`rule_options.{code}` in `.drafterlint.yaml`.", ""]
-    lines += _key_table(_resolved(schema or {}).get("properties", {}), defaults or {}, "")
-    if defaults:
-        lines += ["", OPTIONS_INTRO, "", *_fenced(_yaml({"rule_options": {code: defaults}}), "yaml")]
+    lines += _key_table({o.name: o.schema_entry() for o in options}, defaults, "")
+    lines += ["", OPTIONS_INTRO, "", *_fenced(_yaml({"rule_options": {code: defaults}}), "yaml")]
     return lines + [""]
+
+
+# -- the configuration schema's rule_options -----------------------------------------------------
+
+_WIDTH = 260  # the longest line a schema member is kept on when it holds no nested schema
+
+
+def schema_with_rule_options(schema_text: str) -> str:
+    """schemas/config.schema.json with its `rule_options` properties made from the rules' OPTIONS."""
+    from drafterlint.checks._options import rule_options_schema
+
+    schema = json.loads(schema_text)
+    schema["properties"]["rule_options"]["properties"] = rule_options_schema()
+    return _schema_json(schema) + "\n"
+
+
+def _schema_json(value: Any, indent: int = 0, key: str = "") -> str:
+    """`value` as JSON laid out for reading: a member on one line when it fits and holds no
+    schema with properties, else one entry a line."""
+    flat = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, (dict, list)) or not value or (
+            key not in ("properties", "$defs") and not _holds_properties(value)
+            and 2 * indent + len(key) + len(flat) <= _WIDTH):
+        return flat
+    pad = "  " * (indent + 1)
+    if isinstance(value, list):
+        inner = [pad + _schema_json(v, indent + 1) for v in value]
+        return "[\n" + ",\n".join(inner) + "\n" + "  " * indent + "]"
+    inner = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_schema_json(v, indent + 1, str(k))}" for k, v in value.items()]
+    return "{\n" + ",\n".join(inner) + "\n" + "  " * indent + "}"
+
+
+def _holds_properties(value: Any) -> bool:
+    if isinstance(value, dict):
+        return "properties" in value or any(_holds_properties(v) for v in value.values())
+    return isinstance(value, list) and any(_holds_properties(v) for v in value)
 
 
 def _resolved(schema: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -340,6 +380,9 @@ def pages(root: Path) -> dict[str, str]:
     out = {f"{RULES_DIR}/{m.RULE.code}.md": _stamped(rule_page(m)) for m in mods}
     out[f"{RULES_DIR}/README.md"] = rules_index(mods)
     out[CONFIG_PAGE] = configuration_page()
+    schema = root / CONFIG_SCHEMA
+    if schema.is_file():
+        out[CONFIG_SCHEMA] = schema_with_rule_options(schema.read_text(encoding="utf-8"))
     action = root / ACTION_FILE
     maintainers = root / ACTION_PAGE
     if action.is_file() and maintainers.is_file():

@@ -8,13 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from drafterlint.checks._options import OptionSlot
+
 if TYPE_CHECKING:
     from drafterlint.checks.base import Context
     from drafterlint.cohorts import Cohort
     from drafterlint.config import Config
     from drafterlint.registry.model import Head, Policy
 
-HORIZON = "DL802"  # the rule whose options say how far ahead to look
+# How many publications ahead to look: an option of the rule that reports upcoming heads.
+HORIZON = OptionSlot[int]("horizon")
 
 
 @dataclass(frozen=True)
@@ -30,11 +33,11 @@ class Eligible:
 @dataclass(frozen=True)
 class Eligibility:
     heads: tuple[Eligible, ...] = ()  # every head with a known approval cohort and lead time
-    horizon: int = 4  # publications ahead the audit looks (`rule_options.DL802.horizon`)
+    horizon: int = 4  # publications ahead the audit looks (HORIZON)
 
 
 def horizon(config: "Config") -> int:
-    return int(config.options(HORIZON).get("horizon", 4))
+    return int(HORIZON.read(config))
 
 
 def eligibility(ctx: "Context") -> Eligibility:

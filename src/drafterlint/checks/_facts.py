@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from drafterlint.checks._options import OptionSlot
 from drafterlint.findings import Location, UnreadableFile
 
 if TYPE_CHECKING:
@@ -35,14 +36,21 @@ _ORDINAL = {
 _WEEKDAY = {d: i for i, d in enumerate(
     ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))}
 
+# The drafter kinds (method id -> the words the rules write for it, case-sensitive; null drops
+# a kind) and the patterns of the sentence that makes a head native, in order of preference:
+# options of the rules that report an unknown head method and a third-party native head.
+DRAFTER_KINDS = OptionSlot[dict[str, "list[str] | None"]]("kinds")
+NATIVE_RULE = OptionSlot[list[str]]("native_rule")
+
+
 def kind_words(config) -> list[tuple[str, str]]:
     """(pattern, method id) for every word the rules may write for a drafter kind
-    (``rule_options.DL502.kinds``: method id -> words, case-sensitive, as the rules write them).
+    (DRAFTER_KINDS: method id -> words, case-sensitive, as the rules write them).
 
     A word matches whole and not as the start of a versioned name: `EAGLE` is not found in
     `EAGLE-3` or `EAGLE3` (those are words of their own). Code spans are not prose, so
     `speculative-eagle-topk` never counts."""
-    kinds = config.options("DL502").get("kinds") or {}
+    kinds = DRAFTER_KINDS.read(config)
     return [(r"\b" + re.escape(str(word)) + r"(?![\w])(?!-\d)", str(method))
             for method, words in kinds.items() for word in (words or ())]
 
@@ -297,8 +305,8 @@ _LIST_DEFINED = (
 
 
 def native_rule_patterns(config) -> list[str]:
-    """The patterns of the sentence that makes a head native (rule_options.DL503.native_rule)."""
-    return [str(p) for p in config.options("DL503").get("native_rule") or ()]
+    """The patterns of the sentence that makes a head native (NATIVE_RULE)."""
+    return [str(p) for p in NATIVE_RULE.read(config)]
 
 
 def _first(plain: "Plain", name: str, patterns) -> Fact | None:

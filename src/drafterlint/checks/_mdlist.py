@@ -14,11 +14,16 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from drafterlint.checks._options import OptionSlot
 from drafterlint.findings import Location
 
 if TYPE_CHECKING:
     from drafterlint.checks.base import Context
     from drafterlint.markdown.model import Document, Heading
+
+# The words of a paragraph ending in ':' that open a list of heads or of checkpoints (by entry
+# kind): an option of the rule that compares the list with the registry.
+LIST_WORDS = OptionSlot[dict[str, list[str]]]("list_words")
 
 _HF = re.compile(
     r"https?://(?:www\.)?huggingface\.co/(?P<org>[^/\s?#)]+)/(?P<name>[^/\s?#)]+)"
@@ -92,7 +97,7 @@ def _parsed_markdown_list(ctx: "Context") -> MarkdownList | None:
     from drafterlint.checks._facts import kind_words
 
     return parse_list(doc, view.name, ctx.config.registry.get("markdown_list_section") or "",
-                      kind_words(ctx.config), ctx.config.options("DL302").get("list_words"))
+                      kind_words(ctx.config), LIST_WORDS.read(ctx.config))
 
 
 def _any_word(words) -> "re.Pattern[str]":
@@ -121,7 +126,7 @@ def parse_list(doc: "Document", repo: str, title: str, kinds: list[tuple[str, st
                intro_words: dict[str, list[str]] | None = None) -> MarkdownList:
     """`kinds`: (pattern, method id) of the words that name drafter kinds (_facts.kind_words);
     `intro_words`: per entry kind ("head", "checkpoint"), the words of a paragraph ending in `:`
-    that introduce a list of that kind (option ``rule_options.DL302.list_words``)."""
+    that introduce a list of that kind (LIST_WORDS)."""
     words = intro_words or {}
     heads_intro = _any_word(words.get("head") or ())
     checkpoints_intro = _any_word(words.get("checkpoint") or ())

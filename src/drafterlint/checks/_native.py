@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from drafterlint.checks._options import OptionSlot
 from drafterlint.findings import Location
 
 if TYPE_CHECKING:
@@ -37,7 +38,11 @@ if TYPE_CHECKING:
 
 PRESENT, ABSENT, NO_CONVENTION, UNKNOWN = "present", "absent", "no-convention", "unknown"
 CONFIG, INDEX = "config.json", "model.safetensors.index.json"
-OPTIONS = "DL505"  # the rule whose options hold the table (DL506 reads the same one)
+# The evidence table, per head method, and the nested configurations searched too: options of
+# the rule that reports a head the checkpoint lacks (the one that reports the opposite reads the
+# same table).
+EVIDENCE = OptionSlot[dict[str, dict[str, list[str]]]]("evidence")
+NESTED_CONFIGS = OptionSlot[list[str]]("nested_configs")
 
 
 @dataclass(frozen=True)
@@ -60,7 +65,7 @@ class MethodEvidence:
             if any("(?P<layer>" in p for p in self.tensor_patterns):
                 kinds.append("past num_hidden_layers")
             if any("(?P<layer>" not in p for p in self.tensor_patterns):
-                kinds.append(f"named like rule_options.{OPTIONS}.evidence.{self.method}")
+                kinds.append(f"named like {EVIDENCE.path}.{self.method}")
             parts.append(f"{self.method} tensors ({' or '.join(kinds)}) in {INDEX}")
         return " and ".join(parts)
 
@@ -76,13 +81,12 @@ class Table:
 
 
 def evidence_table(config: Config) -> Table:
-    opts = (config.data.get("rule_options") or {}).get(OPTIONS) or {}
     methods = {
         str(name).lower(): MethodEvidence(str(name).lower(), tuple(spec.get("config_keys") or ()),
                                           tuple(spec.get("tensor_patterns") or ()))
-        for name, spec in (opts.get("evidence") or {}).items()
+        for name, spec in EVIDENCE.read(config).items()
     }
-    return Table(methods, tuple(opts.get("nested_configs") or ()))
+    return Table(methods, tuple(NESTED_CONFIGS.read(config)))
 
 
 # -- judging one checkpoint -----------------------------------------------------------------

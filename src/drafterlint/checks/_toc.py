@@ -7,19 +7,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drafterlint.checks import _links
+from drafterlint.checks._options import OptionSlot
 
 if TYPE_CHECKING:
     from drafterlint.checks._links import Resolved
     from drafterlint.checks.base import Context
     from drafterlint.markdown.model import Document, Heading
 
-# The rule whose option names the table's titles (`rule_options.DL104.toc_titles`).
-OPTIONS_OF = "DL104"
+# The headings that open a table of contents: an option of the rule that checks the table.
+TOC_TITLES = OptionSlot[list[str]]("toc_titles")
 
 
 def find_toc(ctx: "Context", doc: "Document") -> "Heading | None":
-    """The table of contents' heading (titled as `rule_options.DL104.toc_titles`), or None."""
-    titles = {str(t).strip().lower() for t in ctx.config.options(OPTIONS_OF).get("toc_titles") or ()}
+    """The table of contents' heading (titled as one of TOC_TITLES), or None."""
+    titles = {str(t).strip().lower() for t in TOC_TITLES.read(ctx.config)}
     return next((h for h in doc.headings if h.title.strip().lower() in titles), None)
 
 

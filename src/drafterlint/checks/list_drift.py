@@ -19,7 +19,8 @@ Reported, each at its own side with the other side as related location:
 from __future__ import annotations
 
 from drafterlint.checks._examples import CAT, README, A, B, catalog, readme
-from drafterlint.checks._mdlist import drifts
+from drafterlint.checks._mdlist import LIST_WORDS, drifts
+from drafterlint.checks._options import Option
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 
@@ -29,6 +30,22 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="a Markdown copy of the list disagrees with the registry",
     needs=frozenset({REGISTRY}),
+)
+
+_WORDS = {"type": "array", "items": {"type": "string", "minLength": 1}}
+OPTIONS = (
+    # In the Markdown list, a paragraph ending in ':' that has one of these words opens a list of
+    # heads, or of checkpoints (case-insensitive, whole words).
+    Option(RULE.code, "list_words", {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "head": {"description": "words that open a list of heads", **_WORDS},
+            "checkpoint": {"description": "words that open a list of checkpoints", **_WORDS},
+        },
+    }, default={"head": ["head", "heads", "drafter", "drafters"], "checkpoint": ["checkpoint", "checkpoints"]},
+        description="words of a paragraph ending in ':' that open a list of heads or of checkpoints",
+        fills=LIST_WORDS),
 )
 
 EXAMPLES = (

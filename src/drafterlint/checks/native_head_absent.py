@@ -36,7 +36,8 @@ replaces the default list.
 from __future__ import annotations
 
 from drafterlint.checks._examples import MTP_CONFIG, NATIVE_CAT, hub_files, native_catalog
-from drafterlint.checks._native import ABSENT, NO_CONVENTION, UNKNOWN, native_claims
+from drafterlint.checks._native import ABSENT, EVIDENCE, NESTED_CONFIGS, NO_CONVENTION, UNKNOWN, native_claims
+from drafterlint.checks._options import Option
 from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 
@@ -46,6 +47,50 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="the checkpoint's config and weights show no native head of the claimed method (audit --online)",
     needs=frozenset({REGISTRY, ONLINE}),
+)
+
+_NAMES = {"type": "array", "items": {"type": "string", "minLength": 1}}
+_PATTERNS = {"type": "array", "items": {"type": "string", "minLength": 1, "format": "regex"}}
+
+# Per head method: the config.json keys whose positive value declares the head, and regular
+# expressions (searched in each tensor name of model.safetensors.index.json) that show its
+# weights; a `layer` group counts only at an index >= num_hidden_layers. A method with neither
+# (or not listed) cannot be verified: an info, never an error.
+TABLE: Option[dict[str, dict[str, list[str]]]] = Option(
+    RULE.code, "evidence",
+    {
+        "type": "object",
+        "propertyNames": {"pattern": "^[a-z0-9_]+$"},
+        "additionalProperties": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "config_keys": {"description": "config.json keys whose positive value declares the head", **_NAMES},
+                "tensor_patterns": {"description": "regular expressions searched in each tensor name; a `layer` group "
+                                                   "counts only at an index >= num_hidden_layers", **_PATTERNS},
+            },
+        },
+    },
+    default={
+        "mtp": {
+            # DeepSeek V3/R1, GLM-4.5; Qwen3-Next, Qwen3.5/3.6.
+            "config_keys": ["num_nextn_predict_layers", "mtp_num_hidden_layers"],
+            "tensor_patterns": [
+                r"^(?:model\.)?(?:language_model\.)?mtp\.",
+                r"^(?:model\.)?(?:language_model\.)?layers\.(?P<layer>\d+)\.",
+            ],
+        },
+        "dspark": {"config_keys": [], "tensor_patterns": []},  # no public convention yet
+    },
+    description="head method -> the config.json keys whose positive value declares the head, and regular "
+                "expressions matched against the weight index's tensor names",
+    fills=EVIDENCE)
+OPTIONS = (
+    TABLE,
+    # Nested configurations searched for the keys and num_hidden_layers as well.
+    Option(RULE.code, "nested_configs", _NAMES, default=["text_config"],
+           description="nested configurations of config.json searched for the keys and num_hidden_layers too",
+           fills=NESTED_CONFIGS),
 )
 
 EXAMPLES = (

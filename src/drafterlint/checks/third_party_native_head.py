@@ -23,6 +23,8 @@ model's first listed approved checkpoint) is reported:
 
 from __future__ import annotations
 
+from drafterlint.checks._facts import NATIVE_RULE
+from drafterlint.checks._options import Option
 from drafterlint.checks.base import REGISTRY, RULES, Example, Rule
 from drafterlint.findings import Severity
 from drafterlint.registry import canonical_publisher
@@ -34,6 +36,23 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="a native head claimed inside another publisher's checkpoint has no approval of its own",
     needs=frozenset({RULES, REGISTRY}),
+)
+
+OPTIONS = (
+    # The sentence of §2.9.4 that makes a head native only when the model's own publisher ships
+    # it, in order of preference: said outright ("… by anyone other than the canonical model's
+    # publisher … is not native"), or as the definition of a native head ("a head that the model
+    # publisher ships inside an approved checkpoint is approved with that checkpoint"). Searched
+    # case-insensitively in §2.9.4's text.
+    Option(RULE.code, "native_rule", {"type": "array", "items": {"type": "string", "minLength": 1, "format": "regex"}},
+           default=[
+               r"\bother\s+than\s+the\s+(?:canonical\s+)?model[’']?s?\s+(?:own\s+)?publisher\b[^.]*?\bnot\s+native\b",
+               r"\bthird[-\s]party\b[^.]*?\bis\s+not\s+native\b",
+               r"\bhead\b[^.]*?\bthe\s+model(?:[’']s)?\s+publisher\s+ships\b[^.]*?\bapproved\s+with\b",
+           ],
+           description="regular expressions, in order of preference, for the sentence of §2.9.4 that makes a head "
+                       "native only when the model's own publisher ships it",
+           fills=NATIVE_RULE),
 )
 
 _CAT = "registry:src/inference_endpoint/validation/policies/2026-10-C1/catalog.yaml"

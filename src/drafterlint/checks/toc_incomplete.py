@@ -17,13 +17,22 @@ import difflib
 import re
 
 from drafterlint.checks import _links
-from drafterlint.checks._toc import find_toc, toc_links
+from drafterlint.checks._options import Option
+from drafterlint.checks._toc import TOC_TITLES, find_toc, toc_links
 from drafterlint.checks.base import RULES, Example, Rule
 from drafterlint.findings import Severity
 
 RULE = Rule("DL104", "toc-incomplete", Severity.WARNING,
             "a numbered level-2/3 heading is missing from the table of contents",
             frozenset({RULES}))
+
+OPTIONS = (
+    Option(RULE.code, "toc_titles", {"type": "array", "items": {"type": "string", "minLength": 1}},
+           # Headings (any level, case-insensitive) that open a document's table of contents.
+           default=["Table of Contents", "Contents"],
+           description="headings (case-insensitive) that open a document's table of contents",
+           fills=TOC_TITLES),
+)
 
 EXAMPLES = (
     Example("every numbered section listed", {

@@ -12,6 +12,8 @@ from __future__ import annotations
 import difflib
 
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
+from drafterlint.checks._facts import DRAFTER_KINDS
+from drafterlint.checks._options import Option
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 from drafterlint.registry import head_methods, method_family
@@ -23,6 +25,24 @@ RULE = Rule(
     summary="a head's method is not a drafter kind the rules recognize",
     needs=frozenset({REGISTRY}),
 )
+
+# The drafter kinds: a head's `method` id -> the words the rules write for it (case-sensitive,
+# whole words). The rules' §2.9.4 names kinds by example; every kind listed here is accepted,
+# and the words find the kinds the rules name. In .drafterlint.yaml, `eagle: null` drops a kind.
+KINDS: Option[dict[str, list[str] | None]] = Option(RULE.code, "kinds", {
+    "type": "object",
+    "propertyNames": {"pattern": "^[a-z0-9_]+$"},
+    "additionalProperties": {"type": ["array", "null"], "items": {"type": "string", "minLength": 1}},
+}, default={
+    "mtp": ["MTP"],
+    "dspark": ["DSpark"],
+    "eagle3": ["EAGLE-3", "EAGLE3"],
+    "eagle": ["EAGLE"],
+    "medusa": ["Medusa"],
+    "draft_model": [],
+    "ngram": [],
+}, description="a head's method id -> the words the rules write for that drafter kind", fills=DRAFTER_KINDS)
+OPTIONS = (KINDS,)
 
 _CAT = "registry:" + POLICIES + "2026-10-C1/catalog.yaml"
 
@@ -41,7 +61,7 @@ def check(ctx):
     reg = ctx.registry
     if reg is None:
         return
-    known = head_methods(ctx)
+    known = head_methods(ctx, KINDS.read(ctx.config))
     if not known:
         return
     folded = {k.casefold(): k for k in known}

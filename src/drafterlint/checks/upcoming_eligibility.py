@@ -12,7 +12,9 @@ Audit only: needs a date (``drafterlint audit --today YYYY-MM-DD``).
 
 from __future__ import annotations
 
+from drafterlint.checks._eligibility import HORIZON
 from drafterlint.checks._examples import POLICIES, head_catalog, lead_points
+from drafterlint.checks._options import Option
 from drafterlint.checks.base import REGISTRY, TODAY, Example, Rule
 from drafterlint.cohorts import Cohort
 from drafterlint.findings import Severity
@@ -23,6 +25,14 @@ RULE = Rule(
     severity=Severity.INFO,
     summary="a head becomes usable within the next cohorts",
     needs=frozenset({REGISTRY, TODAY}),
+)
+
+OPTIONS = (
+    # How many publications ahead of the audit date a head's eligibility is announced (also the
+    # audit report's timeline).
+    Option(RULE.code, "horizon", {"type": "integer", "minimum": 1, "maximum": 48}, default=4,
+           description="how many publications ahead of the audit date eligibility is announced",
+           fills=HORIZON),
 )
 
 _P = "registry:" + POLICIES + "2027-01-C0/"

@@ -14,6 +14,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from drafterlint.checks.base import Context
     from drafterlint.cohorts import Calendar
     from drafterlint.config import Config
@@ -58,14 +60,16 @@ def lead_time(ctx: "Context", policy: "Policy | None" = None) -> "tuple[int | No
     return None, None
 
 
-def head_methods(ctx: "Context") -> list[str]:
-    """The drafter kinds a head's method may name.
+def head_methods(ctx: "Context", configured_kinds: "Mapping[str, object]") -> list[str]:
+    """The drafter kinds a head's method may name: those the rules name, then
+    `configured_kinds` (method id -> its words; None drops the kind), then
+    ``registry.head_methods``.
 
     The rules name kinds by example ("an MTP, DSpark, or EAGLE-style head … or analogous
     module"), so their list extends the configured one rather than replacing it.
     """
     kinds = list(ctx.facts.head_methods)
-    configured = [m for m, words in (ctx.config.options("DL502").get("kinds") or {}).items() if words is not None]
+    configured = [m for m, words in configured_kinds.items() if words is not None]
     for m in [*configured, *(ctx.config.registry.get("head_methods") or [])]:
         if str(m) not in kinds:
             kinds.append(str(m))
