@@ -305,7 +305,10 @@ def configuration_page() -> str:
     lines += ["## `rule_options`", "", _cell(props["rule_options"].get("description", "")),
               "Each rule's page shows its options with their defaults.", "",
               "| code | options |", "|---|---|"]
-    for code, sub in sorted(props["rule_options"]["properties"].items()):
+    # From the declarations, not the committed schema, so one run of the generator does both.
+    from drafterlint.checks._options import rule_options_schema
+
+    for code, sub in sorted(rule_options_schema().items()):
         keys = ", ".join(f"`{k}`" for k in sub.get("properties", {}))
         lines.append(f"| [{code}](rules/{code}.md#options) | {keys} |")
     return "\n".join(lines).rstrip("\n") + "\n"
