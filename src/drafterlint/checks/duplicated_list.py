@@ -10,7 +10,7 @@ or a model-hub link) is reported at its first line. A single mention in prose is
 
 from __future__ import annotations
 
-from drafterlint.checks._mdlist import _HF, _REPO_WORD
+from drafterlint.checks._mdlist import HF_LINK, REPO_WORD
 from drafterlint.checks.base import REGISTRY, RULES, Example, Rule
 from drafterlint.findings import Location, Severity
 
@@ -67,12 +67,12 @@ def _registry_repos(ctx) -> dict[str, Location]:
 def _named(texts, targets, known) -> list[str]:
     found: list[str] = []
     for t in texts:
-        for m in _REPO_WORD.finditer(t):
+        for m in REPO_WORD.finditer(t):
             r = m.group("repo").lower()
             if r in known and r not in found:
                 found.append(r)
     for t in targets:
-        hf = _HF.search(t)
+        hf = HF_LINK.search(t)
         if hf:
             r = f"{hf.group('org')}/{hf.group('name')}".lower()
             if r in known and r not in found:

@@ -18,8 +18,9 @@ its subsection. Checkpoints missing from one side altogether are DL302's.
 
 from __future__ import annotations
 
+from drafterlint.checks._drift import UnbackedClaim, UnclaimedHead, drifts
 from drafterlint.checks._examples import CAT, README, A, catalog, readme
-from drafterlint.checks._mdlist import drifts
+from drafterlint.checks._mdlist import short
 from drafterlint.checks.base import REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 
@@ -52,6 +53,25 @@ EXAMPLES = (
 
 def check(ctx):
     for d in drifts(ctx):
-        if d.code == RULE.code:
-            yield RULE.at(d.location, d.message, related=d.related, suggestion=d.suggestion,
-                          key=d.key)
+        if isinstance(d, UnbackedClaim):
+            yield _unbacked(d)
+        elif isinstance(d, UnclaimedHead):
+            h = d.head
+            yield RULE.at(d.location,
+                          f"policy {d.policy} records a bundled {h.method} head in {h.repository}@{short(h.revision)}, "
+                          f"but the Markdown list (“{d.section.title}”) does not say that checkpoint ships one",
+                          related=d.related, key=f"unclaimed:{h.repository}@{h.revision}:{h.method}")
+
+
+def _unbacked(d: UnbackedClaim):
+    method = d.claim.method
+    names = ", ".join(f"{e.repository}@{short(e.revision)}" for e in d.unbacked)
+    msg = (f"the Markdown list says {names} ship(s) a bundled {method} head, but "
+           f"policy {d.policy} has no bundled {method} head for "
+           f"{'it' if len(d.unbacked) == 1 else 'them'}")
+    if d.other:
+        msg += " (it records " + ", ".join(f"{h.repository}@{short(h.revision)} as {h.method}" for h in d.other) + ")"
+    elif d.same_method:
+        msg += (" (its bundled " + method + " heads: "
+                + ", ".join(f"{h.repository}@{short(h.revision)}" for h in d.same_method) + ")")
+    return RULE.at(d.location, msg, related=d.related, key=f"claim:{d.claim.model}:{method}:{names}")
