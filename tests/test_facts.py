@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from drafterlint.checks import parameter_mismatch
 from drafterlint.cohorts import Calendar
 from drafterlint.config import Config
 from drafterlint.engine import build_context
@@ -77,8 +78,11 @@ def test_a_missing_fact_is_reported_not_defaulted(tmp_path):
     f = ctx.facts
     assert f.spec_lead is None and f.lead.value == 2  # §9.1's, not a default
     (m,) = [m for m in f.missing if m.name == "lead_cohorts"]
-    assert m.code == "DL601" and m.location.line == 3 and "at least two cohorts" in m.message
-    assert "endpoints_rules.md:11" in m.message  # the row that requires it
+    assert m.location.line == 3 and m.section is f.spec_section
+    # DL601 owns the fact and says what was expected, naming the row that requires it.
+    (finding,) = [x for x in parameter_mismatch.check(ctx) if x.key == "missing:lead_cohorts"]
+    assert finding.location == m.location and "at least two cohorts" in finding.message
+    assert "endpoints_rules.md:11" in finding.message
 
 
 def test_a_fact_no_version_of_the_text_requires_is_not_missing(tmp_path):

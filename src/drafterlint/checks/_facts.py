@@ -2,8 +2,8 @@
 
 Each fact is the value a sentence of the rules states (a lead time, a calendar, a date, the
 drafter kinds the rules name), with the exact position of the words that state it. A fact that
-cannot be found is not defaulted: it is recorded as `Missing` with the sentence that was
-expected, and the rule that owns it (named by `code`) reports it.
+cannot be found is not defaulted: it is recorded as `Missing`, naming the fact and the section
+that should state it, and the rule that owns the fact reports it with the sentence expected.
 
 The engine extracts them once, before any check runs, into ``ctx.facts`` (a `RulesFacts`):
 the registry rules read the lead time (`RulesFacts.lead`), the drafter kinds
@@ -77,12 +77,13 @@ class Fact:
 
 @dataclass(frozen=True)
 class Missing:
-    """A fact that was expected but not found: reported by the rule `code`."""
+    """A fact that was expected but not found, or (`error`) stated in a form that cannot be used."""
 
-    name: str
-    code: str
+    name: str  # the fact: lead_cohorts, model_list_weeks, table_lead, calendar, adoption_window, check_table
     location: Location
-    message: str
+    section: "Heading"  # the section that should state it
+    path: str  # that section's document
+    error: str = ""
 
 
 @dataclass(frozen=True)
@@ -148,9 +149,6 @@ class RulesFacts:
             if _norm(r.name) in want:
                 return r
         return None
-
-    def missing_for(self, code: str) -> list[Missing]:
-        return [m for m in self.missing if m.code == code]
 
 
 def _norm(text: str) -> str:
@@ -249,9 +247,9 @@ def unstated_requirement(facts: RulesFacts) -> str | None:
     if spec is None:
         return None  # DL101 reports the section missing
     if facts.list_defined is None:
-        return f"{_label(spec)} of this version defines no approved-drafter list"
+        return f"{section_label(spec)} of this version defines no approved-drafter list"
     if facts.lead is None:
-        return f"{_label(spec)} of this version states no approval lead time"
+        return f"{section_label(spec)} of this version states no approval lead time"
     return None
 
 
@@ -264,31 +262,21 @@ def _required(facts: RulesFacts) -> None:
     in one skipped line)."""
     spec = facts.spec_section
     if spec is not None and facts.spec_lead is None and facts.table_lead is not None:
-        row = facts.table_lead
-        facts.missing.append(Missing(
-            "lead_cohorts", "DL601", facts.spec_where or row.location,
-            f"{_label(spec)} states no approval lead time, but the “Drafter approval lead time” "
-            f"row of the check table ({row.where()}) says {row.value} cohorts: state it in "
-            f"{_label(spec)} too, with a sentence like “a newly approved drafter may first be used "
-            "… at least two cohorts after the cohort in which it was approved”",
-        ))
+        where = facts.spec_where or facts.table_lead.location
+        facts.missing.append(Missing("lead_cohorts", where, spec, where.path))
     chk = facts.checks_section
     defines = facts.list_defined or facts.spec_lead
     if chk is not None and not facts.check_rows and defines is not None:
-        facts.missing.append(Missing(
-            "check_table", "DL602", facts.checks_where or defines.location,
-            f"{_label(chk)} has no check table, but {_label(spec) if spec else '§2.9.4'} "
-            f"({defines.where()}) defines "
-            f"{'an approved-drafter list' if facts.list_defined else 'an approval lead time'}: "
-            "expected a table with columns “Check | Validation | Failure Action”",
-        ))
+        where = facts.checks_where or defines.location
+        facts.missing.append(Missing("check_table", where, chk, where.path))
 
 
 def _heading_loc(ctx, doc, h) -> Location:
     return Location(ctx.rules.name, doc.path, h.line, h.column)
 
 
-def _label(h) -> str:
+def section_label(h) -> str:
+    """A section as the findings name it: its number, else its title."""
     return f"§{h.number}" if h.number else f"“{h.title}”"
 
 
@@ -356,11 +344,7 @@ def _supported(ctx, facts: RulesFacts, doc, h) -> None:
         facts.model_list_weeks = Fact("model_list_weeks", number(m.group("n")),
                                       plain.location(m.start("n")), m.group(0))
     else:
-        facts.missing.append(Missing(
-            "model_list_weeks", "DL601", _heading_loc(ctx, doc, h),
-            f"{_label(h)} states no model-list lead time: expected a sentence like “the model "
-            "list … is published … at least 6 weeks before the submission round opens”",
-        ))
+        facts.missing.append(Missing("model_list_weeks", _heading_loc(ctx, doc, h), h, doc.path))
     cm = plain.search(r"\bapproved[-\s]drafter\s+lists?\b[^.]*?\bpublished\s+in\s+the\s+"
                       r"reference\s+repository")
     if cm:
@@ -414,11 +398,7 @@ def _checks(ctx, facts: RulesFacts, doc, h) -> None:
                                             plain.location(m.start("n")), m.group(0))
                 else:
                     facts.missing.append(Missing(
-                        "table_lead", "DL601", Location(ctx.rules.name, doc.path, c.line, c.column),
-                        f"the “Drafter approval lead time” row of {_label(h)} states no lead "
-                        "time: expected “approved at least <N> cohorts before the submission's "
-                        "target_cohort”",
-                    ))
+                        "table_lead", Location(ctx.rules.name, doc.path, c.line, c.column), h, doc.path))
             if _norm(cell(row, ci)).startswith("seed-set") and vi < len(row):
                 c = row[vi]
                 plain = Plain(doc, ctx.rules.name, c.line, c.line)
@@ -461,17 +441,10 @@ def _calendar(ctx, facts: RulesFacts, doc, h) -> None:
         try:
             facts.calendar = Fact("calendar", Calendar(tuple(stated)), where[0], where[1])
         except ValueError as exc:
-            facts.missing.append(Missing(
-                "calendar", "DL601", where[0],
-                f"{_label(h)} of {doc.path} states a publication calendar drafterlint cannot use: {exc}",
-            ))
+            facts.missing.append(Missing("calendar", where[0], h, doc.path, str(exc)))
             return
     if facts.calendar is None:
-        facts.missing.append(Missing(
-            "calendar", "DL601", _heading_loc(ctx, doc, h),
-            f"{_label(h)} of {doc.path} states no publication calendar: expected a sentence "
-            "like “results are published on the 1st and 3rd Wednesday of each month”",
-        ))
+        facts.missing.append(Missing("calendar", _heading_loc(ctx, doc, h), h, doc.path))
 
 
 def _publications(text: str, ords: str, days: str) -> list[tuple[int, int]] | None:
@@ -506,11 +479,7 @@ def _adoption(ctx, facts: RulesFacts, doc, h) -> None:
             facts.adoption_window = Fact("adoption_window", number(m.group("n")),
                                          plain.location(m.start("n")), m.group(0))
             return
-    facts.missing.append(Missing(
-        "adoption_window", "DL601", _heading_loc(ctx, doc, h),
-        f"{_label(h)} of {doc.path} states no adoption window: expected a sentence like “each "
-        "seed set is available for adoption by new submissions until 4 cohort dates have passed”",
-    ))
+    facts.missing.append(Missing("adoption_window", _heading_loc(ctx, doc, h), h, doc.path))
 
 
 def _basics(ctx, facts: RulesFacts, doc, h) -> None:

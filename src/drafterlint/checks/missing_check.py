@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from drafterlint.checks._examples import POINT, RULES_MD, point_checks, rules_doc
-from drafterlint.checks._facts import unstated_requirement
+from drafterlint.checks._facts import section_label, unstated_requirement
 from drafterlint.checks._mdlist import reference_policy
 from drafterlint.checks.base import Example, Rule
 from drafterlint.findings import Severity
@@ -70,8 +70,18 @@ def _checks_location(policy):
 
 def check(ctx):
     facts = ctx.facts
-    for m in facts.missing_for(RULE.code):
-        yield RULE.at(m.location, m.message, key=f"missing:{m.name}")
+    defines = facts.list_defined or facts.spec_lead
+    for m in facts.missing:
+        if m.name == "check_table" and defines is not None:
+            spec = facts.spec_section
+            yield RULE.at(
+                m.location,
+                f"{section_label(m.section)} has no check table, but "
+                f"{section_label(spec) if spec else '§2.9.4'} ({defines.where()}) defines "
+                f"{'an approved-drafter list' if facts.list_defined else 'an approval lead time'}: "
+                "expected a table with columns “Check | Validation | Failure Action”",
+                key=f"missing:{m.name}",
+            )
     spec = facts.spec_section
     if spec is None:
         return  # DL101 says the section is missing

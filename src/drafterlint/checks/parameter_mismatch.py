@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 
 from drafterlint.checks._examples import POINT, RULES_MD, point_checks, rules_doc
-from drafterlint.checks._facts import unstated_requirement
+from drafterlint.checks._facts import Missing, RulesFacts, section_label, unstated_requirement
 from drafterlint.checks._mdlist import reference_policy
 from drafterlint.checks.base import Example, Rule
 from drafterlint.findings import Severity
@@ -70,6 +70,32 @@ def _compare(what: str, places, unit: str = ""):
         )
 
 
+def _missing_message(m: Missing, facts: RulesFacts) -> str | None:
+    """What to say of a number the text does not state; None for a fact of another rule."""
+    label = section_label(m.section)
+    if m.name == "lead_cohorts" and facts.table_lead is not None:
+        row = facts.table_lead
+        return (f"{label} states no approval lead time, but the “Drafter approval lead time” row of the "
+                f"check table ({row.where()}) says {row.value} cohorts: state it in {label} too, with a "
+                "sentence like “a newly approved drafter may first be used … at least two cohorts after "
+                "the cohort in which it was approved”")
+    if m.name == "model_list_weeks":
+        return (f"{label} states no model-list lead time: expected a sentence like “the model list … is "
+                "published … at least 6 weeks before the submission round opens”")
+    if m.name == "table_lead":
+        return (f"the “Drafter approval lead time” row of {label} states no lead time: expected “approved "
+                "at least <N> cohorts before the submission's target_cohort”")
+    if m.name == "calendar" and m.error:
+        return f"{label} of {m.path} states a publication calendar drafterlint cannot use: {m.error}"
+    if m.name == "calendar":
+        return (f"{label} of {m.path} states no publication calendar: expected a sentence like “results "
+                "are published on the 1st and 3rd Wednesday of each month”")
+    if m.name == "adoption_window":
+        return (f"{label} of {m.path} states no adoption window: expected a sentence like “each seed set "
+                "is available for adoption by new submissions until 4 cohort dates have passed”")
+    return None
+
+
 def _show(v) -> str:
     if hasattr(v, "describe"):
         return v.describe()
@@ -78,8 +104,10 @@ def _show(v) -> str:
 
 def check(ctx):
     facts = ctx.facts
-    for m in facts.missing_for(RULE.code):
-        yield RULE.at(m.location, m.message, key=f"missing:{m.name}")
+    for m in facts.missing:
+        message = _missing_message(m, facts)
+        if message is not None:
+            yield RULE.at(m.location, message, key=f"missing:{m.name}")
     unstated = unstated_requirement(facts)
     if unstated and facts.lead is None:
         ctx.skip(RULE.code, unstated)
