@@ -1,6 +1,8 @@
 """Where every link of the checked documents leads: resolved once, read by the DL2xx rules.
 
-Each rule picks the outcomes it owns; none of them re-resolves a link.
+Each link gets an outcome (what kind of link it is and whether it works) and, when it does not
+work, a problem record saying what is wrong. Each rule picks the outcome it owns and words its
+problems; none of them re-resolves a link.
 """
 
 from __future__ import annotations
@@ -18,18 +20,90 @@ from drafterlint.sources import github_pair
 
 if TYPE_CHECKING:
     from drafterlint.checks.base import Context
+    from drafterlint.findings import Location
     from drafterlint.markdown.model import Document, Heading, Link
     from drafterlint.sources import RepoView
 
-# Outcomes, one per rule that reports them.
+# Outcomes: what a link is, and whether it works.
 OK = "ok"
-BROKEN_FRAGMENT = "DL201"
-BROKEN_FILE = "DL202"
-BROKEN_CROSS_DOC = "DL203"
-BROKEN_CROSS_REPO = "DL204"
-UNVERIFIABLE = "DL206"
+BROKEN_FRAGMENT = "broken-fragment"  # `#frag` into the linking document itself
+BROKEN_FILE = "broken-file"  # a relative link (or a URL scheme GitHub cannot follow)
+BROKEN_CROSS_DOC = "broken-cross-doc"  # `other.md#frag` within the repository
+BROKEN_CROSS_REPO = "broken-cross-repo"  # a github.com link into a configured repository
+UNVERIFIABLE = "unverifiable"  # into a repository or ref this run cannot check
+NOT_GIVEN = "not-given"  # into a configured repository this run was not given: not checked
 UNREADABLE = "unreadable"  # the target lies in a folder that cannot be read: DL702 says so
 EXTERNAL = "external"
+
+
+# Problems: what is wrong with a link whose outcome is not OK.
+
+
+@dataclass(frozen=True)
+class FragmentMissing:
+    fragment: str  # as written after `#`
+    path: str  # the document that lacks it
+    repository: str | None  # that document's repository, when it is not the linking one
+    anchor: str | None  # the closest existing anchor
+    file: str | None  # how a link names that document (None: the linking document itself)
+
+
+@dataclass(frozen=True)
+class FileMissing:
+    path: str  # as written (a relative link) or repository-relative (a github.com link)
+    closest: str | None  # the existing file it most likely meant
+    owner: str = ""  # a github.com link's repository and ref
+    repo: str = ""
+    ref: str = ""
+
+
+@dataclass(frozen=True)
+class OutsideRepository:
+    path: str
+
+
+@dataclass(frozen=True)
+class PathTooLong:
+    path: str
+    why: str
+
+
+@dataclass(frozen=True)
+class UnusableScheme:
+    scheme: str  # file:, javascript:, …: nothing a reader on GitHub can follow
+
+
+@dataclass(frozen=True)
+class NotConfigured:
+    owner: str  # as written
+    repo: str
+
+
+@dataclass(frozen=True)
+class OtherRef:
+    owner: str
+    repo: str
+    ref: str
+    default_branch: str
+
+
+@dataclass(frozen=True)
+class PartialCopy:
+    """A file absent from a plain (non-git) copy of the repository, which may be partial."""
+
+    path: str
+    owner: str
+    repo: str
+
+
+@dataclass(frozen=True)
+class NotGiven:
+    owner: str
+    repo: str
+
+
+Problem = (FragmentMissing | FileMissing | OutsideRepository | PathTooLong | UnusableScheme | NotConfigured
+           | OtherRef | PartialCopy | NotGiven)
 
 _LINE_ANCHOR = re.compile(r"^L\d+(C\d+)?(-L\d+(C\d+)?)?$", re.IGNORECASE)
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
@@ -47,11 +121,15 @@ class Resolved:
     repo: "RepoView"
     link: "Link"
     outcome: str
-    message: str = ""
-    suggestion: str | None = None
+    problem: Problem | None = None
     heading: "Heading | None" = None  # the heading the link lands on, when it is one
     # The Markdown document the link points into; for a broken fragment, the one that lacks it.
     target_doc: "Document | None" = None
+
+    @property
+    def location(self) -> "Location":
+        """Where the link starts."""
+        return self.repo.location(self.doc.path, self.link.line, self.link.column)
 
 
 def checked_documents(ctx: "Context") -> list[tuple["RepoView", "Document"]]:
@@ -187,10 +265,6 @@ def _anchor_indexes(ctx: "Context") -> "dict[int, _AnchorIndex]":
     return {}
 
 
-def _did_you_mean(anchor: str | None, prefix: str = "#") -> str | None:
-    return f"did you mean `{prefix}{anchor}`?" if anchor else None
-
-
 def resolve_all(ctx: "Context") -> list[Resolved]:
     """Every link of every checked document, resolved once per run."""
     return ctx.shared(_resolved_links)
@@ -200,16 +274,11 @@ def _resolved_links(ctx: "Context") -> list[Resolved]:
     return list(_resolve_all(ctx))
 
 
-def findings_for(ctx: "Context", rule, outcome: str):
-    """The findings of one outcome, at the position where each link starts."""
+def with_outcome(ctx: "Context", outcome: str) -> Iterator[tuple[Resolved, Problem]]:
+    """The links of one outcome that is not OK, each with its problem, in document order."""
     for r in resolve_all(ctx):
-        if r.outcome == outcome:
-            yield rule.at(
-                r.repo.location(r.doc.path, r.link.line, r.link.column),
-                r.message,
-                suggestion=r.suggestion,
-                key=r.link.target,
-            )
+        if r.outcome == outcome and r.problem is not None:
+            yield r, r.problem
 
 
 def _resolve_all(ctx: "Context") -> Iterator[Resolved]:
@@ -231,8 +300,7 @@ def _resolve(ctx, view, doc, link) -> Resolved:
                 return _github(ctx, view, doc, link, gh)
             return Resolved(doc, view, link, EXTERNAL)
         if name in ("file", "javascript", "vbscript", "data"):
-            return Resolved(doc, view, link, BROKEN_FILE,
-                            f"`{name}:` link cannot work on GitHub; link to a file of the repository")
+            return Resolved(doc, view, link, BROKEN_FILE, UnusableScheme(name))
         return Resolved(doc, view, link, EXTERNAL)  # mailto:, ftp:, …
     if target.startswith("//"):
         return Resolved(doc, view, link, EXTERNAL)
@@ -243,12 +311,9 @@ def _same_doc(ctx, view, doc, link, fragment) -> Resolved:
     if fragment_ok(doc, fragment):
         return Resolved(doc, view, link, OK, heading=doc.heading_for_fragment(unquote(fragment)),
                         target_doc=doc)
-    return Resolved(
-        doc, view, link, BROKEN_FRAGMENT,
-        f"no heading or anchor `#{fragment}` in {doc.path}",
-        _did_you_mean(suggest_anchor(ctx, doc, fragment)),
-        target_doc=doc,
-    )
+    return Resolved(doc, view, link, BROKEN_FRAGMENT,
+                    FragmentMissing(fragment, doc.path, None, suggest_anchor(ctx, doc, fragment), None),
+                    target_doc=doc)
 
 
 def _split(target: str) -> tuple[str, str | None]:
@@ -263,8 +328,7 @@ def _relative(ctx, view, doc, link, target) -> Resolved:
     joined = path[1:] if path.startswith("/") else (f"{base}/{path}" if base else path)
     rel = view.normalize(joined)
     if rel is None:
-        return Resolved(doc, view, link, BROKEN_FILE,
-                        f"`{path}` points outside the repository")
+        return Resolved(doc, view, link, BROKEN_FILE, OutsideRepository(path))
     if rel == "" or view.is_dir(rel):
         readme = _readme(view, rel)
         if fragment and readme:
@@ -274,10 +338,7 @@ def _relative(ctx, view, doc, link, target) -> Resolved:
         unknown = _not_listed(ctx, view, view, doc, link, rel, path, BROKEN_FILE)
         if unknown is not None:
             return unknown
-        close = suggest_file(ctx, view, rel)
-        return Resolved(doc, view, link, BROKEN_FILE,
-                        f"`{path}` does not exist in the repository",
-                        f"did you mean `{close}`?" if close else None)
+        return Resolved(doc, view, link, BROKEN_FILE, FileMissing(path, suggest_file(ctx, view, rel)))
     if fragment is not None:
         return _fragment_in(ctx, view, view, doc, link, rel, fragment, BROKEN_CROSS_DOC)
     return Resolved(doc, view, link, OK)
@@ -295,7 +356,7 @@ def _not_listed(ctx, source, target, doc, link, rel: str, shown: str, broken: st
         return Resolved(doc, source, link, UNREADABLE)
     too_long = target.too_long(rel)
     if too_long:
-        return Resolved(doc, source, link, broken, f"`{shown}` cannot name a file: {too_long}; shorten the link")
+        return Resolved(doc, source, link, broken, PathTooLong(shown, too_long))
     return None
 
 
@@ -320,13 +381,9 @@ def _fragment_in(ctx, target, source, doc, link, rel, fragment, outcome) -> Reso
         return Resolved(doc, source, link, OK,
                         heading=target_doc.heading_for_fragment(unquote(fragment)),
                         target_doc=target_doc)
-    where = rel if target is source else f"{target.github_name}:{rel}"
-    return Resolved(
-        doc, source, link, outcome,
-        f"no heading or anchor `#{fragment}` in {where}",
-        _did_you_mean(suggest_anchor(ctx, target_doc, fragment), "#" if target_doc is doc else f"{rel}#"),
-        target_doc=target_doc,
-    )
+    problem = FragmentMissing(fragment, rel, None if target is source else target.github_name,
+                              suggest_anchor(ctx, target_doc, fragment), None if target_doc is doc else rel)
+    return Resolved(doc, source, link, outcome, problem, target_doc=target_doc)
 
 
 @dataclass(frozen=True)
@@ -359,22 +416,18 @@ def _github(ctx, view, doc, link, gh: GitHubLink) -> Resolved:
     configured = {github_pair(ctx.config.rules.get("github")), github_pair(ctx.config.registry.get("github"))}
     if not targets:
         if (owner, repo) in configured:
-            ctx.skip("DL204", f"links into {owner}/{repo} not checked: that repository was not given")
-            return Resolved(doc, view, link, OK)
-        return Resolved(doc, view, link, UNVERIFIABLE,
-                        f"link into {gh.owner}/{gh.repo}, which is not configured; not verified")
+            return Resolved(doc, view, link, NOT_GIVEN, NotGiven(owner, repo))
+        return Resolved(doc, view, link, UNVERIFIABLE, NotConfigured(gh.owner, gh.repo))
     target = targets[0]
     kind, ref = gh.kind, gh.ref
     if kind is None:
         return Resolved(doc, view, link, OK)  # the repository's front page
     if ref not in (target.default_branch, "HEAD"):
-        return Resolved(doc, view, link, UNVERIFIABLE,
-                        f"link into {owner}/{repo} at `{ref}`, not the default branch "
-                        f"`{target.default_branch}`; not verified")
+        return Resolved(doc, view, link, UNVERIFIABLE, OtherRef(owner, repo, ref or "", target.default_branch))
     rel = target.normalize(gh.path)
     fragment = gh.fragment
     if rel is None:
-        return Resolved(doc, view, link, BROKEN_CROSS_REPO, "path escapes the repository")
+        return Resolved(doc, view, link, BROKEN_CROSS_REPO, OutsideRepository(gh.path))
     present_dir = rel == "" or target.is_dir(rel)
     present_file = target.is_file(rel)
     if not (present_dir or present_file):
@@ -382,13 +435,9 @@ def _github(ctx, view, doc, link, gh: GitHubLink) -> Resolved:
         if unknown is not None:
             return unknown
         if not target.complete:
-            return Resolved(doc, view, link, UNVERIFIABLE,
-                            f"`{rel}` is not in the given copy of {owner}/{repo} (not a git checkout, "
-                            "so it may be partial); not verified")
-        close = suggest_file(ctx, target, rel)
+            return Resolved(doc, view, link, UNVERIFIABLE, PartialCopy(rel, owner, repo))
         return Resolved(doc, view, link, BROKEN_CROSS_REPO,
-                        f"`{rel}` does not exist in {owner}/{repo} at `{ref}`",
-                        f"did you mean `{close}`?" if close else None)
+                        FileMissing(rel, suggest_file(ctx, target, rel), owner, repo, ref or ""))
     if fragment is None:
         return Resolved(doc, view, link, OK)
     md = _readme(target, rel) if present_dir else rel

@@ -30,5 +30,12 @@ EXAMPLES = (
 )
 
 
+OUTCOME = _links.BROKEN_CROSS_DOC  # the links this rule reports (and `drafterlint fix` repoints)
+
+
 def check(ctx):
-    return _links.findings_for(ctx, RULE, _links.BROKEN_CROSS_DOC)
+    for r, p in _links.with_outcome(ctx, OUTCOME):
+        if isinstance(p, _links.FragmentMissing):
+            yield RULE.at(r.location, f"no heading or anchor `#{p.fragment}` in {p.path}",
+                          suggestion=f"did you mean `{p.file or ''}#{p.anchor}`?" if p.anchor else None,
+                          key=r.link.target)

@@ -35,5 +35,28 @@ EXAMPLES = (
 )
 
 
+OUTCOME = _links.BROKEN_CROSS_REPO  # the links this rule reports (and `drafterlint fix` repoints)
+
+
 def check(ctx):
-    return _links.findings_for(ctx, RULE, _links.BROKEN_CROSS_REPO)
+    for r in _links.resolve_all(ctx):
+        p = r.problem
+        if r.outcome == _links.NOT_GIVEN and isinstance(p, _links.NotGiven):
+            ctx.skip(RULE.code, f"links into {p.owner}/{p.repo} not checked: that repository was not given")
+        if r.outcome != OUTCOME:
+            continue
+        suggestion = None
+        if isinstance(p, _links.FragmentMissing):
+            where = f"{p.repository}:{p.path}" if p.repository else p.path
+            message = f"no heading or anchor `#{p.fragment}` in {where}"
+            suggestion = f"did you mean `{p.file or ''}#{p.anchor}`?" if p.anchor else None
+        elif isinstance(p, _links.FileMissing):
+            message = f"`{p.path}` does not exist in {p.owner}/{p.repo} at `{p.ref}`"
+            suggestion = f"did you mean `{p.closest}`?" if p.closest else None
+        elif isinstance(p, _links.OutsideRepository):
+            message = "path escapes the repository"
+        elif isinstance(p, _links.PathTooLong):
+            message = f"`{p.path}` cannot name a file: {p.why}; shorten the link"
+        else:
+            continue
+        yield RULE.at(r.location, message, suggestion=suggestion, key=r.link.target)

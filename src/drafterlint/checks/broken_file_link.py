@@ -32,4 +32,17 @@ EXAMPLES = (
 
 
 def check(ctx):
-    return _links.findings_for(ctx, RULE, _links.BROKEN_FILE)
+    for r, p in _links.with_outcome(ctx, _links.BROKEN_FILE):
+        suggestion = None
+        if isinstance(p, _links.FileMissing):
+            message = f"`{p.path}` does not exist in the repository"
+            suggestion = f"did you mean `{p.closest}`?" if p.closest else None
+        elif isinstance(p, _links.OutsideRepository):
+            message = f"`{p.path}` points outside the repository"
+        elif isinstance(p, _links.PathTooLong):
+            message = f"`{p.path}` cannot name a file: {p.why}; shorten the link"
+        elif isinstance(p, _links.UnusableScheme):
+            message = f"`{p.scheme}:` link cannot work on GitHub; link to a file of the repository"
+        else:
+            continue
+        yield RULE.at(r.location, message, suggestion=suggestion, key=r.link.target)

@@ -35,5 +35,11 @@ EXAMPLES = (
 )
 
 
+OUTCOME = _links.BROKEN_FRAGMENT  # the links this rule reports (and `drafterlint fix` repoints)
+
+
 def check(ctx):
-    return _links.findings_for(ctx, RULE, _links.BROKEN_FRAGMENT)
+    for r, p in _links.with_outcome(ctx, OUTCOME):
+        if isinstance(p, _links.FragmentMissing):
+            yield RULE.at(r.location, f"no heading or anchor `#{p.fragment}` in {p.path}",
+                          suggestion=f"did you mean `#{p.anchor}`?" if p.anchor else None, key=r.link.target)

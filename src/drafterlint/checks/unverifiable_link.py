@@ -30,4 +30,15 @@ EXAMPLES = (
 
 
 def check(ctx):
-    return _links.findings_for(ctx, RULE, _links.UNVERIFIABLE)
+    for r, p in _links.with_outcome(ctx, _links.UNVERIFIABLE):
+        if isinstance(p, _links.NotConfigured):
+            message = f"link into {p.owner}/{p.repo}, which is not configured; not verified"
+        elif isinstance(p, _links.OtherRef):
+            message = (f"link into {p.owner}/{p.repo} at `{p.ref}`, not the default branch "
+                       f"`{p.default_branch}`; not verified")
+        elif isinstance(p, _links.PartialCopy):
+            message = (f"`{p.path}` is not in the given copy of {p.owner}/{p.repo} (not a git checkout, "
+                       "so it may be partial); not verified")
+        else:
+            continue
+        yield RULE.at(r.location, message, key=r.link.target)
