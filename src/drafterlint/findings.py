@@ -121,6 +121,7 @@ class RuleInfo:
     summary: str
     doc: str  # the rule's documentation, as `drafterlint explain` shows it
     needs: tuple[str, ...] = ()
+    advice: str = ""  # what the audit tells a task-force lead to do about a finding (ADVICE)
 
 
 @dataclass(frozen=True)

@@ -78,7 +78,7 @@ def rule_infos() -> list[RuleInfo]:
     return [
         RuleInfo(m.RULE.code, m.RULE.name, m.RULE.severity, m.RULE.summary,
                  "\n".join([inspect.cleandoc(m.__doc__ or m.RULE.summary), "", *examples_section(m)]).rstrip("\n"),
-                 tuple(sorted(m.RULE.needs)))
+                 tuple(sorted(m.RULE.needs)), getattr(m, "ADVICE", ""))
         for m in all_rules()
     ]
 

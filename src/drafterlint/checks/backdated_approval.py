@@ -27,6 +27,10 @@ RULE = Rule(
     summary="approved_cohort is earlier than the cohort in which git history shows it published",
     needs=frozenset({REGISTRY, HISTORY}),
 )
+ADVICE = (
+    "correct approved_cohort to the cohort it was published in, "
+    "and check whether submissions relied on the earlier cohort"
+)
 
 _P = POLICIES + "2026-11-C1/"
 _POINTS = lead_points("2026-11-C1")

@@ -21,6 +21,7 @@ RULE = Rule(
     summary="a cohort id is malformed or impossible",
     needs=frozenset({REGISTRY}),
 )
+ADVICE = "correct the cohort id to one the calendar has"
 
 _CAT = "registry:" + POLICIES + "2026-10-C1/catalog.yaml"
 

@@ -4,7 +4,8 @@ A rule is a module under drafterlint.checks, listed in drafterlint.checks._RULES
 says what it reports and why (no examples of its own), it defines RULE (code, name, default
 severity, what it needs), EXAMPLES (at least a passing and a failing case: data, shown by
 `drafterlint explain CODE` and run through the real engine by tests/test_rule_examples.py) and
-`check(ctx)`, which returns or yields Findings and never prints.
+`check(ctx)`, which returns or yields Findings and never prints. A rule whose errors need a
+decision (the audit's DL4xx-DL8xx) also defines ADVICE: what the audit tells a lead to do.
 """
 
 from __future__ import annotations

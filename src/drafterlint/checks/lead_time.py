@@ -21,6 +21,10 @@ RULE = Rule(
     summary="a head is listed in a policy whose cohort is earlier than approved_cohort + lead",
     needs=frozenset({REGISTRY}),
 )
+ADVICE = (
+    "take the head out of this policy until its first eligible cohort, "
+    "or correct its approved_cohort if the approval was earlier"
+)
 
 _P = "registry:" + POLICIES + "2026-10-C1/"
 _POINTS = lead_points("2026-10-C1")

@@ -27,6 +27,7 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="§2.9.4 requires a check that §9.1 or the policy does not carry",
 )
+ADVICE = "add the required check to §9.1 and the policy, or drop the requirement"
 
 _NO_LEAD_ROW = rules_doc().rsplit("| **Drafter approval lead time**", 1)[0]
 _NO_LEAD_CHECK = point_checks().split("  spec-decode-head-approval-lead-time:")[0]

@@ -33,6 +33,7 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="§2.9.4/§3.2 do not link to the published list, or the link resolves elsewhere",
 )
+ADVICE = "link the published list from the section"
 
 RULES_MD = "rules:endpoints_rules.md"
 

@@ -25,6 +25,7 @@ RULE = Rule(
     summary="the model hub has no such repository/revision (audit --online)",
     needs=frozenset({REGISTRY, ONLINE}),
 )
+ADVICE = "replace the revision with one the model hub has, or remove the entry"
 
 _P = "registry:" + POLICIES + "2026-11-C1/"
 

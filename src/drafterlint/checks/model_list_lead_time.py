@@ -25,6 +25,7 @@ RULE = Rule(
     summary="a checkpoint entered the model list later than §3.2 allows before its round",
     needs=frozenset({RULES, REGISTRY, HISTORY}),
 )
+ADVICE = "decide whether the checkpoint stays in this round as an exception or moves to the next round"
 
 _RULES = """\
 # Bench Rules

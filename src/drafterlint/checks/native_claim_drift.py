@@ -31,6 +31,7 @@ RULE = Rule(
     summary="the Markdown list says a checkpoint ships a native head; the registry disagrees",
     needs=frozenset({REGISTRY}),
 )
+ADVICE = "decide whether the Markdown list or the catalog is right, and correct the other"
 
 _BUNDLED = (
     "    - model: model-one\n      repository: orga/m1\n"

@@ -48,6 +48,7 @@ RULE = Rule(
     summary="the checkpoint's config and weights show no native head of the claimed method (audit --online)",
     needs=frozenset({REGISTRY, ONLINE}),
 )
+ADVICE = "correct the native-head claim, or pin a checkpoint revision that ships the head"
 
 _NAMES = {"type": "array", "items": {"type": "string", "minLength": 1}}
 _PATTERNS = {"type": "array", "items": {"type": "string", "minLength": 1, "format": "regex"}}

@@ -39,6 +39,7 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="one normative number differs between §2.9.4, §9.1, §3.2, §4.2/§4.6 and the policy",
 )
+ADVICE = "decide which number is normative, and correct the other places"
 
 EXAMPLES = (
     Example("all three places say two", {RULES_MD: rules_doc(), POINT: point_checks(2)}),

@@ -20,6 +20,7 @@ RULE = Rule(
     summary="policy files of one cohort folder disagree on version/revision or with the folder",
     needs=frozenset({REGISTRY}),
 )
+ADVICE = "decide which version and revision this cohort folder carries, and align its files"
 
 _P = "registry:src/inference_endpoint/validation/policies/2026-10-C1/"
 _CAT = (

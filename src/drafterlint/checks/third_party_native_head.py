@@ -37,6 +37,7 @@ RULE = Rule(
     summary="a native head claimed inside another publisher's checkpoint has no approval of its own",
     needs=frozenset({RULES, REGISTRY}),
 )
+ADVICE = "approve the head in its own right, or remove the claim"
 
 OPTIONS = (
     # The sentence of §2.9.4 that makes a head native only when the model's own publisher ships

@@ -25,6 +25,7 @@ RULE = Rule(
     summary="a head's method is not a drafter kind the rules recognize",
     needs=frozenset({REGISTRY}),
 )
+ADVICE = "correct the method, or amend the rules to recognise the drafter kind"
 
 # The drafter kinds: a head's `method` id -> the words the rules write for it (case-sensitive,
 # whole words). The rules' §2.9.4 names kinds by example; every kind listed here is accepted,

@@ -19,6 +19,7 @@ RULE = Rule(
     summary="a bundled head is not shipped by an approved checkpoint of that benchmark",
     needs=frozenset({REGISTRY}),
 )
+ADVICE = "approve the checkpoint revision that ships the head, or remove the bundled head"
 
 _CAT = "registry:" + POLICIES + "2026-10-C1/catalog.yaml"
 

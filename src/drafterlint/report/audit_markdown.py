@@ -43,23 +43,8 @@ class TimelineHead:
 DECISION_FAMILIES = ("DL4", "DL5", "DL6", "DL8")
 # Heads with one of these (errors) are marked in the timeline.
 TIMELINE_MARKS = ("DL401", "DL403", "DL505")
-# What to decide, per code (else per family): the finding's own message says what is wrong.
-DECIDE = {
-    "DL401": "take the head out of this policy until its first eligible cohort, or correct its approved_cohort if the approval was earlier",
-    "DL402": "decide whether the checkpoint stays in this round as an exception or moves to the next round",
-    "DL403": "correct approved_cohort to the cohort it was published in, and check whether submissions relied on the earlier cohort",
-    "DL404": "correct the cohort id to one the calendar has",
-    "DL405": "decide which version and revision this cohort folder carries, and align its files",
-    "DL501": "approve the checkpoint revision that ships the head, or remove the bundled head",
-    "DL502": "correct the method, or amend the rules to recognise the drafter kind",
-    "DL503": "approve the head in its own right, or remove the claim",
-    "DL504": "decide whether the Markdown list or the catalog is right, and correct the other",
-    "DL505": "correct the native-head claim, or pin a checkpoint revision that ships the head",
-    "DL601": "decide which number is normative, and correct the other places",
-    "DL602": "add the required check to §9.1 and the policy, or drop the requirement",
-    "DL603": "link the published list from the section",
-    "DL803": "replace the revision with one the model hub has, or remove the entry",
-}
+# What to decide, per family, for a rule without advice of its own (its ADVICE, in
+# ReportMeta.rules): the finding's own message says what is wrong.
 _DECIDE_FAMILY = {
     "DL4": "decide whether the cohort data or the policy listing is right",
     "DL5": "decide whether the native head is approved",
@@ -72,8 +57,9 @@ def needs_decision(f) -> bool:
     return f.severity is Severity.ERROR and f.code.startswith(DECISION_FAMILIES)
 
 
-def what_to_do(code: str) -> str:
-    return DECIDE.get(code) or _DECIDE_FAMILY.get(code[:3], "decide how to proceed")
+def what_to_do(meta, code: str) -> str:
+    advice = next((r.advice for r in meta.rules if r.code == code), "")
+    return advice or _DECIDE_FAMILY.get(code[:3], "decide how to proceed")
 
 
 def by_severity_then_rule(findings) -> list:
@@ -235,7 +221,7 @@ def decisions_section(meta, findings) -> list[str]:
 
     def item(i: int, f) -> str:
         return (f"{i}. **{f.code} {f.name}** ({_brief_location(meta, f)}): {cell(f.message.rstrip('.'))}. "
-                f"**To do:** {what_to_do(f.code)}.")
+                f"**To do:** {what_to_do(meta, f.code)}.")
 
     shown = [f for group in by_rule.values() for f in group[:DECISIONS_PER_RULE]]
     out += [item(i, f) for i, f in enumerate(shown, 1)]
