@@ -59,11 +59,15 @@ class FileMissing:
 
 @dataclass(frozen=True)
 class OutsideRepository:
+    """A path that climbs out of the repository with `..`."""
+
     path: str
 
 
 @dataclass(frozen=True)
 class PathTooLong:
+    """A path no file can have (`why`: the file system's limit it passes)."""
+
     path: str
     why: str
 

@@ -97,20 +97,19 @@ def _word(drift: AnyDrift) -> tuple[str, str | None, str] | None:
     if isinstance(drift, ExtraUnapproved):
         x, name = drift.entry, drift.extra.name
         detail = (f"{where} lists {x.model_id} only at "
-                  + ", ".join(f"{h.repository}@{short(h.revision)} ({h.model})" for h in drift.same_repo)
+                  + ", ".join(f"{_pin(h.repository, h.revision)} ({h.model})" for h in drift.same_repo)
                   if drift.same_repo else f"{where} has no such head for {x.benchmark}")
-        return (f"drafter {x.model_id}@{short(x.revision)} of {x.benchmark} in the list “{name}” is not an "
+        return (f"drafter {_pin(x.model_id, x.revision)} of {x.benchmark} in the list “{name}” is not an "
                 f"approved head: {detail}", None, f"extra-only:{name}:{x.benchmark}:{x.model_id}@{x.revision}")
     if isinstance(drift, ExtraCohort):
         x, name = drift.entry, drift.extra.name
-        return (f"drafter {x.model_id}@{short(x.revision)} is approved in {x.approved_cohort} in the list "
+        return (f"drafter {_pin(x.model_id, x.revision)} is approved in {x.approved_cohort} in the list "
                 f"“{name}” but in {drift.head.approved_cohort} in {where}",
                 None, f"extra-cohort:{name}:{x.model_id}@{x.revision}")
     if isinstance(drift, ExtraMissing):
-        h = drift.head
-        return (f"approved head {h.repository}@{short(h.revision)} of {h.model} is missing from the list "
-                f"“{drift.extra.name}” ({drift.extra.path})",
-                None, f"catalog-only-extra:{drift.extra.name}:{h.repository}@{h.revision}")
+        h, extra = drift.head, drift.extra
+        return (f"approved head {_pin(h.repository, h.revision)} of {h.model} is missing from the list "
+                f"“{extra.name}” ({extra.path})", None, f"catalog-only-extra:{extra.name}:{h.repository}@{h.revision}")
     if isinstance(drift, UnmatchedModel):
         ms = drift.section
         listed = ", ".join(e.repository for e in ms.checkpoints) or "none"
@@ -121,7 +120,7 @@ def _word(drift: AnyDrift) -> tuple[str, str | None, str] | None:
                 f"add `{ms.title}: {drift.owner}` to registry.model_aliases" if drift.owner else None,
                 f"model:{ms.title}")
     if isinstance(drift, AbsentModel):
-        cps = ", ".join(f"{c.repository}@{short(c.revision)}" for c in drift.checkpoints)
+        cps = ", ".join(_pin(c.repository, c.revision) for c in drift.checkpoints)
         return (f"model {drift.model} of {where} (checkpoints: {cps or 'none'}) has no subsection in "
                 f"the Markdown list {_list_name(drift.markdown)}", None, f"absent-model:{drift.model}")
     if isinstance(drift, RevisionConflict):
@@ -139,13 +138,13 @@ def _word(drift: AnyDrift) -> tuple[str, str | None, str] | None:
             detail = f"{where} pins {e.repository} for {k} at {revs} only"
         else:
             detail = f"{where} has no such {e.kind} for {k}"
-        return (f"{e.kind} {e.repository}@{short(e.revision)} (“{drift.section.title}”) is in the Markdown "
+        return (f"{e.kind} {_pin(e.repository, e.revision)} (“{drift.section.title}”) is in the Markdown "
                 f"list but not in the catalog: {detail}", None, f"md-only:{e.kind}:{e.repository}@{e.revision}")
     if isinstance(drift, CatalogOnly):
-        i = drift.item
-        return (f"approved {drift.kind} {i.repository}@{short(i.revision)} of {drift.model} is missing from the "
-                f"Markdown list {_list_name(drift.markdown)} (subsection “{drift.section.title}”)",
-                None, f"catalog-only:{drift.kind}:{i.repository}@{i.revision}")
+        i, title = drift.item, drift.section.title
+        return (f"approved {drift.kind} {_pin(i.repository, i.revision)} of {drift.model} is missing from the "
+                f"Markdown list {_list_name(drift.markdown)} (subsection “{title}”)", None,
+                f"catalog-only:{drift.kind}:{i.repository}@{i.revision}")
     if isinstance(drift, TableUnmatched):
         f = drift.fact
         return (f"supported model “{f.value}” matches no model {where} enrolls"
@@ -155,6 +154,10 @@ def _word(drift: AnyDrift) -> tuple[str, str | None, str] | None:
         return (f"{where} enrolls model {drift.model}, which the supported-models table of the rules "
                 "does not list", None, f"enrolled:{drift.model}")
     return None  # a native-head claim: DL504's
+
+
+def _pin(repository: str | None, revision: str | None) -> str:
+    return f"{repository}@{short(revision)}"
 
 
 def _list_name(ml: MarkdownList) -> str:

@@ -71,6 +71,19 @@ def _compare(what: str, places, unit: str = ""):
         )
 
 
+# What the text should have said, per fact of this rule it does not state.
+_EXPECTED = {
+    "model_list_weeks": "{label} states no model-list lead time: expected a sentence like “the model list … is "
+                        "published … at least 6 weeks before the submission round opens”",
+    "table_lead": "the “Drafter approval lead time” row of {label} states no lead time: expected “approved at "
+                  "least <N> cohorts before the submission's target_cohort”",
+    "calendar": "{label} of {path} states no publication calendar: expected a sentence like “results are "
+                "published on the 1st and 3rd Wednesday of each month”",
+    "adoption_window": "{label} of {path} states no adoption window: expected a sentence like “each seed set is "
+                       "available for adoption by new submissions until 4 cohort dates have passed”",
+}
+
+
 def _missing_message(m: Missing, facts: RulesFacts) -> str | None:
     """What to say of a number the text does not state; None for a fact of another rule."""
     label = section_label(m.section)
@@ -80,21 +93,10 @@ def _missing_message(m: Missing, facts: RulesFacts) -> str | None:
                 f"check table ({row.where()}) says {row.value} cohorts: state it in {label} too, with a "
                 "sentence like “a newly approved drafter may first be used … at least two cohorts after "
                 "the cohort in which it was approved”")
-    if m.name == "model_list_weeks":
-        return (f"{label} states no model-list lead time: expected a sentence like “the model list … is "
-                "published … at least 6 weeks before the submission round opens”")
-    if m.name == "table_lead":
-        return (f"the “Drafter approval lead time” row of {label} states no lead time: expected “approved "
-                "at least <N> cohorts before the submission's target_cohort”")
     if m.name == "calendar" and m.error:
         return f"{label} of {m.path} states a publication calendar drafterlint cannot use: {m.error}"
-    if m.name == "calendar":
-        return (f"{label} of {m.path} states no publication calendar: expected a sentence like “results "
-                "are published on the 1st and 3rd Wednesday of each month”")
-    if m.name == "adoption_window":
-        return (f"{label} of {m.path} states no adoption window: expected a sentence like “each seed set "
-                "is available for adoption by new submissions until 4 cohort dates have passed”")
-    return None
+    expected = _EXPECTED.get(m.name)
+    return expected.format(label=label, path=m.path) if expected is not None else None
 
 
 def _show(v) -> str:
