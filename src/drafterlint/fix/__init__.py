@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drafterlint.checks import _links, broken_cross_doc_fragment, broken_cross_repo_link, broken_fragment
+from drafterlint.checks import _links, rule_by_code
 from drafterlint.fix.edits import Edit, Refused, SourceFile, apply_edits, read_for_fix
 from drafterlint.fix.links import HeadingFinder, link_edits
 from drafterlint.fix.renamed import renamed_heading
@@ -29,9 +29,8 @@ if TYPE_CHECKING:
     from drafterlint.checks.base import Context
     from drafterlint.findings import Finding
 
-# The rules whose broken links are repointed, each with the outcome of the links it reports.
-LINK_OUTCOMES = {m.RULE.code: m.OUTCOME for m in (broken_fragment, broken_cross_doc_fragment, broken_cross_repo_link)}
-LINK_CODES = set(LINK_OUTCOMES)
+# The rules whose broken links are repointed; each names the outcome of the links it reports (OUTCOME).
+LINK_CODES = {"DL201", "DL203", "DL204"}
 TOC_CODE = "DL104"
 FIXABLE = frozenset({*LINK_CODES, TOC_CODE})
 # Findings that are never rewritten, and why a person must decide.
@@ -68,9 +67,10 @@ class Plan:
 def propose(ctx: "Context", findings: list["Finding"], wanted: Callable[[str], bool],
             finder: HeadingFinder = renamed_heading) -> tuple[list[Proposal], list[Left]]:
     """Edits for every wanted finding that has a safe fix; the others, each with why."""
+    outcomes = {code: _outcome(code) for code in LINK_CODES}
     by_place: dict[tuple, _links.Resolved] = {}
     for r in _links.resolve_all(ctx):
-        if r.outcome in LINK_OUTCOMES.values():
+        if r.outcome in outcomes.values():
             by_place[(r.repo.name, r.doc.path, r.link.line, r.link.column, r.outcome)] = r
     tocs: dict[int, TocFixer] = {}
     proposals: list[Proposal] = []
@@ -85,12 +85,18 @@ def propose(ctx: "Context", findings: list["Finding"], wanted: Callable[[str], b
             continue
         loc = f.location
         if f.code in LINK_CODES:
-            found = by_place.get((loc.repo, loc.path, loc.line, loc.column, LINK_OUTCOMES[f.code]))
+            found = by_place.get((loc.repo, loc.path, loc.line, loc.column, outcomes[f.code]))
             edits, why = link_edits(found, finder) if found is not None else ((), "link not found again")
         else:
             edits, why = _toc_edits(ctx, tocs, f, finder)
         (proposals.append(Proposal(f, edits, why)) if edits else left.append(Left(f, why)))
     return proposals, left
+
+
+def _outcome(code: str) -> str:
+    rule = rule_by_code(code)
+    assert rule is not None, code
+    return rule.OUTCOME
 
 
 def _toc_edits(ctx, tocs: dict, f, finder: HeadingFinder) -> tuple[tuple[Edit, ...], str]:
