@@ -18,8 +18,6 @@ PACKAGE = Path(drafterlint.__file__).resolve().parent
 # shrinks: a crossing that is gone must leave it too (the second test says so).
 ALLOWED = {
     ("audit.py", "drafterlint.engine._NEED_REASONS"): "commands",
-    ("checks/duplicated_list.py", "drafterlint.checks._mdlist._HF"): "messages",
-    ("checks/duplicated_list.py", "drafterlint.checks._mdlist._REPO_WORD"): "messages",
     ("fix/command.py", "drafterlint.commands._codes"): "commands",
     ("fix/command.py", "drafterlint.commands._start"): "commands",
 }
