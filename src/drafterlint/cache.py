@@ -110,7 +110,7 @@ def digest(data: bytes) -> str:
 
 _CLASSES: dict[str, type] | None = None
 _DOCUMENT_CLASSES = ("Document", "Heading", "Link", "ListBlock", "ListItem", "Paragraph", "Piece", "Prose",
-                     "Quote", "Suppression", "Table", "TableCell")
+                     "Quote", "Span", "Suppression", "Table", "TableCell")
 
 
 def _class(name: str) -> type | None:

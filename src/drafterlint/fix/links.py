@@ -41,8 +41,7 @@ def link_edits(r: "Resolved", finder: HeadingFinder = renamed_heading) -> tuple[
     if spans is None:
         return (), "the link is not written as a plain [text](target); change it by hand"
     heading = found.heading
-    frag_start = spans.dest_start + hash_at + 1
-    line, col = position_of(r.doc, frag_start)
+    line, col = position_of(r.doc, spans.dest_start + hash_at + 1)  # the destination is on one line
     edits = [Edit(line, col, fragment, heading.slug)]
     old_digits = re.match(r"[0-9]*", fragment).group()  # type: ignore[union-attr]
     link_text = r.doc.text[spans.text_start:spans.text_end]

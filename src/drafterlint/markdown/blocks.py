@@ -19,6 +19,7 @@ from drafterlint.markdown._mistune import (
 from drafterlint.markdown.autolinks import URL_FIRST, URL_START
 from drafterlint.markdown.fastinline import FastInline, parse_bare_url
 from drafterlint.markdown.footnotes import FOOTNOTE_DEF, FOOTNOTES, drop_unreferenced_footnotes, parse_footnote_def
+from drafterlint.markdown.inline import destination_span
 from drafterlint.markdown.lazy import InPlace, deep_lazy_lines, first_cut, judge_lazy_lines, list_cut, unmarked_quote_lines
 from drafterlint.markdown.patterns import (
     ATX_CLOSING_RE,
@@ -222,9 +223,10 @@ class _PosBlockParser(HookedBlockParser):
                 state.tokens.append(rest)
             return end
         if key and not had and key in refs:
-            href, _ = parse_link_href(src, m.end(), block=True)
-            if href is not None:
+            href, hpos = parse_link_href(src, m.end(), block=True)
+            if href is not None and hpos is not None:
                 refs[key]["raw_url"] = decode(href)
+                refs[key]["_dest"] = destination_span(state, href, hpos)  # where fix would edit it
             refs[key]["_line"] = state.orig_line(m.start())
         # cmark-gfm takes definitions out of the paragraph they begin, which stays open: what
         # follows continues it (an indented line, a tag, `2.`), an underline included

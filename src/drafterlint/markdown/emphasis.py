@@ -36,9 +36,9 @@ from mistune.util import unikey
 
 from drafterlint.markdown import _mistune
 from drafterlint.markdown.autolinks import URL_FIRST, url_end
+from drafterlint.markdown.escapes import ASCII_PUNCT, skip_literal, unescaped
 
 STRIKE_START = r"~+"
-_ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
 
 _OBJECT = "\ufffc"  # mistune's stand-in for a token that is not text: punctuation
@@ -50,7 +50,7 @@ def _punct(c: str) -> bool:
     placeholder stands for a token whose first or last character is punctuation for cmark-gfm
     (the `[`, `)`, `` ` ``, `<` or `>` a link, code span or tag starts or ends with)."""
     if c.isascii():
-        return c in _ASCII_PUNCT
+        return c in ASCII_PUNCT
     return c == _OBJECT or unicodedata.category(c).startswith("P")
 
 
@@ -88,30 +88,6 @@ def _opens_closes(before: str, after: str, marker: str) -> tuple[bool, bool]:
     return left, right
 
 
-def _code_span_end(src: str, i: int, n: int) -> int:
-    """Past the code span whose backtick run starts at src[i] (a code span holds no delimiter,
-    bracket or URL), or past the run when none closes."""
-    k = i
-    while k < n and src[k] == "`":
-        k += 1
-    ticks = src[i:k]
-    j = src.find(ticks, k, n)
-    while j >= 0 and (src.startswith("`", j + len(ticks)) or src[j - 1] == "`"):
-        j = src.find(ticks, j + 1, n)
-    return j + len(ticks) if j >= 0 else k
-
-
-def _skipped(src: str, i: int, n: int) -> int:
-    """Past the escape or code span that starts at src[i] (no delimiter, bracket or URL is in
-    one), or `i` when neither does."""
-    c = src[i]
-    if c == "\\":
-        return i + 2
-    if c == "`":
-        return _code_span_end(src, i, n)
-    return i
-
-
 def _strike_closer(
     src: str, pos: int, size: int, opener_closes: bool, urls: bool, link_end: Callable[[int], int]
 ) -> int | None:
@@ -124,7 +100,7 @@ def _strike_closer(
     n = len(src)
     i = pos
     while i < n:
-        j = _skipped(src, i, n)
+        j = skip_literal(src, i, n)
         if j != i:
             i = j
             continue
@@ -202,13 +178,7 @@ def _outer_closers(src: str, a: int, b: int) -> list[int]:
     """The `]` in src[a:b] that close no `[` opened there (escapes and code spans skipped)."""
     out: list[int] = []
     depth = 0
-    i = a
-    while i < b:
-        j = _skipped(src, i, b)
-        if j != i:
-            i = j
-            continue
-        c = src[i]
+    for i, c in unescaped(src, a, b):
         if c == "[":
             depth += 1
         elif c == "]":
@@ -216,7 +186,6 @@ def _outer_closers(src: str, a: int, b: int) -> list[int]:
                 depth -= 1
             else:
                 out.append(i)
-        i += 1
     return out
 
 
@@ -258,26 +227,17 @@ def _link_end(state: Any, i: int) -> int:
     src = state.src
     n = min(len(src), i + _LINK_TEXT_SCAN)
     opened: list[int] = []
-    k = i
-    while k < n:
-        j = _skipped(src, k, n)
-        if j != k:
-            k = j
-            continue
-        c = src[k]
+    for k, c in unescaped(src, i, n):
         if c == "[":
             opened.append(k)
         elif c == "]":
             j = opened.pop()
             if not opened:
-                break
+                return _link_after(state, i, k)
             inner_link = j == 0 or src[j - 1] != "!"
             if inner_link and not (i and src[i - 1] == "!") and _link_after(state, j, k) > 0:
                 return -1
-        k += 1
-    if k >= n:
-        return -1
-    return _link_after(state, i, k)
+    return -1
 
 
 def _link_after(state: Any, i: int, k: int) -> int:

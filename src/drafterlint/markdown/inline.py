@@ -15,10 +15,11 @@ from mistune.helpers import parse_link, parse_link_href, parse_link_title
 from mistune.util import unikey
 
 from drafterlint.markdown.autolinks import URL_START, url_end
+from drafterlint.markdown.escapes import skip_literal
 from drafterlint.markdown.fastinline import FOOTNOTE_LABEL
 from drafterlint.markdown.footnotes import FOOTNOTE_REF_RE
 from drafterlint.markdown.htmlattrs import anchors_in, hrefs_in
-from drafterlint.markdown.model import Link
+from drafterlint.markdown.model import Link, Span
 from drafterlint.markdown.positions import PosState
 from drafterlint.markdown.text import decode, decode_entities
 
@@ -32,7 +33,6 @@ _TAG_RE = re.compile(
     re.S,
 )
 _SIMPLE_DEST_RE = re.compile(r"[^\s\\&()<>\"'`]+")
-_ASCII_PUNCT = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
 # --------------------------------------------------------------------------------------------
 # rendered text
@@ -164,27 +164,8 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
             break
         i = m.start()
         c = s[i]
-        if c == "\\":
-            i += 2 if i + 1 < n and s[i + 1] in _ASCII_PUNCT else 1
-            continue
-        if c == "`":
-            j = i
-            while j < n and s[j] == "`":
-                j += 1
-            run = j - i
-            k = j
-            found = -1
-            while True:
-                k = s.find("`" * run, k, n)
-                if k < 0:
-                    break
-                e = k + run
-                if (e >= n or s[e] != "`") and s[k - 1] != "`":
-                    found = e
-                    break
-                while k < n and s[k] == "`":
-                    k += 1
-            i = found if found >= 0 else j
+        if c == "\\" or c == "`":
+            i = max(skip_literal(s, i, n), i + 1)
             continue
         if c == "<":
             if s.startswith("<!--", i):
@@ -250,6 +231,34 @@ def _destination_end(s: str, p: int) -> int | None:
 
 def _norm_label(s: str) -> str:
     return unikey(s)
+
+
+def source_span(st: PosState, a: int, b: int) -> Span | None:
+    """Where st.src[a:b] is written in the document, or None where the document's lines do not
+    read so there (a position the containers' prefixes make uncertain): a span is exact or
+    absent.  Its inner lines, if any, are not compared (a container's prefix is on them)."""
+    (line, col), (end_line, end_col) = st.position(a), st.position(b)
+    orig, piece = st.orig, st.src[a:b]
+    if not (1 <= line <= end_line <= len(orig)):
+        return None
+    first, _, rest = piece.partition("\n")
+    if line == end_line:
+        ok = not rest and orig[line - 1][col - 1 : end_col - 1] == piece
+    else:
+        last = rest.rpartition("\n")[2]
+        ok = bool(rest) and orig[line - 1][col - 1 :] == first and orig[end_line - 1][: end_col - 1].endswith(last)
+    return Span(line, col, end_line, end_col) if ok else None
+
+
+def destination_span(st: PosState, href: str, end: int) -> Span | None:
+    """Where the destination `href` that mistune's parse_link_href read up to st.src[end] is
+    written: the text inside its `<…>` if it has them."""
+    src, n = st.src, len(href)
+    if src[end - 1 : end] == ">" and src[end - 2 - n : end - 1 - n] == "<" and src[end - 1 - n : end - 1] == href:
+        return source_span(st, end - 1 - n, end - 1)
+    if n and src[end - n : end] == href:
+        return source_span(st, end - n, end)
+    return None
 
 
 class Aligner:
@@ -325,13 +334,14 @@ class Aligner:
             return False
 
         j = self._find(ok)
+        placed = j >= 0  # else a guess: no span is taken from it
         if j < 0:
             j = self._find(lambda ev: ev.kind == "lb" and ev.image == image)
         st, s = self.st, self.s
         if j < 0:
             line, col = st.position(self.a)
             kind = "image" if image else ("reference" if "ref" in tok else "inline")
-            self._add(text, self._ref_target(tok, url), line, col, kind)
+            self._add(text, self._ref_target(tok, url)[0], line, col, kind)
             self._walk_text_of(tok, image)
             return
         ev = self.events[j]
@@ -350,8 +360,9 @@ class Aligner:
         end = ev.close + 1 if ev.close >= 0 else ev.pos + 1
         kind = "image" if image else ("reference" if "ref" in tok else "inline")
         target = url
+        dest: Span | None = None
         if "ref" in tok:
-            target = self._ref_target(tok, url)
+            target, dest = self._ref_target(tok, url)
             if ev.close >= 0 and end < self.b and s[end] == "[":
                 k2 = s.find("]", end, self.b)
                 if k2 >= 0 and "[" not in s[end + 1 : k2].replace("\\[", ""):
@@ -367,14 +378,18 @@ class Aligner:
                 # the common `(#frag)` / `(file.md#frag)`: no escapes, entities, spaces or title
                 target = s[p:k2]
                 end = k2 + 1
+                dest = source_span(st, p, k2)
             elif p < self.b and s[p] != ")":
                 href, hpos = parse_link_href(s, p)
             else:
                 href, hpos = "", p
+                dest = source_span(st, p, p) if p < self.b else None
             if simple:
                 pass
             elif href is not None and hpos is not None:
                 target = decode(href)
+                if href:
+                    dest = destination_span(st, href, hpos)
                 q = hpos
                 title, tpos = parse_link_title(s, q, self.b)
                 if tpos:
@@ -385,7 +400,11 @@ class Aligner:
             else:
                 k2 = s.find(")", end, self.b)
                 end = k2 + 1 if k2 >= 0 else end
-        self._add(text, target, line, col, kind)
+        if placed and ev.close >= 0:
+            text_span = source_span(st, ev.pos + (2 if image else 1), ev.close)
+            self._add(text, target, line, col, kind, text_span, dest)
+        else:
+            self._add(text, target, line, col, kind)
         self._walk_text_of(tok, image)
         while self.k < len(self.events) and self.events[self.k].pos < end:
             self.k += 1
@@ -398,12 +417,14 @@ class Aligner:
         if not image:
             self._walk(tok.get("children") or ())
 
-    def _ref_target(self, tok: dict[str, Any], url: str) -> str:
+    def _ref_target(self, tok: dict[str, Any], url: str) -> tuple[str, Span | None]:
+        """A reference link's destination, and where its definition writes it."""
         ref = tok.get("ref")
         if ref:
             data = self.p.refs.get(ref) or {}
-            return data.get("raw_url", url)
-        return url
+            if "raw_url" in data:
+                return data["raw_url"], data.get("_dest")
+        return url, None
 
     def _html(self, tok: dict[str, Any]) -> None:
         raw = tok.get("raw", "")
@@ -426,6 +447,7 @@ class Aligner:
         for target, _ in hrefs_in(raw):
             self._add("", target, line, col, "html")
 
-    def _add(self, text: str, target: str, line: int, col: int, kind: str) -> None:
-        self.links.append(Link(text=text, target=target, line=line, column=col, kind=kind))
+    def _add(self, text: str, target: str, line: int, col: int, kind: str,
+             text_span: Span | None = None, dest_span: Span | None = None) -> None:
+        self.links.append(Link(text, target, line, col, kind, text_span, dest_span))
 

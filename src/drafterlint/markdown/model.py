@@ -8,12 +8,28 @@ from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
+class Span:
+    """Where something is written: from line:column up to, not including, end_line:end_column."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True)
 class Link:
     text: str  # rendered link text (markup removed, escapes resolved)
     target: str  # destination as written, reference definitions resolved, entities decoded
     line: int  # where the link starts: the '[' (or '<' of an autolink)
     column: int
     kind: str  # "inline" | "reference" | "autolink" | "html"
+    # Where a bracketed link's text is written (between its brackets), and its destination,
+    # exactly as written (escapes and entities undecoded, without `<…>`): `target` decoded.
+    # A reference link's destination is its definition's.  None where the parser cannot tell
+    # (an autolink, an HTML link, a link it could not place).
+    text_span: Span | None = None
+    dest_span: Span | None = None
 
 
 @dataclass(frozen=True)

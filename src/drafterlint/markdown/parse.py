@@ -33,6 +33,7 @@ from typing import Any
 
 from drafterlint.markdown.blocks import markdown_parser
 from drafterlint.markdown.comments import comment_lines, suppressions
+from drafterlint.markdown.escapes import unescaped_pipes
 from drafterlint.markdown.headings import RawHeading, finish_headings
 from drafterlint.markdown.htmlattrs import (
     anchors_in,
@@ -71,13 +72,6 @@ _ALERT_RE = re.compile(r"\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$", re.I)
 
 # --------------------------------------------------------------------------------------------
 # the document builder
-
-
-_PIPE_OR_ESCAPE_RE = re.compile(r"\\.|\|", re.S)
-
-
-def _unescaped_pipes(line: str) -> list[int]:
-    return [m.start() for m in _PIPE_OR_ESCAPE_RE.finditer(line) if m.group() == "|"]
 
 
 class _Builder:
@@ -344,7 +338,7 @@ class _Builder:
 
     def _row(self, st: PosState, off: int, cells: list[dict[str, Any]]) -> tuple[TableCell, ...]:
         start, line = st.line_text(off)
-        pipes = _unescaped_pipes(line)
+        pipes = unescaped_pipes(line)
         stripped = line.strip()
         bounds = [-1] + pipes + [len(line)]
         segs = [(bounds[i] + 1, bounds[i + 1]) for i in range(len(bounds) - 1)]

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from drafterlint.markdown.escapes import unescaped_pipes
+
 _MARKER_RE = re.compile(r":?-+:?")
 # a line that starts another block and so ends a table's body: an ATX heading, a quote, a
 # fence, a list item, a thematic break, an HTML block's start, indented code
@@ -28,20 +30,12 @@ def split_row(row: str) -> list[str]:
     dropped, each cell without its surrounding blanks."""
     row = row.strip()
     cells: list[str] = []
-    start = pos = 0
-    if row.startswith("|"):
-        start = pos = 1
-    n = len(row)
-    while pos < n:
-        c = row[pos]
-        if c == "\\":
-            pos += 2
-            continue
-        if c == "|":
+    start = 1 if row.startswith("|") else 0
+    for pos in unescaped_pipes(row):
+        if pos >= start:  # (not the leading one)
             cells.append(row[start:pos].strip())
             start = pos + 1
-        pos += 1
-    if start < n or not cells:
+    if start < len(row) or not cells:
         cells.append(row[start:].strip())
     return cells
 
