@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from drafterlint import cache
+from drafterlint import cache, cache_codec
 from drafterlint.config import DEFAULTS, Config
 from tests.helpers.samples import CATALOG, REV_A, REV_B  # one small registry for both
 
@@ -132,8 +132,8 @@ def test_each_file_is_part_of_the_key(cli, work, change):
 
 def test_the_tool_version_is_part_of_the_key(cli, work, monkeypatch):
     def new_version():
-        monkeypatch.setattr(cache, "__version__", "999.0")
-        monkeypatch.setattr(cache, "_FINGERPRINT", None)
+        monkeypatch.setattr(cache_codec, "__version__", "999.0")
+        monkeypatch.setattr(cache_codec, "_FINGERPRINT", None)
 
     assert_miss_then_right(cli, [], [], new_version)
 

@@ -1,5 +1,5 @@
 """The cache stores parsed documents as JSON and decodes only into the classes it lists
-(`cache._DOCUMENT_CLASSES`): a class of the Markdown model left off that list would make every
+(`cache_codec._DOCUMENT_CLASSES`): a class of the Markdown model left off that list would make every
 document uncacheable, and the document cache would turn itself off without a word."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from drafterlint import cache
+from drafterlint import cache_codec
 from drafterlint.markdown import model
 from drafterlint.markdown.parse import parse_document
 
@@ -37,10 +37,10 @@ See [the part](#11-links) and <https://example.com/x>.
 def test_every_class_of_the_markdown_model_can_be_cached():
     defined = {name for name, value in vars(model).items()
                if dataclasses.is_dataclass(value) and value.__module__ == model.__name__}
-    assert defined - set(cache._DOCUMENT_CLASSES) == set(), "add them to cache._DOCUMENT_CLASSES"
+    assert defined - set(cache_codec._DOCUMENT_CLASSES) == set(), "add them to cache_codec._DOCUMENT_CLASSES"
 
 
 def test_a_parsed_document_survives_the_cache_unchanged():
     doc = parse_document(RICH, "endpoints_rules.md")
     assert doc.headings and doc.links and doc.suppressions  # the sample exercises the model
-    assert cache.decode(json.dumps(cache.encode(doc))) == doc
+    assert cache_codec.decode(json.dumps(cache_codec.encode(doc))) == doc

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from drafterlint import cache
+from drafterlint import cache_codec
 from tests.helpers import FIXTURES
 
 # Twelve processes on one cache directory already outnumber the cores of any runner several times
@@ -57,5 +57,5 @@ def test_six_pairs_at_once_print_what_an_uncached_run_prints(tmp_path):
     assert entries and not [p for p in entries if p.name.startswith(".tmp-")]  # no write left half done
     for entry in entries:
         head, _, body = entry.read_text(encoding="utf-8").partition("\n")
-        assert head == "sha256:" + cache.digest(body.encode("utf-8")), entry.name
-        cache.decode(body)  # and it reads back
+        assert head == "sha256:" + cache_codec.digest(body.encode("utf-8")), entry.name
+        cache_codec.decode(body)  # and it reads back

@@ -55,5 +55,5 @@ def test_the_audit_reads_facts_and_findings_not_rule_internals():
     # The timeline's eligibility and verdicts come from ctx.eligibility and ctx.native.
     imported = {m for m in _imported(PACKAGE / "audit.py") if m.startswith("drafterlint.checks")}
     allowed = {"drafterlint.checks", "drafterlint.checks.rule_infos", "drafterlint.checks.base",
-               "drafterlint.checks.base.HISTORY"}
+               "drafterlint.checks.base.HISTORY", "drafterlint.checks.base.ONLINE"}
     assert imported - allowed == set()

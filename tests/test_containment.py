@@ -61,11 +61,11 @@ def rules_repo(root: Path, config: str | None = None) -> Path:
 def opening(request, monkeypatch):
     """Both ways the cache opens its files: relative to the directory's descriptor with
     O_NOFOLLOW, and (where the system has neither, as Windows) each name checked with lstat."""
-    from drafterlint import cache
+    from drafterlint import cache_store
 
     if request.param == "lstat":
-        monkeypatch.setattr(cache, "_DIR_FD", False)
-    elif not cache._DIR_FD:
+        monkeypatch.setattr(cache_store, "_DIR_FD", False)
+    elif not cache_store._DIR_FD:
         pytest.skip("this system has no dir_fd and O_NOFOLLOW")
     return request.param
 
@@ -118,16 +118,16 @@ def test_a_cache_holding_a_link_is_not_used(cli, tmp_path, monkeypatch, opening)
 
 
 def test_pruning_deletes_only_what_the_cache_wrote(tmp_path, monkeypatch, opening):
-    from drafterlint import cache
+    from drafterlint import cache_store
 
-    store = cache.Store(tmp_path / "check-cache")
+    store = cache_store.Store(tmp_path / "check-cache")
     assert store.usable()
     foreign = {"notes.txt": b"mine\n", f"run-{'a' * 64}.json": b"not an entry of yours\n",
                ".tmp-" + "b" * 32: b"someone else's temporary file"}
     for name, data in foreign.items():
         (store.dir / name).write_bytes(data)
         os.utime(store.dir / name, (1, 1))  # the oldest: pruned first if they were the cache's
-    monkeypatch.setattr(cache, "MAX_ENTRIES", 3)
+    monkeypatch.setattr(cache_store, "MAX_ENTRIES", 3)
     for i in range(6):
         assert store.save(f"doc-{i:064x}.json", {"i": i})
     names = sorted(p.name for p in store.dir.iterdir())

@@ -33,14 +33,23 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from drafterlint import __version__
+from drafterlint.audit_tracking import Tracking, open_tracking, previous_state, settle
 from drafterlint.findings import FetchError, InputError, Severity
 from drafterlint.options import AuditOptions
 from drafterlint.report import one_line
-
-EXIT_USAGE, EXIT_FETCH, EXIT_TRACKING = 2, 3, 4
+from drafterlint.steps import (
+    EXIT_FETCH,
+    EXIT_TRACKING,
+    EXIT_USAGE,
+    Stopped,
+    configuration,
+    exit_code,
+    parse_report_specs,
+    parse_today,
+    write_atomically,
+)
 
 
 @dataclass
@@ -182,7 +191,6 @@ def _cohort_info(ctx, today: datetime.date, findings=()):
 def _not_run_report(path: Path | None, which: str, message: str, today: str) -> None:
     if path is None:
         return
-    from drafterlint.commands import write_atomically
     from drafterlint.findings import REPORT_MARKER
 
     text = (f"{REPORT_MARKER}\n# drafterlint audit — {today}\n\n❌ **The audit could not run**: the {which} repository "
@@ -191,45 +199,6 @@ def _not_run_report(path: Path | None, which: str, message: str, today: str) -> 
         write_atomically(path, text)
     except (OSError, InputError):
         pass
-
-
-@dataclass
-class Tracking:
-    """The tracking issue of one run: where, the client, what was found, and what went wrong.
-    `failure` (with `fix`, what to change) makes the run fail with EXIT_TRACKING."""
-
-    repo: str
-    client: Any = None  # a GitHubClient
-    token_problem: str = ""
-    existing: dict | None = None
-    looked: bool = False
-    failure: str = ""
-    fix: str = ""
-
-    def fail(self, exc) -> None:
-        self.failure, self.fix = str(exc), getattr(exc, "fix", "")
-
-
-def _open_tracking(options: AuditOptions, repo: str | None, http_timeout: float) -> Tracking | None:
-    """Look up the tracking issue (a read: the previous audit's state is in it). A token that
-    is missing or refused is said once; the issue is still read without one (a public
-    repository's issues can be), and the run fails at the update."""
-    if repo is None:
-        return None
-    from drafterlint.githubapi import GitHubClient, GitHubError, token_problem
-
-    token = os.environ.get("GITHUB_TOKEN") or None
-    tracking = Tracking(repo, token_problem=token_problem("GITHUB_TOKEN", token))
-    if tracking.token_problem and token:  # set but refused: say so now, in one line
-        print(one_line(f"drafterlint: {tracking.token_problem}"), file=sys.stderr)
-    tracking.client = GitHubClient(options.github_api_url, repo, None if tracking.token_problem else token,
-                                   timeout=http_timeout)
-    try:
-        tracking.existing = tracking.client.find_open()
-        tracking.looked = True
-    except GitHubError as exc:
-        tracking.fail(exc)
-    return tracking
 
 
 def _compare(info, findings, previous, previous_from: str | None) -> None:
@@ -250,18 +219,7 @@ def _previous(options: AuditOptions, tracking: Tracking | None, notes: list[str]
     notes += prev_notes
     if previous is not None or tracking is None or tracking.existing is None:
         return previous, previous_from, ""
-    from drafterlint import auditstate
-
-    number = tracking.existing["number"]
-    state, why = auditstate.read(tracking.existing.get("body"))
-    if state is None:
-        notes.append(f"the previous audit: {why}")
-        return None, None, ""
-    partial = ""
-    if state.partial:
-        partial = (f"The previous audit's state kept {len(state.items)} of its {state.total} findings; "
-                   "one it did not keep counts as new here.")
-    return state.items, f"the tracking issue #{number}", partial
+    return previous_state(tracking, notes)
 
 
 def _where_the_full_report_is(options: AuditOptions) -> str:
@@ -275,7 +233,6 @@ def _where_the_full_report_is(options: AuditOptions) -> str:
 
 
 def _write_reports(options: AuditOptions, result, meta, info, extra_reports) -> list[tuple[str, Path]]:
-    from drafterlint.commands import write_atomically
     from drafterlint.report import render
     from drafterlint.report.audit_markdown import audit_document, render_audit
 
@@ -298,33 +255,6 @@ def _write_reports(options: AuditOptions, result, meta, info, extra_reports) -> 
     return written
 
 
-def _update_tracking(tracking: Tracking, result, meta, info, clean: bool) -> None:
-    """Create, update or close the tracking issue; a failure is recorded in `tracking`."""
-    from drafterlint import auditstate
-    from drafterlint.githubapi import MARKER, MAX_BODY, GitHubError, sync_issue
-    from drafterlint.report.audit_markdown import by_severity_then_rule, issue_title, render_audit
-
-    if tracking.token_problem:
-        tracking.failure = f"{tracking.token_problem}: the tracking issue cannot be written"
-        tracking.fix = ("set GITHUB_TOKEN to a token that may write issues (in a workflow: "
-                        "`env: GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}` and `permissions: issues: write`)")
-        return
-    if tracking.failure or not tracking.looked:
-        return  # not found for sure: an update now could make a second issue
-    visible = render_audit(result, meta, info, max_chars=MAX_BODY - auditstate.MAX_CHARS - len(MARKER) - 2)
-    state = auditstate.comment(by_severity_then_rule(result.findings), auditstate.budget(len(visible)))
-    try:
-        outcome = sync_issue(tracking.client, title=issue_title(result, info),
-                             body="\n".join([MARKER, state, visible]), clean=clean,
-                             existing=tracking.existing, looked=True,
-                             close_comment=f"The audit of {info.today} is clean: closing.")
-    except GitHubError as exc:
-        tracking.fail(exc)
-        return
-    if outcome.action != "none":
-        print(one_line(f"drafterlint: tracking issue {outcome.action}: #{outcome.number}"), file=sys.stderr)
-
-
 def _exit(crashed: list, tracking: Tracking | None, findings_code: int) -> int:
     """A rule that failed (2) or a tracking issue not updated (4) fail the run whatever
     --exit-zero says (it is about findings); then the findings' own code."""
@@ -336,25 +266,46 @@ def _exit(crashed: list, tracking: Tracking | None, findings_code: int) -> int:
 
 
 def audit_command(options: AuditOptions) -> int:
-    from drafterlint.checks.base import HISTORY
-    from drafterlint.commands import exit_code, load_effective_config, parse_report_specs, parse_today, warn_ignored
-    from drafterlint.engine import _NEED_REASONS, RuleCrashed, build_context, run
-    from drafterlint.findings import Skipped
-    from drafterlint.report import ReportMeta
+    from drafterlint.engine import RuleCrashed, build_context
     from drafterlint.sources import cache_root
 
-    config = load_effective_config(options)
-    warn_ignored(config)
+    config = configuration(options)
     today = parse_today(options.today) or datetime.date.today()
     extra_reports = parse_report_specs(options.report)
     cache = Path(options.cache_dir).expanduser() if options.cache_dir else cache_root(config)
-    workdir = cache / "audit"
-    repo_to_open = None
-    if options.open_issue:
-        from drafterlint.githubapi import validate_repo
+    repo_to_open = _tracked_repo(options)
+    brought = _bring_both(options, config, cache / "audit", today)
+    notes: list[str] = []
+    history, history_note = _history(brought["registry"], config, notes)
+    ctx = build_context(config, brought["rules"].root, brought["registry"].root, today=today, history=history,
+                        online=_hub(options, cache) if options.online else None)
+    crashed: list[RuleCrashed] = []
+    result = _run(ctx, crashed, history_note, notes)
+    # The previous audit: --previous, else the state in the tracking issue (a read only).
+    tracking = open_tracking(options, repo_to_open, options.http_timeout)
+    if tracking is not None and tracking.failure:
+        notes.append(f"tracking issue in {tracking.repo}: {tracking.failure} (it is not updated by this run)")
+    previous = _previous(options, tracking, notes)
+    info, meta = _describe(options, ctx, today, result, crashed, brought, history, notes, previous)
+    # The reports first: whatever happens to the tracking issue, they are written.
+    written = _write_reports(options, result, meta, info, extra_reports)
+    _say_outcome(options, result, info, written, crashed, notes)
+    if tracking is not None:
+        settle(tracking, config, result, meta, info, crashed)
+    return _exit(crashed, tracking, exit_code(result, config, options.exit_zero))
 
-        repo_to_open = validate_repo(options.open_issue)
 
+def _tracked_repo(options: AuditOptions) -> str | None:
+    """--open-issue's OWNER/REPO, checked before anything is brought."""
+    if not options.open_issue:
+        return None
+    from drafterlint.githubapi import validate_repo
+
+    return validate_repo(options.open_issue)
+
+
+def _bring_both(options: AuditOptions, config, workdir: Path, today: datetime.date) -> dict[str, Brought]:
+    """Both repositories; one that cannot be brought stops the run (exit 3) with a short report."""
     brought: dict[str, Brought] = {}
     for which, given, ref in (("rules", options.rules_repo, options.rules_ref),
                               ("registry", options.registry_repo, options.registry_ref)):
@@ -364,10 +315,12 @@ def audit_command(options: AuditOptions) -> int:
             message = f"{which} repository {given or ''}: {exc}".strip()
             _not_run_report(options.output, which, message, today.isoformat())
             print(one_line(f"drafterlint: could not bring the {message}"), file=sys.stderr)
-            return EXIT_FETCH
+            raise Stopped(EXIT_FETCH) from None
+    return brought
 
-    notes: list[str] = []
-    reg = brought["registry"]
+
+def _history(reg: Brought, config, notes: list[str]):
+    """(the registry's git history or None, why it is missing or None); its notes go to `notes`."""
     history = None
     history_note = None
     if reg.is_git:
@@ -383,46 +336,53 @@ def audit_command(options: AuditOptions) -> int:
                         "so when each head and checkpoint was first listed is unknown (DL402, DL403 skipped)")
     if history_note:
         notes.append(history_note)
+    return history, history_note
 
-    online = None
-    if options.online:
-        from drafterlint.githubapi import token_problem
-        from drafterlint.hub import HubClient
 
-        # The huggingface_hub names (HF_TOKEN, and the older HUGGING_FACE_HUB_TOKEN): a gated or
-        # private checkpoint answers 401/403 without one. Sent to the hub's own host only.
-        name = "HF_TOKEN" if os.environ.get("HF_TOKEN") else "HUGGING_FACE_HUB_TOKEN"
-        hub_token = os.environ.get(name) or None
-        if hub_token and token_problem(name, hub_token):
-            print(one_line(f"drafterlint: {token_problem(name, hub_token)}"), file=sys.stderr)
-            hub_token = None
-        online = HubClient(options.hub_api_url, cache_dir=cache, timeout=options.http_timeout, token=hub_token)
+def _hub(options: AuditOptions, cache: Path):
+    """The model hub's client for --online."""
+    from drafterlint.githubapi import token_problem
+    from drafterlint.hub import HubClient
 
-    ctx = build_context(config, brought["rules"].root, reg.root, today=today, history=history, online=online)
-    crashed: list[RuleCrashed] = []
+    # The huggingface_hub names (HF_TOKEN, and the older HUGGING_FACE_HUB_TOKEN): a gated or
+    # private checkpoint answers 401/403 without one. Sent to the hub's own host only.
+    name = "HF_TOKEN" if os.environ.get("HF_TOKEN") else "HUGGING_FACE_HUB_TOKEN"
+    hub_token = os.environ.get(name) or None
+    if hub_token and token_problem(name, hub_token):
+        print(one_line(f"drafterlint: {token_problem(name, hub_token)}"), file=sys.stderr)
+        hub_token = None
+    return HubClient(options.hub_api_url, cache_dir=cache, timeout=options.http_timeout, token=hub_token)
+
+
+def _run(ctx, crashed: list, history_note: str | None, notes: list[str]):
+    """Every rule (one that crashes goes to `crashed`); the checks the history's absence skipped
+    say why it is absent, and what the model hub did not answer goes to `notes`."""
+    from dataclasses import replace
+
+    from drafterlint.checks.base import HISTORY, ONLINE
+    from drafterlint.engine import run
+
     result = run(ctx, crashed=crashed)
     if history_note:
-        result.skipped = [Skipped(s.code, history_note) if s.reason == _NEED_REASONS[HISTORY] else s
+        result.skipped = [replace(s, reason=history_note) if s.unmet and s.need == HISTORY else s
                           for s in result.skipped]
-    for s in result.skipped:
-        if "model hub" in s.reason:
-            notes.append(f"{s.code}: {s.reason}")
+    notes += [f"{s.code}: {s.reason}" for s in result.skipped if s.need == ONLINE and not s.unmet]
+    return result
 
-    # The previous audit: --previous, else the state in the tracking issue (a read only).
-    tracking = _open_tracking(options, repo_to_open, options.http_timeout)
-    if tracking is not None and tracking.failure:
-        notes.append(f"tracking issue in {tracking.repo}: {tracking.failure} (it is not updated by this run)")
-    previous, previous_from, partial = _previous(options, tracking, notes)
 
+def _describe(options: AuditOptions, ctx, today: datetime.date, result, crashed: list,
+              brought: dict[str, Brought], history, notes: list[str], previous):
+    """(the audit's part of the report, the report's metadata)."""
+    from drafterlint.checks import rule_infos
+    from drafterlint.report import ReportMeta
     from drafterlint.report.audit_markdown import AuditInfo
 
+    previous_findings, previous_from, partial = previous
     now_cohort, next_cohorts, timeline = _cohort_info(ctx, today, result.findings)
     info = AuditInfo(today=today.isoformat(), today_cohort=now_cohort, next_cohorts=next_cohorts,
                      timeline=timeline, previous_partial=partial, full_report=_where_the_full_report_is(options),
                      crashed=[str(c) for c in crashed])
-    _compare(info, result.findings, previous, previous_from)
-    from drafterlint.checks import rule_infos
-
+    _compare(info, result.findings, previous_findings, previous_from)
     meta = ReportMeta(version=__version__, roots={k: b.source for k, b in brought.items()}, rules=tuple(rule_infos()))
     for k, b in brought.items():
         info.repositories[k] = {"source": b.source, "commit": b.sha, "github": b.github}
@@ -432,9 +392,11 @@ def audit_command(options: AuditOptions) -> int:
         info.history = {"commits_read": history.commits_read, "complete": history.complete,
                         "from": history.ref_sha}
     info.not_checked = notes
+    return info, meta
 
-    # The reports first: whatever happens to the tracking issue, they are written.
-    written = _write_reports(options, result, meta, info, extra_reports)
+
+def _say_outcome(options: AuditOptions, result, info, written, crashed: list, notes: list[str]) -> None:
+    """The log: the verdict and the files when the report went to one, then what went wrong."""
     if options.output:  # the report is in a file: the log says the verdict and where to read it
         from drafterlint.report.audit_markdown import verdict_text
 
@@ -446,14 +408,3 @@ def audit_command(options: AuditOptions) -> int:
                        "which findings are missing"), file=sys.stderr)
     for n in notes:
         print(one_line(f"drafterlint: could not check: {n}"), file=sys.stderr)
-
-    if tracking is not None:
-        if crashed:  # a partial run would mark the failed rule's findings fixed
-            tracking.failure = tracking.failure or "a rule failed, so the tracking issue was left as it was"
-        else:
-            fail_on = min(config.fail_on, Severity.WARNING)
-            _update_tracking(tracking, result, meta, info, clean=not any(f.severity >= fail_on for f in result.findings))
-        if tracking.failure:
-            line = f"drafterlint: error: the tracking issue in {tracking.repo} was not updated: {tracking.failure}"
-            print(one_line(line + (f"; to fix: {tracking.fix}" if tracking.fix else "")), file=sys.stderr)
-    return _exit(crashed, tracking, exit_code(result, config, options.exit_zero))

@@ -9,10 +9,10 @@ from typing import TypeVar
 
 from drafterlint import __version__
 from drafterlint.options import AuditOptions, CheckOptions, SyncOptions
+from drafterlint.steps import EXIT_FETCH, EXIT_USAGE, Stopped
 
 _O = TypeVar("_O")
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_FETCH, EXIT_TRACKING = 0, 1, 2, 3, 4
 # A shell's status for a process that SIGPIPE ended: what `git log | head` leaves in PIPESTATUS.
 EXIT_PIPE = 141
 _FORMATS = ("text", "json", "github", "sarif", "markdown")
@@ -357,6 +357,8 @@ def _main(argv: list[str] | None) -> int:
     except FetchError as exc:
         say(f"drafterlint: could not fetch: {exc}")
         return EXIT_FETCH
+    except Stopped as exc:  # said already
+        return exc.status
     except KeyboardInterrupt:
         return 130
     parser.error(f"unknown command {args.command}")

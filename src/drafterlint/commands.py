@@ -1,21 +1,34 @@
-"""The commands behind the CLI: wire configuration, sources, engine and reports together."""
+"""The commands behind the CLI that report on the local repositories (`check`, `baseline`,
+`rules`, `explain`): each a short function over the shared steps of drafterlint.steps."""
 
 from __future__ import annotations
 
-import datetime
 import os
 import sys
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from drafterlint import __version__
-from drafterlint.findings import InputError, Severity
+from drafterlint.findings import InputError
 from drafterlint.options import CheckOptions
-from drafterlint.scope import EVERYTHING
-
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+from drafterlint.steps import (
+    EXIT_OK,
+    EXIT_USAGE,
+    Setup,
+    Stopped,
+    context,
+    exit_code,
+    new_since,
+    no_merge_base,
+    parse_report_specs,
+    repo_views,
+    scope_of,
+    setup,
+    start,
+    under_change,
+    write_atomically,
+)
 
 
 def list_rules(out: TextIO) -> int:
@@ -46,105 +59,6 @@ def explain(code: str, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _codes(value: str | None) -> list[str]:
-    return [c.strip().upper() for c in (value or "").split(",") if c.strip()]
-
-
-def _checked_codes(option: str, value: str) -> list[str]:
-    from drafterlint.config import unknown_code
-
-    codes = _codes(value)
-    for code in codes:
-        problem = unknown_code(code)
-        if problem:
-            raise InputError(f"{option}: {problem}")
-    return codes
-
-
-def load_effective_config(options: CheckOptions):
-    from drafterlint.config import load_config
-
-    config = load_config(options.config, start=Path.cwd())
-    overrides: dict = {}
-    if options.select:
-        overrides["select"] = _checked_codes("--select", options.select)
-    if options.ignore:
-        overrides["ignore"] = _checked_codes("--ignore", options.ignore)
-    if options.fail_on:
-        overrides["fail_on"] = options.fail_on
-    if options.extra_list:
-        overrides["registry"] = {"extra_lists": [*config.registry.get("extra_lists", []), *map(_extra_list, options.extra_list)]}
-    return config.merged(overrides) if overrides else config
-
-
-def _extra_list(spec: str) -> dict:
-    name, sep, path = spec.partition("=")
-    if not sep:
-        name, path = Path(spec).stem, spec
-    if not path:
-        raise InputError(f"--extra-list takes [NAME=]FILE, not {spec!r}")
-    # Relative to where the command runs, not to the configuration file.
-    full = Path(path).expanduser().resolve()
-    if not full.is_file():
-        # A file named on the command line that is not there is the command's mistake, not a
-        # finding about the lists (one that exists but cannot be read stays DL702).
-        what = "is a directory, not a file" if full.is_dir() else "no such file"
-        raise InputError(f"--extra-list {spec}: {what} ({full})")
-    return {"name": name, "path": str(full), "format": "drafters"}
-
-
-def parse_today(value: str | None) -> datetime.date | None:
-    if not value:
-        return None
-    try:
-        return datetime.date.fromisoformat(value)
-    except ValueError:
-        raise InputError(f"--today must be YYYY-MM-DD, not {value!r}") from None
-
-
-def write_atomically(path: Path, text: str, *, within: Path | None = None, repos=(), what: str = "output file") -> None:
-    """Write a report or the baseline through the one checked write (drafterlint.safeio): next to
-    the target and renamed, so an interrupted run never leaves half a file."""
-    from drafterlint.safeio import write_file
-
-    write_file(path, text, within=within, repos=repos, what=what)
-
-
-def parse_report_specs(specs: Sequence[str]) -> list[tuple[str, Path]]:
-    from drafterlint.report import FORMATS
-
-    out = []
-    for spec in specs:
-        fmt, sep, file = spec.partition("=")
-        if not sep or fmt not in FORMATS or not file:
-            raise InputError(f"--report takes FORMAT=FILE with FORMAT one of {', '.join(FORMATS)}; got {spec!r}")
-        out.append((fmt, Path(file)))
-    return out
-
-
-def _start(options: CheckOptions) -> Path:
-    """Where the command runs: the working directory, or the folder of the first file given."""
-    files = options.files
-    if files:  # pre-commit runs from the repository root, but be robust to being given paths
-        first = Path(files[0])
-        return (first if first.is_dir() else first.parent).resolve()
-    return Path.cwd()
-
-
-def resolve_repos(config, options: CheckOptions) -> tuple[Path | None, Path | None]:
-    from drafterlint.sources import locate
-
-    start = _start(options)
-    rules_dir, _ = locate(config, "rules", options.rules_repo, start)
-    registry_dir, _ = locate(config, "registry", options.registry_repo, start)
-    if rules_dir is None and registry_dir is None:
-        raise InputError(
-            "found neither a rules repository nor a reference repository here; "
-            "give --rules-repo DIR and/or --registry-repo DIR"
-        )
-    return rules_dir, registry_dir
-
-
 def changed_since(local_roots: dict, base_ref: str | None) -> dict[str, dict[str, set[int]]]:
     """Per repository name: per path, the lines changed since `base_ref` (git diff), for the
     reports that put findings on changed lines first."""
@@ -166,18 +80,17 @@ def _formats(options: CheckOptions) -> set[str]:
     return {options.format} | {spec.partition("=")[0] for spec in options.report}
 
 
-def report_meta(rules_dir, registry_dir, options: CheckOptions, config):
+def report_meta(run: Setup, options: CheckOptions):
     from drafterlint.checks import rule_infos
     from drafterlint.report import DESCRIBE_RULES, ReportMeta
-    from drafterlint.scope import resolve_scope, validate_scope
 
     roots, names = {}, {}
-    for which, root, given in (("rules", rules_dir, options.rules_repo), ("registry", registry_dir, options.registry_repo)):
+    for which, root, given in (("rules", run.rules_dir, options.rules_repo),
+                               ("registry", run.registry_dir, options.registry_repo)):
         if root is not None:
             roots[which] = given or str(root)
-            names[which] = config.data[which].get("github") or Path(root).resolve().name
-    cwd = _start(options)
-    local_roots = {"rules": rules_dir, "registry": registry_dir}
+            names[which] = run.config.data[which].get("github") or Path(root).resolve().name
+    local_roots = {"rules": run.rules_dir, "registry": run.registry_dir}
     base_ref = options.base_ref
     return ReportMeta(
         version=__version__,
@@ -187,12 +100,12 @@ def report_meta(rules_dir, registry_dir, options: CheckOptions, config):
         base_ref=base_ref,
         changed=changed_since(local_roots, base_ref),
         rules=tuple(rule_infos()) if _formats(options) & DESCRIBE_RULES else (),
-        scope=resolve_scope(validate_scope(options.scope), config, rules_dir, registry_dir, cwd),
+        scope=scope_of(run, options),
         cwd=Path.cwd(),
         verbosity=options.verbose - (1 if options.quiet else 0),
         show_info=options.show_info,
         statistics=options.statistics,
-        fail_on=config.fail_on,
+        fail_on=run.config.fail_on,
         exit_zero=options.exit_zero,
     )
 
@@ -211,16 +124,6 @@ def emit(result, options: CheckOptions, meta) -> None:
         sys.stdout.write(printed(text, options.format))
     for fmt, path in extra:
         write_atomically(path, render(result, fmt, meta), repos=repos, what=f"--report {fmt} file")
-
-
-def exit_code(result, config, exit_zero: bool = False, scope=None) -> int:
-    """1 when a finding in the repository under change reaches fail_on; findings elsewhere
-    never fail a run (scope None: every finding counts)."""
-    if exit_zero:
-        return EXIT_OK
-    fail_on: Severity = config.fail_on
-    counted = (scope or EVERYTHING).counted(result.findings)[0]  # pre-existing findings fail nothing
-    return EXIT_FINDINGS if any(f.severity >= fail_on for f in counted) else EXIT_OK
 
 
 def _run_cache(options: CheckOptions):
@@ -246,58 +149,44 @@ def _run_cache(options: CheckOptions):
     return cache.RunCache(cache_root(), path, raw)
 
 
-def warn_ignored(config) -> None:
-    """Say once per run which settings of the configuration file are ignored, and why."""
-    from drafterlint.config import ignored_in_file
-    from drafterlint.safeio import say
-
-    for line in ignored_in_file(config):
-        say(f"drafterlint: warning: {line}")
-
-
-class _Crashed(Exception):
-    pass
-
-
 def check(options: CheckOptions) -> int:
-    head = "HEAD"
-    if options.hook and not options.base_ref and not options.all:
-        base_ref, head = hook_range(options)
-        options = replace(options, base_ref=base_ref)
+    options, head = _hook(options)
     if options.fix:
         from drafterlint.fix.command import run_fix
 
         run_fix(options, diff=False, out=sys.stderr, wanted=lambda code: True, head=head)
-    try:
-        done = checked(options)
-    except _Crashed:
-        return EXIT_USAGE
-    config, rules_dir, registry_dir, result = done.config, done.rules_dir, done.registry_dir, done.result
-    meta = report_meta(rules_dir, registry_dir, options, config)
+    done = checked(options)
+    meta = report_meta(done.run, options)
     meta.fix_hint = fix_hint(options, head)
     if options.hook:
         meta.preexisting_hint = "`drafterlint check --all` shows them"
-    if not options.all:
-        meta.adoption_hint = ADOPTION_HINT
-        path, within = baseline_path(config, options, meta)
-        if path is not None and within is not None:
-            from drafterlint.safeio import check_target
-
-            check_target(path, within=within, what="baseline file")  # read only from where it may be written
-        if path is not None and (path.is_file() or options.baseline):
-            result = compare_with_file(result, path, meta)
-        if options.base_ref:
-            from drafterlint.baserun import BaseCrashed
-
-            try:
-                result = compare_with_base(result, done, options, meta, head)
-            except BaseCrashed as exc:  # on the base's files: as loud as on the current ones
-                from drafterlint.safeio import say
-
-                say(f"drafterlint: internal error in rule {exc}, checking the base (please report this)")
-                return EXIT_USAGE
+    result = done.result if options.all else _judged(done, options, meta, head)
     emit(result, options, meta)
-    return exit_code(result, config, options.exit_zero, meta.scope)
+    return exit_code(result, done.run.config, options.exit_zero, meta.scope)
+
+
+def _hook(options: CheckOptions) -> tuple[CheckOptions, str]:
+    """(the options, the head judged): a hook without a base of its own judges hook_range()."""
+    if options.hook and not options.base_ref and not options.all:
+        base_ref, head = hook_range(options)
+        return replace(options, base_ref=base_ref), head
+    return options, "HEAD"
+
+
+def _judged(done: "Checked", options: CheckOptions, meta, head: str):
+    """The result with what the baseline file and the base already have marked pre-existing."""
+    result = done.result
+    meta.adoption_hint = ADOPTION_HINT
+    path, within = baseline_path(done.run.config, options, meta)
+    if path is not None and within is not None:
+        from drafterlint.safeio import check_target
+
+        check_target(path, within=within, what="baseline file")  # read only from where it may be written
+    if path is not None and (path.is_file() or options.baseline):
+        result = compare_with_file(result, path, meta)
+    if options.base_ref:
+        result = compare_with_base(result, done, options, meta, head)
+    return result
 
 
 ADOPTION_HINT = ("to fail only on what a change introduces: record today's findings with `drafterlint baseline` "
@@ -313,7 +202,7 @@ def hook_range(options: CheckOptions) -> tuple[str | None, str]:
 
     from_ref, to_ref = os.environ.get("PRE_COMMIT_FROM_REF"), os.environ.get("PRE_COMMIT_TO_REF")
     if from_ref and to_ref:
-        if not same_commit(_start(options), to_ref, "HEAD"):
+        if not same_commit(start(options), to_ref, "HEAD"):
             from drafterlint.report import one_line
 
             # The files checked are the working tree's: say so when what is pushed is not it.
@@ -321,7 +210,7 @@ def hook_range(options: CheckOptions) -> tuple[str | None, str]:
                            f"against {from_ref}"), file=sys.stderr)
         return from_ref, to_ref
 
-    return ("HEAD" if has_commit(_start(options)) else None), "HEAD"
+    return ("HEAD" if has_commit(start(options)) else None), "HEAD"
 
 
 def fix_hint(options: CheckOptions, head: str) -> str:
@@ -337,23 +226,21 @@ def baseline_command(options: CheckOptions) -> int:
     from drafterlint.baseline import baseline_text
     from drafterlint.safeio import say
 
-    try:
-        done = checked(options)
-    except _Crashed:
-        return EXIT_USAGE
-    config, rules_dir, registry_dir, result = done.config, done.rules_dir, done.registry_dir, done.result
-    meta = report_meta(rules_dir, registry_dir, options, config)
+    done = checked(options)
+    meta = report_meta(done.run, options)
     path: Path | None
     within: Path | None = None
     if options.output:
         path = Path(options.output)
     else:
-        path, within = baseline_path(config, options, meta)
+        path, within = baseline_path(done.run.config, options, meta)
     if path is None:
         raise InputError("no baseline file: the configuration sets `baseline: null`; give --output FILE")
-    write_atomically(path, baseline_text(result.findings), within=within,
-                     repos=[r for r in (rules_dir, registry_dir) if r is not None], what="baseline file")
-    say(f"drafterlint: wrote {len(result.findings)} finding(s) to {path}")
+    findings = done.result.findings
+    write_atomically(path, baseline_text(findings), within=within,
+                     repos=[r for r in (done.run.rules_dir, done.run.registry_dir) if r is not None],
+                     what="baseline file")
+    say(f"drafterlint: wrote {len(findings)} finding(s) to {path}")
     return EXIT_OK
 
 
@@ -380,8 +267,6 @@ def baseline_path(config, options: CheckOptions, meta) -> tuple[Path | None, Pat
 
 
 def compare_with_file(result, path: Path, meta):
-    from dataclasses import replace
-
     from drafterlint.baseline import match, read_baseline
 
     matched = match(result.findings, read_baseline(path))
@@ -416,9 +301,7 @@ def explain_renames(findings, base, now_views, hint: str):
 
 @dataclass
 class Checked:
-    config: Any
-    rules_dir: Path | None
-    registry_dir: Path | None
+    run: Setup
     result: Any
     run_cache: Any  # drafterlint.cache.RunCache, or None
     views: dict[str, Any] | None  # the run's repository views (None on a cache hit)
@@ -430,94 +313,90 @@ class Checked:
             from drafterlint.sources import repo_view
 
             self.views = {}
-            for name, root in (("rules", self.rules_dir), ("registry", self.registry_dir)):
-                view = repo_view(self.config, name, root) if root is not None else None
+            for name, root in (("rules", self.run.rules_dir), ("registry", self.run.registry_dir)):
+                view = repo_view(self.run.config, name, root) if root is not None else None
                 if view is not None and self.run_cache is not None:
                     view.doc_cache = self.run_cache.docs
                 self.views[name] = view
         return self.views
 
 
-def checked(options: CheckOptions):
-    """(config, rules_dir, registry_dir, result) of the check the arguments ask for, from the
-    run cache when its inputs are unchanged."""
+def checked(options: CheckOptions) -> Checked:
+    """The check the options ask for, from the run cache when its inputs are unchanged."""
     from drafterlint.safeio import say
 
     run_cache = _run_cache(options)
-    config = load_effective_config(options)
-    warn_ignored(config)
-    rules_dir, registry_dir = resolve_repos(config, options)
-    # Everything the engine is given, in one place: the run cache is keyed on exactly this (and
-    # then on every file the run read), so an input added here cannot be left out of the key.
-    inputs = {"config": config, "rules_dir": rules_dir, "registry_dir": registry_dir,
-              "today": parse_today(options.today)}
-    result = run_cache.lookup(inputs) if run_cache is not None else None
+    run_setup = setup(options)
+    result = run_cache.lookup(run_setup.inputs()) if run_cache is not None else None
     views = None
     if run_cache is not None and options.verbose:
         say(f"drafterlint: cache: {run_cache.outcome}")
     if result is None:
         # Only a run that checks imports the engine and the rules (a third of a warm run).
-        from drafterlint.engine import RuleCrashed, build_context, run
+        from drafterlint.engine import RuleCrashed, run
 
-        ctx = build_context(**inputs, cache=run_cache)
-        views = {"rules": ctx.rules, "registry": ctx.registry_repo}
+        ctx = context(run_setup, run_cache)
+        views = repo_views(ctx)
         try:
             result = run(ctx)
         except RuleCrashed as exc:
             say(f"drafterlint: internal error in rule {exc} (please report this)")
-            raise _Crashed from None
+            raise Stopped(EXIT_USAGE) from None
         if run_cache is not None:
             run_cache.save(result)
     if run_cache is not None:
         if run_cache.store.problem:
             say(f"drafterlint: warning: {run_cache.store.problem}")
         run_cache.store.close()  # its directory's descriptor: a long-lived caller runs many checks
-    return Checked(config, rules_dir, registry_dir, result, run_cache, views)
+    return Checked(run_setup, result, run_cache, views)
 
 
 def compare_with_base(result, done: Checked, options: CheckOptions, meta, head: str = "HEAD"):
     """Mark the findings that the merge base of --base-ref and `head` already has: the same
     checks run on the base version of the repository under change (drafterlint.baserun), the
-    other repository shared by both runs."""
-    from dataclasses import replace
+    other repository shared by both runs. A rule that crashes on the base stops the run."""
+    from drafterlint.baserun import BaseCrashed, base_run
 
-    from drafterlint.baseline import known_of, match
-    from drafterlint.baserun import base_run
-
-    assert options.base_ref, "check() compares with a base only when there is one"
+    ref = options.base_ref
+    assert ref, "check() compares with a base only when there is one"
     views = done.now_views()
-    under = {meta.scope.single} if meta.scope.single else {n for n, v in views.items() if v is not None}
-    with base_run(done.config, views, options.base_ref, under, today=parse_today(options.today),
-                  run_cache=done.run_cache, head=head) as base:
-        if base is None:
-            if options.hook:  # a folder inside another repository, say: judge all
-                return result
-            raise InputError(
-                f"--base-ref {options.base_ref}: no merge base with HEAD in the repository under change (not a "
-                "git repository, no such ref, or a shallow clone: fetch it, e.g. `git fetch origin "
-                f"{options.base_ref}`); --all checks without a base"
-            )
-        if options.verbose:
-            from drafterlint.safeio import say
+    try:
+        with base_run(done.run.config, views, ref, under_change(meta.scope, views), today=done.run.today,
+                      run_cache=done.run_cache, head=head) as base:
+            if base is None:
+                if options.hook:  # a folder inside another repository, say: judge all
+                    return result
+                raise no_merge_base(ref, f": fetch it, e.g. `git fetch origin {ref}`); --all checks without a base")
+            if options.verbose:
+                from drafterlint.safeio import say
 
-            say(f"drafterlint: base cache: {'hit' if base.cached else 'miss'}")
-        already = [f for f in result.findings if f.baseline]  # by a baseline file
-        matched = match([f for f in result.findings if not f.baseline], known_of(base.findings))
-        hint = meta.fix_hint
-        if options.format == "github":  # an annotation is read on the pull request: name the commit
-            hint = f"run `drafterlint fix --base-ref {next(iter(base.commits.values()))}`"
-        matched = replace(matched, findings=explain_renames(matched.findings, base, views, hint))
-        commits = base.commits
-    if options.hook and options.base_ref == "HEAD" and len(commits) == 1:
-        source = f"HEAD {next(iter(commits.values()))[:10]}"
-    elif len(commits) == 1:
-        source = f"the merge base {next(iter(commits.values()))[:10]} of {options.base_ref}"
-    else:
-        listed = ", ".join(f"{meta.name_of(name)} {c[:10]}" for name, c in commits.items())
-        source = f"the merge bases of {options.base_ref}: {listed}"
+                say(f"drafterlint: base cache: {'hit' if base.cached else 'miss'}")
+            already = [f for f in result.findings if f.baseline]  # by a baseline file
+            matched = new_since([f for f in result.findings if not f.baseline], base)
+            hint = meta.fix_hint
+            if options.format == "github":  # an annotation is read on the pull request: name the commit
+                hint = f"run `drafterlint fix --base-ref {next(iter(base.commits.values()))}`"
+            matched = replace(matched, findings=explain_renames(matched.findings, base, views, hint))
+            commits = base.commits
+    except BaseCrashed as exc:  # on the base's files: as loud as on the current ones
+        from drafterlint.safeio import say
+
+        say(f"drafterlint: internal error in rule {exc}, checking the base (please report this)")
+        raise Stopped(EXIT_USAGE) from None
+    source = _base_source(options, meta, commits)
     if meta.baseline_source is None:
         meta.baseline_source, meta.baseline_fixed = source, matched.fixed
     else:  # the file's count of fixed findings is the one a person can act on
         meta.baseline_source = f"{meta.baseline_source} or {source}"
     findings = sorted([*already, *matched.findings], key=lambda f: f.sort_key())
     return replace(result, findings=findings)
+
+
+def _base_source(options: CheckOptions, meta, commits: dict[str, str]) -> str:
+    """What the findings were matched against, in the reports' words."""
+    if options.hook and options.base_ref == "HEAD" and len(commits) == 1:
+        return f"HEAD {next(iter(commits.values()))[:10]}"
+    if len(commits) == 1:
+        return f"the merge base {next(iter(commits.values()))[:10]} of {options.base_ref}"
+    listed = ", ".join(f"{meta.name_of(name)} {c[:10]}" for name, c in commits.items())
+    return f"the merge bases of {options.base_ref}: {listed}"

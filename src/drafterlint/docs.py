@@ -420,14 +420,14 @@ def _read(path: Path) -> str | None:
 
 def write(root: Path) -> list[str]:
     """Bring every generated file up to date; the paths changed (or removed)."""
-    from drafterlint.commands import write_atomically
+    from drafterlint.safeio import write_file
 
     changed = stale(root)
     wanted = pages(root)
     (root / RULES_DIR).mkdir(parents=True, exist_ok=True)
     for path in changed:
         if path in wanted:
-            write_atomically(root / path, wanted[path])
+            write_file(root / path, wanted[path], what="output file")
         else:
             (root / path).unlink()
     return changed

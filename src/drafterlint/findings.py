@@ -130,6 +130,11 @@ class Skipped:
 
     code: str
     reason: str
+    # Why, typed, so that a reader (the audit) never matches the reason's words: the need of
+    # drafterlint.checks.base (RULES … ONLINE) that the run lacked (`unmet`), or that a check
+    # which ran could not use (the model hub did not answer); "" for a check's own reason.
+    need: str = ""
+    unmet: bool = False
 
 
 class InputError(Exception):

@@ -13,68 +13,88 @@ from typing import TextIO
 
 from drafterlint.findings import InputError
 from drafterlint.options import CheckOptions
+from drafterlint.steps import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    codes,
+    context,
+    matches,
+    new_since,
+    no_merge_base,
+    repo_views,
+    scope_of,
+    setup,
+    under_change,
+    wanted,
+)
 
-EXIT_OK, EXIT_LEFT, EXIT_USAGE = 0, 1, 2
-
-
-def _wanted(select: str | None, ignore: str | None):
-    from drafterlint.commands import _codes
-
-    chosen, dropped = _codes(select), _codes(ignore)
-
-    def wanted(code: str) -> bool:
-        if chosen and not any(code.startswith(c) for c in chosen):
-            return False
-        return not any(code.startswith(c) for c in dropped)
-
-    return wanted
+EXIT_LEFT = EXIT_FINDINGS  # something is left needing a human
 
 
 def run_fix(options: CheckOptions, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tuple[int, int]:
     """Fix (or, with `diff`, show) what can be fixed; returns (fixed, left needing a human).
     With a base (--base-ref, or the hook's), only what the change from it to `head` broke."""
     from drafterlint import fix as fixing
-    from drafterlint.commands import load_effective_config, parse_today, resolve_repos
-    from drafterlint.engine import build_context, run
+    from drafterlint.engine import run
 
-    config = load_effective_config(options)
-    from drafterlint.commands import warn_ignored
-
-    warn_ignored(config)
-    rules_dir, registry_dir = resolve_repos(config, options)
-    ctx = build_context(config, rules_dir, registry_dir, today=parse_today(options.today))
+    run_setup = setup(options)
+    config = run_setup.config
+    ctx = context(run_setup)
     result = run(ctx)
-    base_ref = options.base_ref
-    preexisting = 0
-    if base_ref:
-        from drafterlint.baseline import known_of, match
-        from drafterlint.baserun import base_run
-        from drafterlint.fix.base import base_finder, documents_at_base
-
-        now = {"rules": ctx.rules, "registry": ctx.registry_repo}
-        with base_run(config, now, base_ref, _under_change(options, config, rules_dir, registry_dir),
-                      today=ctx.today, head=head) as base:
-            if base is None:
-                raise InputError(f"--base-ref {base_ref}: no merge base with HEAD in the repository under "
-                                 "change (not a git repository, no such ref, or a shallow clone without it)")
-            # Only what this change broke is mended: the base's own defects are not its business
-            # (`fix` without --base-ref mends those).
-            marked = match(result.findings, known_of(base.findings)).findings
-            new = [f for f in marked if not f.baseline]
-            preexisting = len(marked) - len(new)
-            roots = {name: _root(base.view(name)) if name in base.commits else None for name in now}
-            finder = base_finder(documents_at_base(ctx, roots), fixing.renamed_heading)
-            proposals, left = fixing.propose(ctx, new, wanted, finder)
-    else:
-        proposals, left = fixing.propose(ctx, result.findings, wanted)
+    proposals, left, preexisting = _proposed(ctx, result.findings, run_setup, options, wanted, head)
     proposals, cached = _outside_the_cache(config, ctx, proposals)
     proposals, named = _named_by_the_configuration(config, options, proposals)
     left += cached + named
     plan = fixing.prove(ctx, result.findings, proposals)
     left = sorted([*left, *plan.left], key=lambda item: item.finding.sort_key())
     views = {v.name: v for v in (ctx.rules, ctx.registry_repo) if v is not None}
-    written = []
-    withheld = []
+    written, notes, refused = _apply(plan, views, diff, out)
+    left += refused
+    done = [p for p in plan.proposals if diff or p.file in written]
+    out.flush()  # the diff, before the summary on stderr
+    if written:  # say where what is left now is: inserted lines moved it
+        left = [fixing.Left(_moved(item.finding, [p for p in done if p.file == _file(item.finding)]), item.why)
+                for item in left]
+    if preexisting:
+        these = "finding the merge base of {} already has was" if preexisting == 1 else "findings the merge base of {} already has were"
+        notes.append(f"{preexisting} {these.format(options.base_ref)} not touched "
+                     "(`drafterlint fix` without --base-ref mends what it can of those)")
+    _summary(sys.stderr if diff else out, done, left, views, would=diff, notes=notes)
+    return len(done), len(left)
+
+
+def _proposed(ctx, findings, run_setup, options: CheckOptions, wanted, head: str):
+    """(the fixes proposed, what is left for a human, how many findings the base already has).
+    With a base, only what the change broke is mended: the base's own defects are not its
+    business (`fix` without --base-ref mends those)."""
+    from drafterlint import fix as fixing
+
+    base_ref = options.base_ref
+    if not base_ref:
+        return (*fixing.propose(ctx, findings, wanted), 0)
+    from drafterlint.baserun import base_run
+    from drafterlint.fix.base import base_finder, documents_at_base
+
+    now = repo_views(ctx)
+    with base_run(run_setup.config, now, base_ref, under_change(scope_of(run_setup, options), now),
+                  today=ctx.today, head=head) as base:
+        if base is None:
+            raise no_merge_base(base_ref, " without it)")
+        marked = new_since(findings, base).findings
+        new = [f for f in marked if not f.baseline]
+        roots = {name: _root(base.view(name)) if name in base.commits else None for name in now}
+        finder = base_finder(documents_at_base(ctx, roots), fixing.renamed_heading)
+        return (*fixing.propose(ctx, new, wanted, finder), len(marked) - len(new))
+
+
+def _apply(plan, views, diff: bool, out: TextIO) -> tuple[list, list[str], list]:
+    """Write the proven files (or, with `diff`, print their diffs): (the files written, notes
+    on diffs withheld, what a refused write leaves for a human)."""
+    from drafterlint import fix as fixing
+
+    written: list = []
+    withheld: list[str] = []
+    refused: list = []
     for (repo, path), (before, after) in sorted(plan.files.items()):
         shown = _shown(views[repo].root, path)
         if diff:
@@ -90,34 +110,12 @@ def run_fix(options: CheckOptions, *, diff: bool, out: TextIO, wanted, head: str
             write_fixed(views[repo].root, path, before, after)
             written.append((repo, path))
         except Refused as exc:
-            left += [fixing.Left(p.finding, str(exc)) for p in plan.proposals if p.file == (repo, path)]
-    done = [p for p in plan.proposals if diff or p.file in written]
-    out.flush()  # the diff, before the summary on stderr
-    if written:  # say where what is left now is: inserted lines moved it
-        left = [fixing.Left(_moved(item.finding, [p for p in done if p.file == _file(item.finding)]), item.why)
-                for item in left]
-    notes = withheld
-    if preexisting:
-        these = "finding the merge base of {} already has was" if preexisting == 1 else "findings the merge base of {} already has were"
-        notes.append(f"{preexisting} {these.format(base_ref)} not touched "
-                     "(`drafterlint fix` without --base-ref mends what it can of those)")
-    _summary(sys.stderr if diff else out, done, left, views, would=diff, notes=notes)
-    return len(done), len(left)
+            refused += [fixing.Left(p.finding, str(exc)) for p in plan.proposals if p.file == (repo, path)]
+    return written, withheld, refused
 
 
 def _root(view) -> Path | None:
     return view.root if view is not None else None
-
-
-def _under_change(options: CheckOptions, config, rules_dir, registry_dir) -> set[str]:
-    """The repositories that get a base: the one under change (see drafterlint.scope), or both."""
-    from drafterlint.commands import _start
-    from drafterlint.scope import resolve_scope, validate_scope
-
-    scope = resolve_scope(validate_scope(options.scope), config, rules_dir, registry_dir, _start(options))
-    if scope.single:
-        return {scope.single}
-    return {name for name, root in (("rules", rules_dir), ("registry", registry_dir)) if root is not None}
 
 
 def _outside_the_cache(config, ctx, proposals):
@@ -238,7 +236,7 @@ def _what(p) -> str:
 
 
 def fix_command(options: CheckOptions) -> int:
-    wanted = _wanted(options.select, options.ignore)
+    chosen = wanted(options.select, options.ignore)
     # `--select`/`--ignore` choose what is fixed; every check still runs, so that a fix that
     # would break something another rule watches is caught.
     engine_options = replace(options, select=None, ignore=None)
@@ -246,16 +244,11 @@ def fix_command(options: CheckOptions) -> int:
         from drafterlint.fix import FIXABLE, FOR_A_HUMAN
 
         known = [*FIXABLE, *FOR_A_HUMAN]
-        if not any(code.startswith(c) for c in _codes_of(options.select) for code in known):
+        if not any(matches(code, codes(options.select)) for code in known):
             raise InputError(f"--select {options.select}: none of these rules has fixes "
                              f"(fixable: {', '.join(sorted(FIXABLE))})")
-    fixed, left = run_fix(engine_options, diff=options.diff, out=sys.stdout, wanted=wanted)
+    fixed, left = run_fix(engine_options, diff=options.diff, out=sys.stdout, wanted=chosen)
     if options.diff and fixed:
         return EXIT_LEFT
     return EXIT_LEFT if left else EXIT_OK
 
-
-def _codes_of(value: str) -> list[str]:
-    from drafterlint.commands import _codes
-
-    return _codes(value)

@@ -1,0 +1,111 @@
+"""The audit's tracking issue (`drafterlint audit --open-issue OWNER/REPO`): looked up before the
+checks (the previous audit's state is in its body), then created, updated or closed once the
+reports are written. What goes wrong is recorded in `Tracking` and fails the run with exit 4."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from drafterlint.findings import Severity
+from drafterlint.options import AuditOptions
+from drafterlint.report import one_line
+
+
+@dataclass
+class Tracking:
+    """The tracking issue of one run: where, the client, what was found, and what went wrong.
+    `failure` (with `fix`, what to change) makes the run fail with EXIT_TRACKING."""
+
+    repo: str
+    client: Any = None  # a GitHubClient
+    token_problem: str = ""
+    existing: dict | None = None
+    looked: bool = False
+    failure: str = ""
+    fix: str = ""
+
+    def fail(self, exc) -> None:
+        self.failure, self.fix = str(exc), getattr(exc, "fix", "")
+
+
+def open_tracking(options: AuditOptions, repo: str | None, http_timeout: float) -> Tracking | None:
+    """Look up the tracking issue (a read: the previous audit's state is in it). A token that
+    is missing or refused is said once; the issue is still read without one (a public
+    repository's issues can be), and the run fails at the update."""
+    if repo is None:
+        return None
+    from drafterlint.githubapi import GitHubClient, GitHubError, token_problem
+
+    token = os.environ.get("GITHUB_TOKEN") or None
+    tracking = Tracking(repo, token_problem=token_problem("GITHUB_TOKEN", token))
+    if tracking.token_problem and token:  # set but refused: say so now, in one line
+        print(one_line(f"drafterlint: {tracking.token_problem}"), file=sys.stderr)
+    tracking.client = GitHubClient(options.github_api_url, repo, None if tracking.token_problem else token,
+                                   timeout=http_timeout)
+    try:
+        tracking.existing = tracking.client.find_open()
+        tracking.looked = True
+    except GitHubError as exc:
+        tracking.fail(exc)
+    return tracking
+
+
+def previous_state(tracking: Tracking, notes: list[str]):
+    """(finding dicts, where from, a note when it kept only some) of the state the previous
+    audit left in the issue's body; why it cannot be read goes to `notes`."""
+    from drafterlint import auditstate
+
+    existing = tracking.existing
+    assert existing is not None, "read only from an issue that was found"
+    number = existing["number"]
+    state, why = auditstate.read(existing.get("body"))
+    if state is None:
+        notes.append(f"the previous audit: {why}")
+        return None, None, ""
+    partial = ""
+    if state.partial:
+        partial = (f"The previous audit's state kept {len(state.items)} of its {state.total} findings; "
+                   "one it did not keep counts as new here.")
+    return state.items, f"the tracking issue #{number}", partial
+
+
+def settle(tracking: Tracking, config, result, meta, info, crashed: list) -> None:
+    """Update the tracking issue, unless a rule failed; say why when it was not updated."""
+    if crashed:  # a partial run would mark the failed rule's findings fixed
+        tracking.failure = tracking.failure or "a rule failed, so the tracking issue was left as it was"
+    else:
+        fail_on = min(config.fail_on, Severity.WARNING)
+        _update(tracking, result, meta, info, clean=not any(f.severity >= fail_on for f in result.findings))
+    if tracking.failure:
+        line = f"drafterlint: error: the tracking issue in {tracking.repo} was not updated: {tracking.failure}"
+        print(one_line(line + (f"; to fix: {tracking.fix}" if tracking.fix else "")), file=sys.stderr)
+
+
+def _update(tracking: Tracking, result, meta, info, clean: bool) -> None:
+    """Create, update or close the tracking issue; a failure is recorded in `tracking`."""
+    from drafterlint import auditstate
+    from drafterlint.githubapi import MARKER, MAX_BODY, GitHubError, sync_issue
+    from drafterlint.report.audit_markdown import by_severity_then_rule, issue_title, render_audit
+
+    if tracking.token_problem:
+        tracking.failure = f"{tracking.token_problem}: the tracking issue cannot be written"
+        tracking.fix = ("set GITHUB_TOKEN to a token that may write issues (in a workflow: "
+                        "`env: GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}` and `permissions: issues: write`)")
+        return
+    if tracking.failure or not tracking.looked:
+        return  # not found for sure: an update now could make a second issue
+    visible = render_audit(result, meta, info, max_chars=MAX_BODY - auditstate.MAX_CHARS - len(MARKER) - 2)
+    state = auditstate.comment(by_severity_then_rule(result.findings), auditstate.budget(len(visible)))
+    try:
+        outcome = sync_issue(tracking.client, title=issue_title(result, info),
+                             body="\n".join([MARKER, state, visible]), clean=clean,
+                             existing=tracking.existing, looked=True,
+                             close_comment=f"The audit of {info.today} is clean: closing.")
+    except GitHubError as exc:
+        tracking.fail(exc)
+        return
+    if outcome.action != "none":
+        print(one_line(f"drafterlint: tracking issue {outcome.action}: #{outcome.number}"), file=sys.stderr)

@@ -1,0 +1,253 @@
+"""The steps the commands share, each written once: the configuration, the repositories, the
+date, the codes chosen, the repository under change, the base of a change, the reports'
+files and the exit code. `check`, `baseline`, `fix`, `audit` and `sync` are short functions
+over these; none of them imports another command.
+
+Heavy modules (the engine, the rules, the reports) are imported inside the steps that need
+them: a warm `check` answered by the cache never loads them.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from drafterlint.findings import InputError, Severity
+from drafterlint.options import CheckOptions
+from drafterlint.scope import EVERYTHING, Scope
+
+if TYPE_CHECKING:
+    from drafterlint.config import Config
+    from drafterlint.engine import Context
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_FETCH, EXIT_TRACKING = 0, 1, 2, 3, 4
+
+
+class Stopped(Exception):
+    """Ends the command with `status` (the CLI returns it); what went wrong was said already."""
+
+    def __init__(self, status: int):
+        super().__init__(status)
+        self.status = status
+
+
+# -- what the command line chose -------------------------------------------------------------
+
+
+def codes(value: str | None) -> list[str]:
+    """The codes or prefixes of a --select/--ignore value (`dl2, DL301` -> [DL2, DL301])."""
+    return [c.strip().upper() for c in (value or "").split(",") if c.strip()]
+
+
+def matches(code: str, chosen: Sequence[str]) -> bool:
+    """"DL2" chooses the whole DL2xx family, as in flake8/ruff."""
+    return any(code.startswith(c) for c in chosen)
+
+
+def wanted(select: str | None, ignore: str | None) -> Callable[[str], bool]:
+    """Whether a code is chosen by --select (none: every code) and not by --ignore."""
+    chosen, dropped = codes(select), codes(ignore)
+
+    def want(code: str) -> bool:
+        return (not chosen or matches(code, chosen)) and not matches(code, dropped)
+
+    return want
+
+
+def _checked_codes(option: str, value: str) -> list[str]:
+    from drafterlint.config import unknown_code
+
+    found = codes(value)
+    for code in found:
+        problem = unknown_code(code)
+        if problem:
+            raise InputError(f"{option}: {problem}")
+    return found
+
+
+def parse_today(value: str | None) -> datetime.date | None:
+    if not value:
+        return None
+    try:
+        return datetime.date.fromisoformat(value)
+    except ValueError:
+        raise InputError(f"--today must be YYYY-MM-DD, not {value!r}") from None
+
+
+def parse_report_specs(specs: Sequence[str]) -> list[tuple[str, Path]]:
+    from drafterlint.report import FORMATS
+
+    out = []
+    for spec in specs:
+        fmt, sep, file = spec.partition("=")
+        if not sep or fmt not in FORMATS or not file:
+            raise InputError(f"--report takes FORMAT=FILE with FORMAT one of {', '.join(FORMATS)}; got {spec!r}")
+        out.append((fmt, Path(file)))
+    return out
+
+
+# -- the configuration -----------------------------------------------------------------------
+
+
+def configuration(options: CheckOptions) -> "Config":
+    """The configuration file with the command line's flags over it; what of the file is ignored
+    is said once."""
+    config = load_effective_config(options)
+    warn_ignored(config)
+    return config
+
+
+def load_effective_config(options: CheckOptions) -> "Config":
+    from drafterlint.config import load_config
+
+    config = load_config(options.config, start=Path.cwd())
+    overrides: dict = {}
+    if options.select:
+        overrides["select"] = _checked_codes("--select", options.select)
+    if options.ignore:
+        overrides["ignore"] = _checked_codes("--ignore", options.ignore)
+    if options.fail_on:
+        overrides["fail_on"] = options.fail_on
+    if options.extra_list:
+        overrides["registry"] = {"extra_lists": [*config.registry.get("extra_lists", []), *map(_extra_list, options.extra_list)]}
+    return config.merged(overrides) if overrides else config
+
+
+def _extra_list(spec: str) -> dict:
+    name, sep, path = spec.partition("=")
+    if not sep:
+        name, path = Path(spec).stem, spec
+    if not path:
+        raise InputError(f"--extra-list takes [NAME=]FILE, not {spec!r}")
+    # Relative to where the command runs, not to the configuration file.
+    full = Path(path).expanduser().resolve()
+    if not full.is_file():
+        # A file named on the command line that is not there is the command's mistake, not a
+        # finding about the lists (one that exists but cannot be read stays DL702).
+        what = "is a directory, not a file" if full.is_dir() else "no such file"
+        raise InputError(f"--extra-list {spec}: {what} ({full})")
+    return {"name": name, "path": str(full), "format": "drafters"}
+
+
+def warn_ignored(config: "Config") -> None:
+    """Say once per run which settings of the configuration file are ignored, and why."""
+    from drafterlint.config import ignored_in_file
+    from drafterlint.safeio import say
+
+    for line in ignored_in_file(config):
+        say(f"drafterlint: warning: {line}")
+
+
+# -- the repositories ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything the engine is given for a check of the local repositories: the effective
+    configuration, the two repositories' roots and the date."""
+
+    config: "Config"
+    rules_dir: Path | None
+    registry_dir: Path | None
+    today: datetime.date | None
+
+    def inputs(self) -> dict[str, Any]:
+        """The engine's arguments, in one place: the run cache is keyed on exactly this (and then
+        on every file the run read), so an input added here cannot be left out of the key."""
+        return {"config": self.config, "rules_dir": self.rules_dir, "registry_dir": self.registry_dir,
+                "today": self.today}
+
+
+def setup(options: CheckOptions) -> Setup:
+    """The configuration, the repositories found and the date, in the order their errors are told."""
+    config = configuration(options)
+    rules_dir, registry_dir = resolve_repos(config, options)
+    return Setup(config, rules_dir, registry_dir, parse_today(options.today))
+
+
+def start(options: CheckOptions) -> Path:
+    """Where the command runs: the working directory, or the folder of the first file given."""
+    files = options.files
+    if files:  # pre-commit runs from the repository root, but be robust to being given paths
+        first = Path(files[0])
+        return (first if first.is_dir() else first.parent).resolve()
+    return Path.cwd()
+
+
+def resolve_repos(config: "Config", options: CheckOptions) -> tuple[Path | None, Path | None]:
+    from drafterlint.sources import locate
+
+    here = start(options)
+    rules_dir, _ = locate(config, "rules", options.rules_repo, here)
+    registry_dir, _ = locate(config, "registry", options.registry_repo, here)
+    if rules_dir is None and registry_dir is None:
+        raise InputError(
+            "found neither a rules repository nor a reference repository here; "
+            "give --rules-repo DIR and/or --registry-repo DIR"
+        )
+    return rules_dir, registry_dir
+
+
+def scope_of(run: Setup, options: CheckOptions) -> Scope:
+    """The repository under change (drafterlint.scope): only its findings fail the run."""
+    from drafterlint.scope import resolve_scope, validate_scope
+
+    return resolve_scope(validate_scope(options.scope), run.config, run.rules_dir, run.registry_dir, start(options))
+
+
+def under_change(scope: Scope, views: dict[str, Any]) -> set[str]:
+    """The repositories that get a base: the one under change, or every one checked."""
+    return {scope.single} if scope.single else {name for name, view in views.items() if view is not None}
+
+
+def context(run: Setup, cache: Any = None) -> "Context":
+    """The engine's context for `run` (`cache`, a drafterlint.cache.RunCache, records what it reads)."""
+    from drafterlint.engine import build_context
+
+    return build_context(**run.inputs(), cache=cache)
+
+
+def repo_views(ctx: "Context") -> dict[str, Any]:
+    """The context's repositories by name ("rules", "registry"; None where there is none)."""
+    return {"rules": ctx.rules, "registry": ctx.registry_repo}
+
+
+# -- the base of a change --------------------------------------------------------------------
+
+
+def no_merge_base(ref: str, advice: str) -> InputError:
+    """The error of a --base-ref whose merge base is not there; `advice` ends the parenthesis."""
+    return InputError(f"--base-ref {ref}: no merge base with HEAD in the repository under change (not a git "
+                      f"repository, no such ref, or a shallow clone{advice}")
+
+
+def new_since(findings: list, base: Any):
+    """`findings` matched against the base's (drafterlint.baseline.Matched): what the base
+    already has is marked pre-existing."""
+    from drafterlint.baseline import known_of, match
+
+    return match(findings, known_of(base.findings))
+
+
+# -- the outcome -----------------------------------------------------------------------------
+
+
+def write_atomically(path: Path, text: str, *, within: Path | None = None, repos=(), what: str = "output file") -> None:
+    """Write a report or the baseline through the one checked write (drafterlint.safeio): next to
+    the target and renamed, so an interrupted run never leaves half a file."""
+    from drafterlint.safeio import write_file
+
+    write_file(path, text, within=within, repos=repos, what=what)
+
+
+def exit_code(result, config: "Config", exit_zero: bool = False, scope: Scope | None = None) -> int:
+    """1 when a finding in the repository under change reaches fail_on; findings elsewhere
+    never fail a run (scope None: every finding counts)."""
+    if exit_zero:
+        return EXIT_OK
+    fail_on: Severity = config.fail_on
+    counted = (scope or EVERYTHING).counted(result.findings)[0]  # pre-existing findings fail nothing
+    return EXIT_FINDINGS if any(f.severity >= fail_on for f in counted) else EXIT_OK
