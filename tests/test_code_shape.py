@@ -27,7 +27,7 @@ def _imported(path: Path) -> set[str]:
 
 def _rule_modules() -> set[str]:
     return {f"drafterlint.checks.{p.stem}" for p in CHECKS.glob("*.py")
-            if not p.stem.startswith("_") and p.stem != "base"}
+            if not p.stem.startswith("_") and p.stem not in ("base", "context")}
 
 
 def test_no_rule_imports_another_rule():
@@ -54,6 +54,16 @@ def test_only_the_rule_registry_imports_rule_modules():
 def test_the_audit_reads_facts_and_findings_not_rule_internals():
     # The timeline's eligibility and verdicts come from ctx.eligibility and ctx.native.
     imported = {m for m in _imported(PACKAGE / "audit.py") if m.startswith("drafterlint.checks")}
-    allowed = {"drafterlint.checks", "drafterlint.checks.rule_infos", "drafterlint.checks.base",
+    allowed = {"drafterlint.checks", "drafterlint.checks.base",
                "drafterlint.checks.base.HISTORY", "drafterlint.checks.base.ONLINE"}
     assert imported - allowed == set()
+
+
+def test_the_context_is_typed_without_any():
+    # What a check is given says what it is: a field typed Any hides a misread attribute.
+    tree = ast.parse((CHECKS / "context.py").read_text(encoding="utf-8"))
+    context = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Context")
+    loose = [f"{n.target.id}: {ast.unparse(n.annotation)}" for n in context.body
+             if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+             and "Any" in ast.unparse(n.annotation)]
+    assert loose == []

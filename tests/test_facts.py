@@ -56,11 +56,11 @@ def test_companion_facts(ctx):
 
 def test_published_for_the_registry_rules(ctx):
     # Extracted before any check runs, as a typed object every rule reads.
-    from drafterlint.registry import head_methods, lead_time
+    from drafterlint.checks._stated import head_methods, lead_time
 
     assert ctx.facts.lead.value == 3
-    assert lead_time(ctx) == (3, ctx.facts.spec_lead.location)
-    assert head_methods(ctx, {})[:3] == ["mtp", "dspark", "eagle"]
+    assert lead_time(ctx.facts) == (3, ctx.facts.spec_lead.location)
+    assert head_methods(ctx.facts, ctx.config, {})[:3] == ["mtp", "dspark", "eagle"]
     assert ctx.facts.model_list_weeks.value == 8
 
 

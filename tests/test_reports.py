@@ -9,8 +9,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from drafterlint.checks import rule_infos
 from drafterlint.commands import changed_since
+from drafterlint.docs import rule_infos
 from drafterlint.engine import Result
 from drafterlint.findings import REPORT_MARKER, Finding, Location, Severity, Skipped
 from drafterlint.report import ReportMeta, render

@@ -373,7 +373,7 @@ def _run(ctx, crashed: list, history_note: str | None, notes: list[str]):
 def _describe(options: AuditOptions, ctx, today: datetime.date, result, crashed: list,
               brought: dict[str, Brought], history, notes: list[str], previous):
     """(the audit's part of the report, the report's metadata)."""
-    from drafterlint.checks import rule_infos
+    from drafterlint.docs import rule_infos
     from drafterlint.report import ReportMeta
     from drafterlint.report.audit_markdown import AuditInfo
 

@@ -81,7 +81,7 @@ def _formats(options: CheckOptions) -> set[str]:
 
 
 def report_meta(run: Setup, options: CheckOptions):
-    from drafterlint.checks import rule_infos
+    from drafterlint.docs import rule_infos
     from drafterlint.report import DESCRIBE_RULES, ReportMeta
 
     roots, names = {}, {}

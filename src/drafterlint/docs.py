@@ -24,6 +24,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from drafterlint.findings import RuleInfo
+
 RULES_DIR = "docs/rules"
 CONFIG_PAGE = "docs/configuration-reference.md"
 ACTION_PAGE = "docs/maintainers.md"
@@ -86,6 +88,19 @@ def examples_section(mod: ModuleType) -> list[str]:
     for example in examples:
         lines += _example_section(example)
     return lines
+
+
+def rule_infos() -> list[RuleInfo]:
+    """Every rule as report metadata, ordered by code: for the reports that describe the rules
+    (SARIF's rule help), the docstring, then the examples as the rule's page writes them."""
+    from drafterlint.checks import all_rules
+
+    return [
+        RuleInfo(m.RULE.code, m.RULE.name, m.RULE.severity, m.RULE.summary,
+                 "\n".join([inspect.cleandoc(m.__doc__ or m.RULE.summary), "", *examples_section(m)]).rstrip("\n"),
+                 tuple(sorted(m.RULE.needs)), getattr(m, "ADVICE", ""))
+        for m in all_rules()
+    ]
 
 
 def _one_line(text: str) -> str:

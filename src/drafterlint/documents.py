@@ -8,13 +8,14 @@ unreadable is recorded once (DL702) and left out; the checks all see the same li
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from drafterlint.findings import UnreadableFile
 
 if TYPE_CHECKING:
-    from drafterlint.checks.base import Context
+    from drafterlint.config import Config
     from drafterlint.markdown.model import Document
     from drafterlint.sources import RepoView
 
@@ -33,21 +34,23 @@ class Documents:
         return [doc for v, doc in self.checked if v is view]
 
 
-def resolve(ctx: "Context") -> Documents:
+def resolve(config: "Config", rules: "RepoView | None", registry: "RepoView | None",
+            unreadable: Callable[[UnreadableFile], None]) -> Documents:
+    """The configured documents of the two repositories; each one missing or unreadable is
+    handed to `unreadable` once."""
     wanted: list[tuple[RepoView, str, str]] = []  # (view, path, why it is wanted)
-    if ctx.rules is not None:
+    if rules is not None:
         for key in ("main", "companion"):
-            if ctx.config.rules.get(key):
-                wanted.append((ctx.rules, ctx.config.rules[key], key))
-        wanted += [(ctx.rules, rel, "checked") for rel in ctx.rules.expand(ctx.config.rules.get("documents") or [])]
-    if ctx.registry_repo is not None:
-        view = ctx.registry_repo
-        wanted += [(view, rel, "checked") for rel in view.expand(ctx.config.registry.get("documents") or [])]
-        if ctx.config.registry.get("markdown_list"):
-            wanted.append((view, ctx.config.registry["markdown_list"], "markdown_list"))
+            if config.rules.get(key):
+                wanted.append((rules, config.rules[key], key))
+        wanted += [(rules, rel, "checked") for rel in rules.expand(config.rules.get("documents") or [])]
+    if registry is not None:
+        wanted += [(registry, rel, "checked") for rel in registry.expand(config.registry.get("documents") or [])]
+        if config.registry.get("markdown_list"):
+            wanted.append((registry, config.registry["markdown_list"], "markdown_list"))
 
     reported: set[tuple[str, str]] = set()
-    got = {i: _read(ctx, *wanted[i], reported) for i in range(len(wanted))}
+    got = {i: _read(unreadable, *wanted[i], reported) for i in range(len(wanted))}
     docs = Documents()
     for i, (view, _rel, why) in enumerate(wanted):
         doc = got[i]
@@ -60,7 +63,7 @@ def resolve(ctx: "Context") -> Documents:
     return docs
 
 
-def _read(ctx, view, rel, why, reported) -> "Document | None":
+def _read(unreadable, view, rel, why, reported) -> "Document | None":
     try:
         if not view.is_file(rel):
             if why == "markdown_list":
@@ -71,5 +74,5 @@ def _read(ctx, view, rel, why, reported) -> "Document | None":
     except UnreadableFile as err:
         if (view.name, rel) not in reported:
             reported.add((view.name, rel))
-            ctx.unreadable(err)
+            unreadable(err)
         return None

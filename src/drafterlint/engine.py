@@ -10,12 +10,18 @@ import datetime
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from drafterlint.checks import all_rules
-from drafterlint.checks.base import HISTORY, ONLINE, REGISTRY, RULES, TODAY, Context
+from drafterlint.checks.base import HISTORY, ONLINE, REGISTRY, RULES, TODAY
+from drafterlint.checks.context import Context
 from drafterlint.config import Config
 from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, Result, Skipped, UnreadableFile
 from drafterlint.sources import RepoView, repo_view
+
+if TYPE_CHECKING:
+    from drafterlint.history import History
+    from drafterlint.hub import Hub
 
 
 class RuleCrashed(Exception):
@@ -28,8 +34,8 @@ def build_context(
     registry_dir: Path | None,
     *,
     today: datetime.date | None = None,
-    history=None,
-    online=None,
+    history: History | None = None,
+    online: Hub | None = None,
     cache=None,
 ) -> Context:
     """`cache` (a drafterlint.cache.RunCache) is told of every input read, and lends its store
@@ -53,7 +59,7 @@ def prepare(ctx: Context) -> None:
     from drafterlint.checks._sections import locate_all
     from drafterlint.documents import resolve
 
-    ctx.documents = resolve(ctx)
+    ctx.documents = resolve(ctx.config, ctx.rules, ctx.registry_repo, ctx.unreadable)
     ctx.sections = locate_all(ctx)
     ctx.facts = extract(ctx)
     if ctx.registry is None and ctx.registry_repo is not None:
@@ -61,7 +67,7 @@ def prepare(ctx: Context) -> None:
 
         # Read with the calendar the rules state: it says how many cohorts a month there are.
         ctx.registry = load_registry(ctx.registry_repo, ctx.config, ctx.facts.publication_calendar)
-    ctx.eligibility = eligibility(ctx)
+    ctx.eligibility = eligibility(ctx.registry, ctx.facts, ctx.config)
     ctx.native = NativeEvidence(evidence_table(ctx.config), ctx.online)
     ctx.prepared = True
 

@@ -21,8 +21,12 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from drafterlint.findings import UnreadableFile
+
+if TYPE_CHECKING:
+    from drafterlint.registry.model import Registry
 
 MAX_COMMITS = 2000
 CATALOG = "catalog.yaml"
@@ -213,27 +217,23 @@ def calendar_of(ctx):
     return ctx.facts.publication_calendar
 
 
-def latest_heads(ctx) -> list:
+def latest_heads(registry: "Registry | None") -> list:
     """Every head of every policy, once per identity, as the newest policy listing it has it.
 
     Returns [(head, policy)], in registry order of their newest policy.
     """
-    reg = ctx.registry
-    if reg is None:
+    if registry is None:
         return []
     seen: dict[tuple, tuple] = {}
-    for policy in reg.policies.values():  # oldest first: later policies replace earlier ones
+    for policy in registry.policies.values():  # oldest first: later policies replace earlier ones
         for head in policy.heads:
             seen[head.identity] = (head, policy)
     return list(seen.values())
 
 
-def latest_checkpoints(ctx) -> list:
+def latest_checkpoints(registry: "Registry") -> list:
     """[(checkpoint, policy)] of the newest cohort policy: the current model list."""
-    reg = ctx.registry
-    if reg is None:
-        return []
-    policy = reg.latest()
+    policy = registry.latest()
     if policy is None:
         return []
     out, seen = [], set()

@@ -29,7 +29,7 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import quote
 
 from drafterlint import answers
@@ -60,6 +60,14 @@ class FileAnswer:
 def is_commit(revision: str | None) -> bool:
     """A full commit hash: the only kind of revision whose files are fetched."""
     return revision is not None and _COMMIT.match(revision.lower()) is not None
+
+
+class Hub(Protocol):
+    """What the checks ask of the model hub: the network's HubClient, or StaticHub's tables."""
+
+    def revision(self, repository: str | None, revision: str | None) -> Answer: ...
+
+    def json_file(self, repository: str | None, revision: str | None, filename: str) -> FileAnswer: ...
 
 
 class HubClient:

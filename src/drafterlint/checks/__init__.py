@@ -10,8 +10,6 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from drafterlint.findings import RuleInfo
-
 # Imported on first use, not with the package: a module that needs only `base` or a helper
 # (the fixer, the audit, the configuration) does not pay for every rule.
 _RULES = (
@@ -66,21 +64,6 @@ def all_rules() -> list[ModuleType]:
     if _cache is None:
         _cache = sorted((_load(name) for name in _RULES), key=lambda m: m.RULE.code)
     return _cache
-
-
-def rule_infos() -> list[RuleInfo]:
-    """Every rule as report metadata, ordered by code."""
-    import inspect
-
-    from drafterlint.docs import examples_section
-
-    # The docstring, then the examples (data in the module, written out as on the rule's page).
-    return [
-        RuleInfo(m.RULE.code, m.RULE.name, m.RULE.severity, m.RULE.summary,
-                 "\n".join([inspect.cleandoc(m.__doc__ or m.RULE.summary), "", *examples_section(m)]).rstrip("\n"),
-                 tuple(sorted(m.RULE.needs)), getattr(m, "ADVICE", ""))
-        for m in all_rules()
-    ]
 
 
 def rule_by_code(code: str) -> ModuleType | None:

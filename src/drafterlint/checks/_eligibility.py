@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from drafterlint.checks._options import OptionSlot
 
 if TYPE_CHECKING:
-    from drafterlint.checks.base import Context
+    from drafterlint.checks._facts import RulesFacts
     from drafterlint.cohorts import Cohort
     from drafterlint.config import Config
-    from drafterlint.registry.model import Head, Policy
+    from drafterlint.registry.model import Head, Policy, Registry
 
 # How many publications ahead to look: an option of the rule that reports upcoming heads.
 HORIZON = OptionSlot[int]("horizon")
@@ -40,17 +40,17 @@ def horizon(config: "Config") -> int:
     return int(HORIZON.read(config))
 
 
-def eligibility(ctx: "Context") -> Eligibility:
+def eligibility(registry: "Registry | None", facts: "RulesFacts", config: "Config") -> Eligibility:
+    from drafterlint.checks._stated import lead_time
     from drafterlint.history import latest_heads
-    from drafterlint.registry import lead_time
 
     heads = []
-    for head, policy in latest_heads(ctx):
+    for head, policy in latest_heads(registry):
         approved = head.cohort
         if approved is None:
             continue
-        lead, _ = lead_time(ctx, policy)
+        lead, _ = lead_time(facts, policy)
         if lead is None:
             continue
         heads.append(Eligible(head, policy, approved, approved + lead))
-    return Eligibility(tuple(heads), horizon(ctx.config))
+    return Eligibility(tuple(heads), horizon(config))

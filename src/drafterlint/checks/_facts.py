@@ -16,14 +16,16 @@ import bisect
 import datetime
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from drafterlint.checks._options import OptionSlot
 from drafterlint.findings import Location, UnreadableFile
 
 if TYPE_CHECKING:
-    from drafterlint.checks.base import Context
+    from drafterlint.checks._sections import Located
+    from drafterlint.config import Config
     from drafterlint.markdown.model import Document, Heading
+    from drafterlint.sources import RepoView
 
 _WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -205,7 +207,19 @@ def _section_plain(ctx, doc, heading) -> Plain:
 # -- extraction ---------------------------------------------------------------------------
 
 
-def extract(ctx: "Context") -> RulesFacts:
+class Sources(Protocol):
+    """What extraction reads of the checks' Context (which holds the facts, so sits above this
+    module): the rules repository, the configuration, the located sections, where to record a
+    file that cannot be read."""
+
+    rules: "RepoView | None"
+    config: "Config"
+    sections: "list[tuple[Document, Located]]"
+
+    def unreadable(self, error: UnreadableFile) -> None: ...
+
+
+def extract(ctx: Sources) -> RulesFacts:
     """The facts of the rules text (the engine calls this once, before the checks)."""
     from drafterlint.checks._sections import section
 

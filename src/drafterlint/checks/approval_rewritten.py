@@ -9,7 +9,7 @@ The finding is at the approved_cohort of the later folder; related points at the
 from __future__ import annotations
 
 from drafterlint.checks._examples import POLICIES, head_catalog
-from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.findings import Severity
 
 RULE = Rule(
@@ -42,10 +42,8 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
-    reg = ctx.registry
-    if reg is None:
-        return
+def check(ctx: Context):
+    reg = ctx.loaded_registry
     first: dict = {}  # identity -> head (the earliest folder's)
     for policy in reg.policies.values():  # oldest cohort first
         for head in policy.heads:

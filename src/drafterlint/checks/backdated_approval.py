@@ -16,7 +16,7 @@ history is not judged.
 from __future__ import annotations
 
 from drafterlint.checks._examples import POLICIES, head_catalog, lead_points
-from drafterlint.checks.base import HISTORY, REGISTRY, Example, Rule
+from drafterlint.checks.base import HISTORY, REGISTRY, Context, Example, Rule
 from drafterlint.cohorts import Cohort
 from drafterlint.findings import Severity
 
@@ -55,15 +55,13 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context):
+    from drafterlint.checks._stated import lead_time
     from drafterlint.history import calendar_of, latest_heads
-    from drafterlint.registry import lead_time
 
-    hist = ctx.history
-    if hist is None or ctx.registry is None:
-        return
+    hist = ctx.git_history
     calendar = calendar_of(ctx)
-    for head, policy in latest_heads(ctx):
+    for head, policy in latest_heads(ctx.loaded_registry):
         approved = head.cohort
         if approved is None:
             continue  # malformed or absent: DL404 / DL701
@@ -73,7 +71,7 @@ def check(ctx):
         published = Cohort.for_date(commit.day, calendar)
         if approved >= published:
             continue
-        lead, where = lead_time(ctx, policy)
+        lead, where = lead_time(ctx.facts, policy)
         earliest = f"; the earliest legal target cohort is {published + lead} ({published} + {lead})" \
             if lead is not None else ""
         yield RULE.at(

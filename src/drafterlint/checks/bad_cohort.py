@@ -10,7 +10,7 @@ written: a head's approved_cohort, a policy file's version, and the policy folde
 from __future__ import annotations
 
 from drafterlint.checks._examples import POLICIES, head_catalog
-from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.cohorts import Cohort
 from drafterlint.findings import Severity
 
@@ -65,11 +65,10 @@ def _cohort_ids(reg):
                        f"{extra.name}:{entry.index}")
 
 
-def check(ctx):
-    if ctx.registry is None:
-        return
-    for value, location, what, key in _cohort_ids(ctx.registry):
-        why = _why(value, ctx.registry.calendar)
+def check(ctx: Context):
+    registry = ctx.loaded_registry
+    for value, location, what, key in _cohort_ids(registry):
+        why = _why(value, registry.calendar)
         if why:
             hint = "; name the folder after the cohort it applies to" if what == "policy folder" else ""
             yield RULE.at(location, f"{what}: {why}{hint}", key=key)

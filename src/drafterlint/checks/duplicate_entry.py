@@ -9,7 +9,7 @@ the second entry, and points back at the first.
 from __future__ import annotations
 
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
-from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.findings import Severity
 
 RULE = Rule(
@@ -48,10 +48,8 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
-    reg = ctx.registry
-    if reg is None:
-        return
+def check(ctx: Context):
+    reg = ctx.loaded_registry
     for policy in reg.policies.values():
         for kind, items in (("head", policy.heads), ("checkpoint", policy.checkpoints)):
             first: dict = {}

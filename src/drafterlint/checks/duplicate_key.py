@@ -8,7 +8,7 @@ is at the repeated key and names both lines; related points at the first.
 from __future__ import annotations
 
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
-from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.findings import Location, Severity
 
 RULE = Rule(
@@ -33,10 +33,8 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
-    reg = ctx.registry
-    if reg is None:
-        return
+def check(ctx: Context):
+    reg = ctx.loaded_registry
     for doc in reg.docs():
         seen = set()
         for dup in doc.duplicates:

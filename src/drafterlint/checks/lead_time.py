@@ -10,9 +10,9 @@ the rule says nothing (it never assumes one).
 from __future__ import annotations
 
 from drafterlint.checks._examples import POLICIES, head_catalog, lead_points
-from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.checks._stated import lead_time
+from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.findings import Severity
-from drafterlint.registry import lead_time
 
 RULE = Rule(
     code="DL401",
@@ -47,12 +47,9 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
-    reg = ctx.registry
-    if reg is None:
-        return
-    for cohort, policy in reg.cohort_policies():
-        lead, where = lead_time(ctx, policy)
+def check(ctx: Context):
+    for cohort, policy in ctx.loaded_registry.cohort_policies():
+        lead, where = lead_time(ctx.facts, policy)
         if lead is None:
             continue
         for head in policy.heads:

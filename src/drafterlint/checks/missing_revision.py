@@ -12,11 +12,14 @@ private), nothing is reported as missing: the audit says which pairs it could no
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
-from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
+from drafterlint.checks.base import ONLINE, REGISTRY, Context, Example, Rule
 from drafterlint.findings import Severity
+
+if TYPE_CHECKING:
+    from drafterlint.registry.model import Checkpoint, Head
 
 RULE = Rule(
     code="DL803",
@@ -46,14 +49,12 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context):
     from drafterlint.hub import MISSING, UNKNOWN
 
-    hub = ctx.online
-    if hub is None or ctx.registry is None:
-        return
-    entries = []
-    for policy in reversed(list(ctx.registry.policies.values())):  # newest first
+    hub = ctx.hub
+    entries: list[tuple[str, Head | Checkpoint]] = []
+    for policy in reversed(list(ctx.loaded_registry.policies.values())):  # newest first
         entries += [("head", h) for h in policy.heads]
         entries += [("checkpoint", c) for c in policy.checkpoints]
     asked: dict[tuple, Any] = {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime
 
-from drafterlint.checks.base import HISTORY, REGISTRY, RULES, Example, Rule
+from drafterlint.checks.base import HISTORY, REGISTRY, RULES, Context, Example, Rule
 from drafterlint.findings import Severity
 
 RULE = Rule(
@@ -74,12 +74,10 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context):
     from drafterlint.history import latest_checkpoints
 
-    hist = ctx.history
-    if hist is None or ctx.registry is None or ctx.rules is None:
-        return
+    hist = ctx.git_history
     facts = ctx.facts
     if facts.round_opens is None or facts.model_list_weeks is None:
         return
@@ -88,7 +86,7 @@ def check(ctx):
     if not isinstance(weeks, int):
         return
     deadline = opens - datetime.timedelta(weeks=weeks)
-    for cp, _policy in latest_checkpoints(ctx):
+    for cp, _policy in latest_checkpoints(ctx.loaded_registry):
         commit = hist.checkpoint_first_seen(cp.identity)
         if commit is None or commit.day <= deadline:
             continue

@@ -35,8 +35,9 @@ replaces the default list.
 
 from __future__ import annotations
 
+from drafterlint.checks._claims import native_claims
 from drafterlint.checks._examples import MTP_CONFIG, NATIVE_CAT, hub_files, native_catalog
-from drafterlint.checks._native import ABSENT, EVIDENCE, NESTED_CONFIGS, NO_CONVENTION, UNKNOWN, native_claims
+from drafterlint.checks._native import ABSENT, EVIDENCE, NESTED_CONFIGS, NO_CONVENTION, UNKNOWN
 from drafterlint.checks._options import Option
 from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
 from drafterlint.findings import Severity

@@ -14,8 +14,9 @@ in the table are not looked for; a checkpoint the hub does not answer for is lis
 
 from __future__ import annotations
 
+from drafterlint.checks._claims import claimed
 from drafterlint.checks._examples import MTP_CONFIG, NATIVE_CAT, NATIVE_REV, hub_files, native_catalog
-from drafterlint.checks._native import PRESENT, UNKNOWN, claimed
+from drafterlint.checks._native import PRESENT, UNKNOWN
 from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
 from drafterlint.findings import Severity
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.cohorts import Cohort
 from drafterlint.findings import Severity
 
@@ -59,10 +59,8 @@ def _unpinned(policy, name: str, key: str, value: str):
     )
 
 
-def check(ctx):
-    reg = ctx.registry
-    if reg is None:
-        return
+def check(ctx: Context):
+    reg = ctx.loaded_registry
     for policy in reg.policies.values():
         folder_cohort = policy.cohort
         # version: the folder's cohort when the folder is one, else what most files say

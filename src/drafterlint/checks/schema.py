@@ -14,7 +14,7 @@ import difflib
 import json
 from functools import cache
 
-from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.findings import Location, Severity
 
 RULE = Rule(
@@ -149,10 +149,8 @@ def validate_doc(doc, schema_name: str):
         )
 
 
-def check(ctx):
-    reg = ctx.registry
-    if reg is None:
-        return
+def check(ctx: Context):
+    reg = ctx.loaded_registry
     for policy in reg.policies.values():
         for name, doc in policy.docs.items():
             schema_name = _SCHEMA_FOR.get(name)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime
 import re
 
-from drafterlint.checks.base import RULES, TODAY, Example, Rule
+from drafterlint.checks.base import RULES, TODAY, Context, Example, Rule
 from drafterlint.findings import Location, Severity
 
 RULE = Rule(
@@ -44,14 +44,13 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context):
     from drafterlint.checks._links import checked_documents
 
-    today = ctx.today
-    if today is None or ctx.rules is None:
-        return
+    today = ctx.judged_on
+    rules = ctx.rules_view
     for view, doc in checked_documents(ctx):
-        if view is not ctx.rules:
+        if view is not rules:
             continue
         for text in doc.prose:
             for m in MARKER.finditer(text.text):

@@ -99,15 +99,13 @@ def _spec_label(ctx) -> str:
 
 
 def check(ctx):
-    reg = ctx.registry
-    if reg is None:
-        return
+    reg = ctx.loaded_registry
     stated = _rule_stated(ctx)
     for policy in reg.policies.values():
         for head in policy.heads:
             if not head.bundled or head.publisher is None:
                 continue
-            canonical = canonical_publisher(ctx, policy, head.model)
+            canonical = canonical_publisher(ctx.config, policy, head.model)
             if canonical is None or same_publisher(canonical, head.publisher):
                 continue
             if stated is None:  # this version of the rules defines no native heads

@@ -14,9 +14,10 @@ import difflib
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
 from drafterlint.checks._facts import DRAFTER_KINDS
 from drafterlint.checks._options import Option
-from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.checks._stated import head_methods
+from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.findings import Severity
-from drafterlint.registry import head_methods, method_family
+from drafterlint.registry import method_family
 
 RULE = Rule(
     code="DL502",
@@ -58,11 +59,9 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
-    reg = ctx.registry
-    if reg is None:
-        return
-    known = head_methods(ctx, KINDS.read(ctx.config))
+def check(ctx: Context):
+    reg = ctx.loaded_registry
+    known = head_methods(ctx.facts, ctx.config, KINDS.read(ctx.config))
     if not known:
         return
     folded = {k.casefold(): k for k in known}

@@ -9,7 +9,7 @@ nobody approved (a typo in the revision, a checkpoint dropped from the list, the
 from __future__ import annotations
 
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
-from drafterlint.checks.base import REGISTRY, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.findings import Severity
 
 RULE = Rule(
@@ -43,10 +43,8 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
-    reg = ctx.registry
-    if reg is None:
-        return
+def check(ctx: Context):
+    reg = ctx.loaded_registry
     for policy in reg.policies.values():
         for head in policy.heads:
             if not head.bundled or head.repository is None or head.revision is None:

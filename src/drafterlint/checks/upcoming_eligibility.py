@@ -15,7 +15,7 @@ from __future__ import annotations
 from drafterlint.checks._eligibility import HORIZON
 from drafterlint.checks._examples import POLICIES, head_catalog, lead_points
 from drafterlint.checks._options import Option
-from drafterlint.checks.base import REGISTRY, TODAY, Example, Rule
+from drafterlint.checks.base import REGISTRY, TODAY, Context, Example, Rule
 from drafterlint.cohorts import Cohort
 from drafterlint.findings import Severity
 
@@ -51,13 +51,12 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context):
     from drafterlint.history import calendar_of
 
-    if ctx.today is None or ctx.registry is None:
-        return
     calendar = calendar_of(ctx)
-    now = Cohort.for_date(ctx.today, calendar)
+    today = ctx.judged_on
+    now = Cohort.for_date(today, calendar)
     last = now + ctx.eligibility.horizon
     for e in ctx.eligibility.heads:
         head, approved, usable = e.head, e.approved, e.usable
@@ -69,6 +68,6 @@ def check(ctx):
             f"{head.describe()} (approved {approved}) becomes usable by submissions targeting "
             f"{usable}, published {usable.publication_date(calendar).isoformat()} — "
             f"{ahead} cohort{'' if ahead == 1 else 's'} after {now}, the cohort of "
-            f"{ctx.today.isoformat()}",
+            f"{today.isoformat()}",
             key=f"{'/'.join(str(x) for x in head.identity)}@{usable}",
         )

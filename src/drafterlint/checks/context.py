@@ -1,0 +1,121 @@
+"""What a check is given: the Context.
+
+It sits below every module that takes one (the rules, the shared helpers that memoise on it, the
+engine) and above the data it holds (the documents, the sections, the facts, the eligibility,
+the native evidence, the registry): those are computed from explicit pieces and never import it,
+so the checks' modules form no import cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar, cast
+
+from drafterlint.checks._eligibility import Eligibility
+from drafterlint.checks._facts import RulesFacts
+from drafterlint.checks._native import NativeEvidence
+from drafterlint.documents import Documents
+
+if TYPE_CHECKING:  # imported for annotations only: a pre-commit hook pays for every import
+    import datetime
+
+    from drafterlint.checks._sections import Located
+    from drafterlint.config import Config
+    from drafterlint.findings import UnreadableFile
+    from drafterlint.history import History
+    from drafterlint.hub import Hub
+    from drafterlint.markdown.model import Document
+    from drafterlint.registry.model import Registry
+    from drafterlint.sources import RepoView
+
+_T = TypeVar("_T")
+
+
+class BrokenPromise(RuntimeError):
+    """The engine ran a rule whose needs it had not met: a bug in drafterlint, not in the input."""
+
+
+@dataclass
+class Context:
+    """Everything a check may look at: parsed documents and registry, never raw paths.
+
+    Before any check runs the engine fills `documents` (the one resolved list of documents),
+    `sections` (the configured sections, located), `facts` (what the rules text states),
+    `registry`, `eligibility` (when each head becomes usable) and `native` (what the
+    checkpoints show of their native heads, asked of the hub on demand): every check, and the
+    audit after them, reads the same ones, whichever runs first.
+    """
+
+    config: "Config"
+    rules: "RepoView | None" = None
+    registry_repo: "RepoView | None" = None
+    registry: "Registry | None" = None  # when the registry was loaded
+    today: "datetime.date | None" = None
+    history: "History | None" = None  # audit only
+    online: "Hub | None" = None  # audit --online only
+    prepared: bool = False
+    documents: Documents = field(default_factory=Documents)
+    sections: "list[tuple[Document, Located]]" = field(default_factory=list)
+    facts: RulesFacts = field(default_factory=RulesFacts)
+    eligibility: Eligibility = field(default_factory=Eligibility)
+    native: NativeEvidence = field(default_factory=NativeEvidence)
+    # What checks met on the way: files that could not be read (reported by DL702) and parts of
+    # checks that could not run (reason -> codes, said once).
+    unreadable_files: "list[UnreadableFile]" = field(default_factory=list)
+    skipped: dict[str, set[str]] = field(default_factory=dict)
+    # Results one check computes and others reuse (resolved links, the parsed Markdown list),
+    # each under the function that computes it (see `shared`): the value's type is the key's
+    # return type, which a dict cannot say, so `shared` is the only reader.
+    memo: "dict[Callable[[Context], object], object]" = field(default_factory=dict)
+
+    def unreadable(self, error: "UnreadableFile") -> None:
+        """Record a file that could not be read (DL702) without stopping the check that met it."""
+        self.unreadable_files.append(error)
+
+    def skip(self, code: str, reason: str) -> None:
+        """Say once that part of a check could not run (never a failure)."""
+        self.skipped.setdefault(reason, set()).add(code)
+
+    def shared(self, compute: "Callable[[Context], _T]") -> _T:
+        """`compute(self)`, computed once per context and then reused by every check that asks.
+
+        Keyed by the function itself, not by a name: two helpers cannot collide on a key or
+        read each other's result, and the result keeps the function's type."""
+        if compute not in self.memo:
+            self.memo[compute] = compute(self)
+        return cast(_T, self.memo[compute])
+
+    # What a rule's RULE.needs promised: the engine runs the rule only when the part is there,
+    # so the rule reads it typed, without a branch for a case that cannot happen.
+
+    @property
+    def loaded_registry(self) -> "Registry":
+        """The registry, for a rule that needs REGISTRY."""
+        return _promised(self.registry, "registry")
+
+    @property
+    def rules_view(self) -> "RepoView":
+        """The rules repository, for a rule that needs RULES."""
+        return _promised(self.rules, "rules")
+
+    @property
+    def git_history(self) -> "History":
+        """The registry's git history, for a rule that needs HISTORY."""
+        return _promised(self.history, "history")
+
+    @property
+    def hub(self) -> "Hub":
+        """The model hub, for a rule that needs ONLINE."""
+        return _promised(self.online, "online")
+
+    @property
+    def judged_on(self) -> "datetime.date":
+        """The date to judge by, for a rule that needs TODAY."""
+        return _promised(self.today, "today")
+
+
+def _promised(value: "_T | None", need: str) -> _T:
+    if value is None:
+        raise BrokenPromise(f"a rule that needs {need!r} ran without it")
+    return value
