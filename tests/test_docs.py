@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from drafterlint import docs
+from drafterlint.cli import docs_main
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS_CONFIG = ROOT / ".drafterlint-docs.yaml"
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.skipif(not (ROOT / "docs").is_dir(), reason="needs the 
 
 
 def test_the_committed_pages_are_what_the_generator_makes(capsys):
-    code = docs.main(["--check", "--root", str(ROOT)])
+    code = docs_main(["--check", "--root", str(ROOT)])
     assert code == 0, capsys.readouterr().out
 
 
@@ -38,21 +39,33 @@ def test_a_stale_or_orphaned_page_is_named_then_rewritten(tmp_path, capsys):
                            + "\nA hand-written line after the table.\n")
     capsys.readouterr()
 
-    assert docs.main(["--check", "--root", str(project)]) == 1
+    assert docs_main(["--check", "--root", str(project)]) == 1
     out = capsys.readouterr().out
     for stale in ("docs/rules/DL201.md", "docs/rules/DL999.md", "docs/maintainers.md"):
         assert f"{stale}: out of date" in out
     assert "Default severity | info" in page.read_text()  # --check writes nothing
 
-    assert docs.main(["--root", str(project)]) == 0
-    assert docs.main(["--check", "--root", str(project)]) == 0
+    assert docs_main(["--root", str(project)]) == 0
+    assert docs_main(["--check", "--root", str(project)]) == 0
     assert page.read_text() == (ROOT / "docs/rules/DL201.md").read_text()
     assert not (project / "docs/rules/DL999.md").exists()
     assert maintainers.read_text().endswith("\nA hand-written line after the table.\n")
 
 
+def test_python_m_drafterlint_docs_runs_the_generator(tmp_path):
+    """The documented command (docs/development.md, .ci/run) reaches the generator through
+    docs/__main__.py, which reads its flags in drafterlint.cli."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "drafterlint.docs", "--check", "--root", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done
+    assert done.stderr.strip() == f"drafterlint.docs: {tmp_path} is not a drafterlint checkout (no action.yml)"
+
+
 def test_not_a_checkout_is_a_one_line_error(tmp_path, capsys):
-    assert docs.main(["--check", "--root", str(tmp_path)]) == 2
+    assert docs_main(["--check", "--root", str(tmp_path)]) == 2
     assert "no action.yml" in capsys.readouterr().err
 
 

@@ -299,6 +299,20 @@ def _options(cls: type[_O], args: argparse.Namespace) -> _O:
     return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in given.items()})
 
 
+def docs_main(argv: list[str] | None = None) -> int:
+    """`python -m drafterlint.docs [--check] [--root DIR]`: the reference pages' generator, a
+    developer's command (not a subcommand of the tool, whose users never regenerate docs/)."""
+    from drafterlint import docs
+
+    parser = argparse.ArgumentParser(prog="python -m drafterlint.docs",
+                                     description=(docs.__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page is stale")
+    parser.add_argument("--root", type=Path, default=Path.cwd(),
+                        help="the project checkout whose docs/ to generate (default: here)")
+    args = parser.parse_args(argv)
+    return docs.generate(args.root, check=args.check)
+
+
 def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     # Unknown arguments are told by the command that got them (argparse would print the

@@ -1,5 +1,5 @@
 """What the command line asked for, typed: built once in drafterlint.cli from the parsed flags,
-so that nothing below the command line reads an `argparse.Namespace` (a misspelled attribute
+so that nothing below the command line reads the parser's untyped result (a misspelled attribute
 there is a silent None; here it is an error mypy sees)."""
 
 from __future__ import annotations

@@ -10,11 +10,12 @@ generator and fails when one is out of date:
 
     python -m drafterlint.docs            # rewrite docs/ from the code
     python -m drafterlint.docs --check    # exit 1 naming each stale page, write nothing
+
+(Those flags are read in drafterlint.cli, the one module that parses a command line.)
 """
 
 from __future__ import annotations
 
-import argparse
 import inspect
 import json
 import re
@@ -448,17 +449,13 @@ def write(root: Path) -> list[str]:
     return changed
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m drafterlint.docs", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page is stale")
-    parser.add_argument("--root", type=Path, default=Path.cwd(),
-                        help="the project checkout whose docs/ to generate (default: here)")
-    args = parser.parse_args(argv)
-    root = args.root
+def generate(root: Path, *, check: bool) -> int:
+    """`python -m drafterlint.docs [--check]` once its flags are read (drafterlint.cli.docs_main):
+    rewrite the stale pages, or with `check` name them and exit 1."""
     if not (root / ACTION_FILE).is_file():
         print(f"drafterlint.docs: {root} is not a drafterlint checkout (no {ACTION_FILE})", file=sys.stderr)
         return 2
-    if args.check:
+    if check:
         out_of_date = stale(root)
         for path in out_of_date:
             print(f"{path}: out of date; run `python -m drafterlint.docs`")
@@ -466,7 +463,3 @@ def main(argv: list[str] | None = None) -> int:
     for path in write(root):
         print(f"wrote {path}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
