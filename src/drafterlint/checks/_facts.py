@@ -12,13 +12,13 @@ the registry rules read the lead time (`RulesFacts.lead`), the drafter kinds
 
 from __future__ import annotations
 
-import bisect
 import datetime
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from drafterlint.checks._options import OptionSlot
+from drafterlint.checks._plain import Plain
 from drafterlint.findings import Location, UnreadableFile
 
 if TYPE_CHECKING:
@@ -157,49 +157,6 @@ def _norm(text: str) -> str:
     return " ".join(re.sub(r"[*_`\\]", "", text).lower().split())
 
 
-# -- plain text with positions ------------------------------------------------------------
-
-
-class Plain:
-    """The prose of the blocks that start on some lines of a document (Document.prose: their
-    text as GitHub renders it, markup, destinations, comments and code blocks left out), joined
-    with a space, with the original line/column of every character."""
-
-    def __init__(self, doc: "Document", repo: str, first: int, last: int):
-        self.doc = doc
-        self.repo = repo
-        self._blocks = [p for p in doc.prose if p.pieces and first <= p.line <= last]
-        self._starts: list[int] = []  # offset in text where each block starts
-        parts: list[str] = []
-        size = 0
-        for block in self._blocks:
-            if parts:
-                parts.append(" ")
-                size += 1
-            self._starts.append(size)
-            parts.append(block.text)
-            size += len(block.text)
-        self.text = "".join(parts)
-
-    def location(self, index: int) -> Location:
-        if not self._blocks:
-            return Location(self.repo, self.doc.path, 1, 1)
-        index = min(index, len(self.text) - 1)
-        if index < 0:
-            index = max(0, index + len(self.text))
-        k = bisect.bisect_right(self._starts, index) - 1
-        block = self._blocks[k]
-        # the space that joins two blocks is placed at the end of the first
-        line, column = block.position(min(index - self._starts[k], len(block.text) - 1))
-        return Location(self.repo, self.doc.path, line, column)
-
-    def search(self, pattern: str, flags: int = re.IGNORECASE):
-        return re.search(pattern, self.text, flags)
-
-    def finditer(self, pattern: str, flags: int = re.IGNORECASE):
-        return re.finditer(pattern, self.text, flags)
-
-
 def _section_plain(ctx, doc, heading) -> Plain:
     return Plain(doc, ctx.rules.name, heading.line + 1, heading.end_line or doc.line_count)
 
@@ -227,27 +184,12 @@ def extract(ctx: Sources) -> RulesFacts:
     if ctx.rules is None:
         return facts
     try:
-        doc, h = section(ctx, "speculative-decoding")
-        if h is not None:
-            facts.spec_section = h
-            _speculative(ctx, facts, doc, h)
-        doc, h = section(ctx, "supported-models")
-        if h is not None:
-            facts.models_section = h
-            _supported(ctx, facts, doc, h)
-        doc, h = section(ctx, "automated-checks")
-        if h is not None:
-            facts.checks_section = h
-            _checks(ctx, facts, doc, h)
-        doc, h = section(ctx, "publication-calendar")
-        if h is not None:
-            _calendar(ctx, facts, doc, h)
-        doc, h = section(ctx, "seed-adoption")
-        if h is not None:
-            _adoption(ctx, facts, doc, h)
-        doc, h = section(ctx, "basics")
-        if h is not None:
-            _basics(ctx, facts, doc, h)
+        for key, heading_field, read in _READERS:
+            doc, h = section(ctx, key)
+            if h is not None:
+                if heading_field:
+                    setattr(facts, heading_field, h)
+                read(ctx, facts, doc, h)
     except UnreadableFile as err:
         ctx.unreadable(err)
     _required(facts)
@@ -510,3 +452,16 @@ def _date(text: str) -> datetime.date | None:
         return datetime.date.fromisoformat(text)
     except ValueError:
         return None
+
+
+# The sections facts are read from (a key of drafterlint.checks._sections), the RulesFacts field
+# that keeps the section's heading (if any), and the reader of its facts. The readers are
+# independent of each other; this order is the order of RulesFacts.missing.
+_READERS = (
+    ("speculative-decoding", "spec_section", _speculative),
+    ("supported-models", "models_section", _supported),
+    ("automated-checks", "checks_section", _checks),
+    ("publication-calendar", None, _calendar),
+    ("seed-adoption", None, _adoption),
+    ("basics", None, _basics),
+)
