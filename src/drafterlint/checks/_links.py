@@ -47,6 +47,16 @@ class FragmentMissing:
     anchor: str | None  # the closest existing anchor
     file: str | None  # how a link names that document (None: the linking document itself)
 
+    @property
+    def document(self) -> str:
+        """The document as a reader names it: `repository:path` when it is in another one."""
+        return f"{self.repository}:{self.path}" if self.repository else self.path
+
+    @property
+    def closest_target(self) -> str | None:
+        """The closest anchor as the link would write it (`#a`, `other.md#a`), or None."""
+        return f"{self.file or ''}#{self.anchor}" if self.anchor else None
+
 
 @dataclass(frozen=True)
 class FileMissing:

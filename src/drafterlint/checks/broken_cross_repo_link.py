@@ -47,9 +47,8 @@ def check(ctx):
             continue
         suggestion = None
         if isinstance(p, _links.FragmentMissing):
-            where = f"{p.repository}:{p.path}" if p.repository else p.path
-            message = f"no heading or anchor `#{p.fragment}` in {where}"
-            suggestion = f"did you mean `{p.file or ''}#{p.anchor}`?" if p.anchor else None
+            message = f"no heading or anchor `#{p.fragment}` in {p.document}"
+            suggestion = p.closest_target and f"did you mean `{p.closest_target}`?"
         elif isinstance(p, _links.FileMissing):
             message = f"`{p.path}` does not exist in {p.owner}/{p.repo} at `{p.ref}`"
             suggestion = f"did you mean `{p.closest}`?" if p.closest else None

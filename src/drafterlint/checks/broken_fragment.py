@@ -41,5 +41,5 @@ OUTCOME = _links.BROKEN_FRAGMENT  # the links this rule reports (and `drafterlin
 def check(ctx):
     for r, p in _links.with_outcome(ctx, OUTCOME):
         if isinstance(p, _links.FragmentMissing):
-            yield RULE.at(r.location, f"no heading or anchor `#{p.fragment}` in {p.path}",
-                          suggestion=f"did you mean `#{p.anchor}`?" if p.anchor else None, key=r.link.target)
+            yield RULE.at(r.location, f"no heading or anchor `#{p.fragment}` in {p.document}",
+                          suggestion=p.closest_target and f"did you mean `{p.closest_target}`?", key=r.link.target)
