@@ -107,6 +107,23 @@ def test_config_discovered_upward_and_validated(cli, repos, tmp_path):
     assert ".drafterlint.yaml:3:" in err and "bogus" in err and "Traceback" not in err
 
 
+def test_select_and_ignore_choose_alike_in_the_configuration_and_on_the_command_line(cli, repos, tmp_path):
+    # One match (drafterlint.findings.chosen) for both: a prefix takes a family, case aside.
+    rules, _ = repos
+
+    def codes(out: str) -> set[str]:
+        return {f["code"] for f in json.loads(out)["findings"]}
+
+    code, by_flags, err = cli("check", "--rules-repo", rules, "--select", "dl2", "--ignore", "DL203",
+                              "--format", "json", cwd=rules)
+    assert code == 1, err
+    (tmp_path / ".drafterlint.yaml").write_text("select: [dl2]\nignore: [DL203]\n")
+    code, by_config, err = cli("check", "--rules-repo", rules, "--format", "json", cwd=rules)
+    assert code == 1, err
+    assert codes(by_flags) == codes(by_config)
+    assert "DL201" in codes(by_flags) and not codes(by_flags) - {"DL201", "DL202", "DL204", "DL205", "DL206"}
+
+
 def test_config_flag_missing_file(cli, repos, tmp_path):
     rules, _ = repos
     code, _, err = cli("check", "--rules-repo", rules, "--config", tmp_path / "nope.yaml")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from drafterlint.findings import InputError, Severity
+from drafterlint.findings import InputError, Severity, chosen
 
 CONFIG_NAMES = (".drafterlint.yaml", ".drafterlint.yml")
 
@@ -126,16 +126,8 @@ class Config:
         return Severity.parse(value) if value else None
 
     def enabled(self, code: str) -> bool:
-        select = [c.upper() for c in self.data.get("select") or []]
-        ignore = [c.upper() for c in self.data.get("ignore") or []]
-
-        def hit(patterns: list[str]) -> bool:
-            # "DL2" selects the whole DL2xx family, as in flake8/ruff.
-            return any(code.startswith(p) for p in patterns)
-
-        if select and not hit(select):
-            return False
-        return not hit(ignore)
+        return chosen(code, [c.upper() for c in self.data.get("select") or []],
+                      [c.upper() for c in self.data.get("ignore") or []])
 
     def repo_path(self, which: str) -> Path | None:
         value = self.data[which].get("path")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 
@@ -108,6 +109,13 @@ def _digest(*parts: str) -> str:
     # different names never share a basis.
     basis = "\x1f".join(parts)
     return hashlib.sha256(basis.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def chosen(code: str, select: Sequence[str], ignore: Sequence[str]) -> bool:
+    """Whether `select` (empty: every code) takes the code and `ignore` does not: the one match of
+    --select/--ignore and of the configuration's select/ignore. A prefix takes a family ("DL2":
+    every DL2xx), as in flake8 and ruff."""
+    return (not select or code.startswith(tuple(select))) and not code.startswith(tuple(ignore))
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drafterlint.findings import InputError, Severity
+from drafterlint.findings import InputError, Severity, chosen
 from drafterlint.options import CheckOptions
 from drafterlint.scope import EVERYTHING, Scope
 
@@ -42,19 +42,10 @@ def codes(value: str | None) -> list[str]:
     return [c.strip().upper() for c in (value or "").split(",") if c.strip()]
 
 
-def matches(code: str, chosen: Sequence[str]) -> bool:
-    """"DL2" chooses the whole DL2xx family, as in flake8/ruff."""
-    return any(code.startswith(c) for c in chosen)
-
-
 def wanted(select: str | None, ignore: str | None) -> Callable[[str], bool]:
     """Whether a code is chosen by --select (none: every code) and not by --ignore."""
-    chosen, dropped = codes(select), codes(ignore)
-
-    def want(code: str) -> bool:
-        return (not chosen or matches(code, chosen)) and not matches(code, dropped)
-
-    return want
+    taken, dropped = codes(select), codes(ignore)
+    return lambda code: chosen(code, taken, dropped)
 
 
 def _checked_codes(option: str, value: str) -> list[str]:

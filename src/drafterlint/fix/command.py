@@ -16,9 +16,7 @@ from drafterlint.options import CheckOptions
 from drafterlint.steps import (
     EXIT_FINDINGS,
     EXIT_OK,
-    codes,
     context,
-    matches,
     new_since,
     no_merge_base,
     repo_views,
@@ -236,7 +234,7 @@ def _what(p) -> str:
 
 
 def fix_command(options: CheckOptions) -> int:
-    chosen = wanted(options.select, options.ignore)
+    fixing = wanted(options.select, options.ignore)
     # `--select`/`--ignore` choose what is fixed; every check still runs, so that a fix that
     # would break something another rule watches is caught.
     engine_options = replace(options, select=None, ignore=None)
@@ -244,10 +242,10 @@ def fix_command(options: CheckOptions) -> int:
         from drafterlint.fix import FIXABLE, FOR_A_HUMAN
 
         known = [*FIXABLE, *FOR_A_HUMAN]
-        if not any(matches(code, codes(options.select)) for code in known):
+        if not any(wanted(options.select, None)(code) for code in known):
             raise InputError(f"--select {options.select}: none of these rules has fixes "
                              f"(fixable: {', '.join(sorted(FIXABLE))})")
-    fixed, left = run_fix(engine_options, diff=options.diff, out=sys.stdout, wanted=chosen)
+    fixed, left = run_fix(engine_options, diff=options.diff, out=sys.stdout, wanted=fixing)
     if options.diff and fixed:
         return EXIT_LEFT
     return EXIT_LEFT if left else EXIT_OK
