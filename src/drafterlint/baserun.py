@@ -33,10 +33,6 @@ if TYPE_CHECKING:
     from drafterlint.sources import RepoView
 
 
-class BaseCrashed(Exception):
-    """A rule crashed on the base's files (a bug in drafterlint, as on the current ones)."""
-
-
 class BaseRun:
     def __init__(self, config, now: "dict[str, RepoView | None]", commits: dict[str, str], tmp: Path, cache):
         self.config = config
@@ -68,9 +64,12 @@ class BaseRun:
         return self._views[name]
 
     def run(self, today) -> None:
-        """The checks on the base. BaseCrashed when a rule crashes on the base's files."""
+        """The checks on the base. A rule that crashes on the base's files is as loud as on the
+        current ones: one line, and the command ends (steps.Stopped, EXIT_USAGE)."""
         from drafterlint.checks.base import Context
         from drafterlint.engine import RuleCrashed, prepare, run
+        from drafterlint.safeio import say
+        from drafterlint.steps import EXIT_USAGE, Stopped
 
         others = [v for name, v in self.now.items() if v is not None and name not in self.commits]
         saved = [(v, v.recorder) for v in others]
@@ -82,7 +81,8 @@ class BaseRun:
             prepare(ctx)
             self.findings = run(ctx).findings
         except RuleCrashed as exc:
-            raise BaseCrashed(str(exc)) from None
+            say(f"drafterlint: internal error in rule {exc}, checking the base (please report this)")
+            raise Stopped(EXIT_USAGE) from None
         finally:
             for v, recorder in saved:
                 v.recorder = recorder

@@ -14,15 +14,14 @@ from drafterlint.findings import InputError
 from drafterlint.options import CheckOptions
 from drafterlint.steps import (
     EXIT_OK,
-    EXIT_USAGE,
     Setup,
-    Stopped,
     context,
     exit_code,
     new_since,
     no_merge_base,
     parse_report_specs,
     repo_views,
+    run_checks,
     scope_of,
     setup,
     start,
@@ -333,15 +332,9 @@ def checked(options: CheckOptions) -> Checked:
         say(f"drafterlint: cache: {run_cache.outcome}")
     if result is None:
         # Only a run that checks imports the engine and the rules (a third of a warm run).
-        from drafterlint.engine import RuleCrashed, run
-
         ctx = context(run_setup, run_cache)
         views = repo_views(ctx)
-        try:
-            result = run(ctx)
-        except RuleCrashed as exc:
-            say(f"drafterlint: internal error in rule {exc} (please report this)")
-            raise Stopped(EXIT_USAGE) from None
+        result = run_checks(ctx)
         if run_cache is not None:
             run_cache.save(result)
     if run_cache is not None:
@@ -354,35 +347,30 @@ def checked(options: CheckOptions) -> Checked:
 def compare_with_base(result, done: Checked, options: CheckOptions, meta, head: str = "HEAD"):
     """Mark the findings that the merge base of --base-ref and `head` already has: the same
     checks run on the base version of the repository under change (drafterlint.baserun), the
-    other repository shared by both runs. A rule that crashes on the base stops the run."""
-    from drafterlint.baserun import BaseCrashed, base_run
+    other repository shared by both runs. A rule that crashes on the base stops the run
+    (drafterlint.baserun says so)."""
+    from drafterlint.baserun import base_run
 
     ref = options.base_ref
     assert ref, "check() compares with a base only when there is one"
     views = done.now_views()
-    try:
-        with base_run(done.run.config, views, ref, under_change(meta.scope, views), today=done.run.today,
-                      run_cache=done.run_cache, head=head) as base:
-            if base is None:
-                if options.hook:  # a folder inside another repository, say: judge all
-                    return result
-                raise no_merge_base(ref, f": fetch it, e.g. `git fetch origin {ref}`); --all checks without a base")
-            if options.verbose:
-                from drafterlint.safeio import say
+    with base_run(done.run.config, views, ref, under_change(meta.scope, views), today=done.run.today,
+                  run_cache=done.run_cache, head=head) as base:
+        if base is None:
+            if options.hook:  # a folder inside another repository, say: judge all
+                return result
+            raise no_merge_base(ref, f": fetch it, e.g. `git fetch origin {ref}`); --all checks without a base")
+        if options.verbose:
+            from drafterlint.safeio import say
 
-                say(f"drafterlint: base cache: {'hit' if base.cached else 'miss'}")
-            already = [f for f in result.findings if f.baseline]  # by a baseline file
-            matched = new_since([f for f in result.findings if not f.baseline], base)
-            hint = meta.fix_hint
-            if options.format == "github":  # an annotation is read on the pull request: name the commit
-                hint = f"run `drafterlint fix --base-ref {next(iter(base.commits.values()))}`"
-            matched = replace(matched, findings=explain_renames(matched.findings, base, views, hint))
-            commits = base.commits
-    except BaseCrashed as exc:  # on the base's files: as loud as on the current ones
-        from drafterlint.safeio import say
-
-        say(f"drafterlint: internal error in rule {exc}, checking the base (please report this)")
-        raise Stopped(EXIT_USAGE) from None
+            say(f"drafterlint: base cache: {'hit' if base.cached else 'miss'}")
+        already = [f for f in result.findings if f.baseline]  # by a baseline file
+        matched = new_since([f for f in result.findings if not f.baseline], base)
+        hint = meta.fix_hint
+        if options.format == "github":  # an annotation is read on the pull request: name the commit
+            hint = f"run `drafterlint fix --base-ref {next(iter(base.commits.values()))}`"
+        matched = replace(matched, findings=explain_renames(matched.findings, base, views, hint))
+        commits = base.commits
     source = _base_source(options, meta, commits)
     if meta.baseline_source is None:
         meta.baseline_source, meta.baseline_fixed = source, matched.fixed

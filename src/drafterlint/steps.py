@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drafterlint.findings import InputError, Severity, chosen
+from drafterlint.findings import InputError, Result, Severity, chosen
 from drafterlint.options import CheckOptions
 from drafterlint.scope import EVERYTHING, Scope
 
@@ -199,6 +199,20 @@ def context(run: Setup, cache: Any = None) -> "Context":
     from drafterlint.engine import build_context
 
     return build_context(**run.inputs(), cache=cache)
+
+
+def run_checks(ctx: "Context") -> "Result":
+    """The engine's run for check, baseline and fix alike: a rule that crashes (a bug in
+    drafterlint, not in the checked files) is said in one line and ends the command with
+    EXIT_USAGE, never as a traceback. (The audit goes on without it and reports it.)"""
+    from drafterlint.engine import RuleCrashed, run
+    from drafterlint.safeio import say
+
+    try:
+        return run(ctx)
+    except RuleCrashed as exc:
+        say(f"drafterlint: internal error in rule {exc} (please report this)")
+        raise Stopped(EXIT_USAGE) from None
 
 
 def repo_views(ctx: "Context") -> dict[str, Any]:

@@ -20,6 +20,7 @@ from drafterlint.steps import (
     new_since,
     no_merge_base,
     repo_views,
+    run_checks,
     scope_of,
     setup,
     under_change,
@@ -33,12 +34,10 @@ def run_fix(options: CheckOptions, *, diff: bool, out: TextIO, wanted, head: str
     """Fix (or, with `diff`, show) what can be fixed; returns (fixed, left needing a human).
     With a base (--base-ref, or the hook's), only what the change from it to `head` broke."""
     from drafterlint import fix as fixing
-    from drafterlint.engine import run
-
     run_setup = setup(options)
     config = run_setup.config
     ctx = context(run_setup)
-    result = run(ctx)
+    result = run_checks(ctx)
     proposals, left, preexisting = _proposed(ctx, result.findings, run_setup, options, wanted, head)
     proposals, cached = _outside_the_cache(config, ctx, proposals)
     proposals, named = _named_by_the_configuration(config, options, proposals)
