@@ -202,8 +202,11 @@ def test_slow_hub_times_out_as_could_not_verify(fake_api, tmp_path):
     # The server never answers before the test ends: any timeout trips, however loaded the machine.
     result = run(fake_api, tmp_path, {CAT: catalog([head("orgt/m1", R1)])}, timeout=1.0, retries=1)
     assert findings(result, "DL505") == []
-    assert any("orgt/m1" in s.reason and "could not reach the model hub" in s.reason
-               for s in result.skipped if "DL505" in s.code)
+    [skip] = [s for s in result.skipped if "DL505" in s.code]
+    assert "orgt/m1" in skip.reason and "could not reach the model hub" in skip.reason
+    # what the part lacked is said by the rule (ctx.skip(..., need=ONLINE)): the audit lists it
+    # as not checked, not as a rule that could not run at all
+    assert (skip.need, skip.unmet) == ("online", False)
 
 
 def test_500_then_success_is_verified(fake_api, tmp_path):

@@ -112,13 +112,6 @@ def _need_reason(ctx: Context, need: str) -> str:
     return _NEED_REASONS[need]
 
 
-def _unanswered(codes: set[str], rules: list[ModuleType]) -> str:
-    """The need behind part of a check that ran and could not finish: ONLINE when the checks
-    that said so need the network (they skip only what the model hub did not answer)."""
-    needs = [r.RULE.needs for r in rules if r.RULE.code in codes]
-    return ONLINE if needs and all(ONLINE in n for n in needs) else ""
-
-
 def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleCrashed] | None = None) -> Result:
     """The findings of the chosen rules. A rule that crashes raises RuleCrashed, or, when
     `crashed` is a list, is put there and the others still run (the audit reports it)."""
@@ -151,7 +144,7 @@ def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleC
 
     for reason, codes in ctx.skipped.items():
         skipped_by_reason.setdefault(reason, []).extend(sorted(codes))
-        need_of.setdefault(reason, (_unanswered(codes, chosen), False))
+        need_of.setdefault(reason, (ctx.skip_needs.get(reason, ""), False))
     result.skipped = [Skipped(",".join(codes), reason, *need_of[reason]) for reason, codes in skipped_by_reason.items()]
     seen: set[tuple] = set()
     yaml_comments: dict[tuple[str, str], dict[int, frozenset[str]]] = {}

@@ -64,6 +64,7 @@ class Context:
     # checks that could not run (reason -> codes, said once).
     unreadable_files: "list[UnreadableFile]" = field(default_factory=list)
     skipped: dict[str, set[str]] = field(default_factory=dict)
+    skip_needs: dict[str, str] = field(default_factory=dict)  # reason -> what would let it run
     # Results one check computes and others reuse (resolved links, the parsed Markdown list),
     # each under the function that computes it (see `shared`): the value's type is the key's
     # return type, which a dict cannot say, so `shared` is the only reader.
@@ -73,9 +74,13 @@ class Context:
         """Record a file that could not be read (DL702) without stopping the check that met it."""
         self.unreadable_files.append(error)
 
-    def skip(self, code: str, reason: str) -> None:
-        """Say once that part of a check could not run (never a failure)."""
+    def skip(self, code: str, reason: str, *, need: str = "") -> None:
+        """Say once that part of a check could not run (never a failure). `need` is what the
+        part lacked (base.ONLINE: the model hub did not answer), "" when nothing would let it run
+        (the rules of this version ask for nothing there); the audit words the two apart."""
         self.skipped.setdefault(reason, set()).add(code)
+        if need:
+            self.skip_needs[reason] = need
 
     def shared(self, compute: "Callable[[Context], _T]") -> _T:
         """`compute(self)`, computed once per context and then reused by every check that asks.

@@ -83,4 +83,5 @@ def check(ctx: Context):
             key=f"{kind}:{entry.repository}@{entry.revision}",
         )
     for detail, pairs in unknown.items():
-        ctx.skip(RULE.code, f"could not check {len(pairs)} repository revision(s) on the model hub: {detail}")
+        ctx.skip(RULE.code, f"could not check {len(pairs)} repository revision(s) on the model hub: {detail}",
+                 need=ONLINE)

@@ -116,7 +116,7 @@ def check(ctx):
         what = f"{v.ident} ({claim.model or '?'})"
         if v.state == UNKNOWN:
             ctx.skip(RULE.code, f"could not verify on the model hub that {what} ships its native "
-                                f"{claim.method} head: {v.found}")
+                                f"{claim.method} head: {v.found}", need=ONLINE)
         elif v.state == NO_CONVENTION:
             yield RULE.at(
                 claim.location,

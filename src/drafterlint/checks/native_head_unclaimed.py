@@ -78,4 +78,4 @@ def check(ctx):
                 )
     for reason, idents in unknown.items():
         ctx.skip(RULE.code, f"could not look on the model hub for unrecorded native heads in "
-                            f"{len(idents)} approved checkpoint(s): {reason}")
+                            f"{len(idents)} approved checkpoint(s): {reason}", need=ONLINE)
