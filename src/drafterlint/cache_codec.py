@@ -76,22 +76,23 @@ def digest(data: bytes) -> str:
 # -- encoding: JSON, decoded only into known classes ----------------------------------------
 
 _CLASSES: dict[str, type] | None = None
-_DOCUMENT_CLASSES = ("Document", "Heading", "Link", "ListBlock", "ListItem", "Paragraph", "Piece", "Prose",
-                     "Quote", "Span", "Suppression", "Table", "TableCell")
 
 
 def _class(name: str) -> type | None:
-    """The class a cache entry may name; the Markdown model is imported only for documents
-    (a whole-run hit decodes findings alone, and a warm run should not pay for the rest)."""
+    """The class a cache entry may name: a finding's, or a dataclass the Markdown model defines
+    (read from the module, so a class added to the model is cacheable with no list to update).
+    The model is imported only for documents: a whole-run hit decodes findings alone, and a warm
+    run should not pay for the rest."""
     global _CLASSES
     if _CLASSES is None:
         from drafterlint.findings import Finding, Location, Skipped
 
         _CLASSES = {"Finding": Finding, "Location": Location, "Skipped": Skipped}
-    if name in _DOCUMENT_CLASSES and name not in _CLASSES:
+    if name not in _CLASSES:
         from drafterlint.markdown import model
 
-        _CLASSES.update({n: getattr(model, n) for n in _DOCUMENT_CLASSES})
+        _CLASSES.update({n: c for n, c in vars(model).items()
+                         if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == model.__name__})
     return _CLASSES.get(name)
 
 
