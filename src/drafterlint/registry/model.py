@@ -39,12 +39,15 @@ def same_publisher(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and a.casefold() == b.casefold()
 
 
+@dataclass(eq=False, kw_only=True)
 class _Located:
-    """Something read from a YAML mapping: where it is, and where each of its fields is."""
+    """Something read from a YAML mapping: where it is, and where each of its fields is.
+    (Keyword-only, so each kind lists its own fields first, positionally, as before.)"""
 
-    doc: YamlDoc
-    path: tuple
     location: Location
+    index: int = 0  # its place in its list
+    doc: YamlDoc = field(default=None, repr=False)  # type: ignore[assignment]
+    path: tuple = field(default=(), repr=False)  # its path in `doc`
 
     def field_location(self, name: str) -> Location:
         """The position of the field's value, or of the entry when the field is absent."""
@@ -68,11 +71,7 @@ class Head(_Located):
     approved_cohort: str | None
     method: str | None
     bundled: bool
-    location: Location
-    index: int = 0
     raw: dict = field(default_factory=dict, repr=False)
-    doc: YamlDoc = field(default=None, repr=False)  # type: ignore[assignment]
-    path: tuple = field(default=(), repr=False)
     calendar: Calendar = field(default=DEFAULT_CALENDAR, repr=False)  # cohort ids are read with it
 
     @property
@@ -96,10 +95,6 @@ class Checkpoint(_Located):
     model: str
     repository: str | None
     revision: str | None
-    location: Location
-    index: int = 0
-    doc: YamlDoc = field(default=None, repr=False)  # type: ignore[assignment]
-    path: tuple = field(default=(), repr=False)
 
     @property
     def identity(self) -> tuple:
@@ -168,11 +163,7 @@ class ExtraEntry(_Located):
     weight_checksum: str | None
     target_checksum: str | None
     configuration: Any
-    location: Location
-    index: int = 0
     raw: dict = field(default_factory=dict, repr=False)
-    doc: YamlDoc = field(default=None, repr=False)  # type: ignore[assignment]
-    path: tuple = field(default=(), repr=False)
 
     @property
     def revision(self) -> str | None:
