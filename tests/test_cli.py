@@ -212,3 +212,14 @@ def test_a_reader_that_stops_reading_ends_the_run_quietly(argv, tmp_path):
         os.close(write)
     assert proc.stderr == ""
     assert proc.returncode == 141  # as git's `git log | head`: the shell's status for SIGPIPE
+
+
+def test_the_not_given_repository_line_is_said_by_dl204_only_when_it_runs(cli, repos):
+    # The rules link into the reference repository; without it DL204 cannot follow them and
+    # says so, and a run that does not select DL204 has nothing to say about it.
+    rules, _ = repos
+    line = "links into mlcommons/endpoints not checked: that repository was not given"
+    code, out, err = cli("check", "--rules-repo", rules, "--no-cache", "-v", "--select", "DL204", cwd=rules)
+    assert f"skipped DL204: {line}" in out + err
+    code, out, err = cli("check", "--rules-repo", rules, "--no-cache", "-v", "--select", "DL201", cwd=rules)
+    assert line not in out + err
