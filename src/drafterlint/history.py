@@ -21,11 +21,15 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from drafterlint.findings import UnreadableFile
 
 if TYPE_CHECKING:
+    from git.objects.commit import Commit as GitCommit
+
+    from drafterlint.checks._facts import RulesFacts
+    from drafterlint.cohorts import Calendar
     from drafterlint.registry.model import Registry
 
 MAX_COMMITS = 2000
@@ -74,7 +78,7 @@ class History:
         return self.checkpoints.get(tuple(identity))
 
 
-def _str(value) -> str | None:
+def _str(value: object) -> str | None:
     if value is None or isinstance(value, (dict, list, bool)):
         return None
     return str(value)
@@ -176,7 +180,7 @@ def _first_seen(idents: set, commit: Commit, boundary: bool, dated: dict, undate
             dated[ident] = commit
 
 
-def _entries_at(commit, policies_path: str, repo_name: str, parsed: dict) -> tuple[set, set]:
+def _entries_at(commit: "GitCommit", policies_path: str, repo_name: str, parsed: dict) -> tuple[set, set]:
     heads: set = set()
     cps: set = set()
     try:
@@ -212,7 +216,14 @@ def _entries_at(commit, policies_path: str, repo_name: str, parsed: dict) -> tup
 # -- helpers the audit rules share ----------------------------------------------------------
 
 
-def calendar_of(ctx):
+class _Stated(Protocol):
+    """What the calendar is read from: the checks' Context (above this module, which its rules
+    import) holds the facts the rules text states."""
+
+    facts: "RulesFacts"
+
+
+def calendar_of(ctx: _Stated) -> "Calendar":
     """The publication calendar the companion's §4.2 states, else the default one."""
     return ctx.facts.publication_calendar
 

@@ -8,8 +8,9 @@ entries and models, DL504 for native-head claims) pick their kinds and word them
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from drafterlint.checks._mdlist import MarkdownList, ModelSection, markdown_list, match_model, reference_policy
 from drafterlint.findings import Location
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from drafterlint.checks._facts import Fact
     from drafterlint.checks._mdlist import Claim, Entry
     from drafterlint.checks.base import Context
-    from drafterlint.registry.model import Checkpoint, ExtraEntry, ExtraList, Head
+    from drafterlint.registry.model import Checkpoint, ExtraEntry, ExtraList, Head, Policy
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ def _all_drifts(ctx: "Context") -> "list[AnyDrift]":
     return list(_drifts(ctx))
 
 
-def _model_location(policy, model: str) -> Location | None:
+def _model_location(policy: "Policy", model: str) -> Location | None:
     for cp in policy.checkpoints:
         if cp.model == model:
             return cp.location
@@ -181,13 +182,26 @@ def _same_rev(a: str | None, b: str | None) -> bool:
     return a.startswith(b) or b.startswith(a) if min(len(a), len(b)) >= 7 else a == b
 
 
-def _find(items, repository, revision):
+class _Pinned(Protocol):
+    """A checkpoint or head as the catalog or the Markdown list pins it."""
+
+    @property
+    def repository(self) -> str | None: ...
+
+    @property
+    def revision(self) -> str | None: ...
+
+
+_P = TypeVar("_P", bound=_Pinned)
+
+
+def _find(items: Iterable[_P], repository: str | None, revision: str | None) -> list[_P]:
     return [i for i in items
             if (i.repository or "").lower() == (repository or "").lower()
             and _same_rev(i.revision, revision)]
 
 
-def _drifts(ctx: "Context"):
+def _drifts(ctx: "Context") -> "Iterator[AnyDrift]":
     ml = markdown_list(ctx)
     policy = reference_policy(ctx)
     if policy is None or "catalog.yaml" in policy.unreadable:
@@ -199,7 +213,7 @@ def _drifts(ctx: "Context"):
         yield from _extra_drifts(extra, policy)
 
 
-def _extra_drifts(extra, policy):
+def _extra_drifts(extra: "ExtraList", policy: "Policy") -> "Iterator[AnyDrift]":
     """A configured extra copy of the list (the `drafters:` shape) against the policy's heads.
 
     Weight-identified entries name a repository and, as `git-sha1:<revision>`, its revision;
@@ -209,9 +223,9 @@ def _extra_drifts(extra, policy):
     for e in weight:
         heads = [h for h in policy.heads if h.model == e.benchmark]
         found = _find(heads, e.model_id, e.revision) if e.revision else [
-            h for h in heads if (h.repository or "").lower() == e.model_id.lower()]
+            h for h in heads if (h.repository or "").lower() == (e.model_id or "").lower()]
         if not found:
-            same_repo = tuple(h for h in policy.heads if (h.repository or "").lower() == e.model_id.lower())
+            same_repo = tuple(h for h in policy.heads if (h.repository or "").lower() == (e.model_id or "").lower())
             related = tuple(h.location for h in same_repo) or tuple(
                 x for x in (_model_location(policy, e.benchmark or ""),) if x)
             yield ExtraUnapproved(e.location, related, policy.folder, extra, e, same_repo)
@@ -229,7 +243,7 @@ def _extra_drifts(extra, policy):
             yield ExtraMissing(h.location, (Location(extra.name, extra.path, 1, 1),), policy.folder, extra, h)
 
 
-def _list_drifts(ctx, ml: MarkdownList, policy):
+def _list_drifts(ctx: "Context", ml: MarkdownList, policy: "Policy") -> "Iterator[AnyDrift]":
     keys = sorted({c.model for c in policy.checkpoints} | {h.model for h in policy.heads if h.model}
                   | {m for m, _ in policy.enrolled_models})
     matched: dict[str, ModelSection] = {}
@@ -261,7 +275,7 @@ def _list_drifts(ctx, ml: MarkdownList, policy):
     yield from _claim_drifts(ml, policy, {id(ms): k for k, ms in matched.items()})
 
 
-def _entry_drifts(ml: MarkdownList, policy, k: str, ms: ModelSection):
+def _entry_drifts(ml: MarkdownList, policy: "Policy", k: str, ms: ModelSection) -> "Iterator[AnyDrift]":
     """One matched model: its entries against the catalog's, both ways."""
     cps = policy.checkpoints_of(k)
     heads = [h for h in policy.heads if h.model == k]
@@ -289,7 +303,7 @@ def _entry_drifts(ml: MarkdownList, policy, k: str, ms: ModelSection):
             yield CatalogOnly(h.location, (ms.location,), policy.folder, "head", h, k, ml, ms)
 
 
-def _claim_drifts(ml: MarkdownList, policy, model_of: dict[int, str]):
+def _claim_drifts(ml: MarkdownList, policy: "Policy", model_of: dict[int, str]) -> "Iterator[AnyDrift]":
     """Claims of native/bundled heads against the catalog's bundled heads, both ways."""
     for ms in ml.models:
         k = model_of.get(id(ms))
@@ -330,7 +344,7 @@ def _list_location(ml: MarkdownList) -> Location:
                     ml.section.column if ml.section else 1)
 
 
-def _table_drifts(ctx, policy):
+def _table_drifts(ctx: "Context", policy: "Policy") -> "Iterator[AnyDrift]":
     if ctx.rules is None or not policy.enrolled_models:
         return
     facts = ctx.facts

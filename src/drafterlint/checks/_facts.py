@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -23,8 +24,9 @@ from drafterlint.findings import Location, UnreadableFile
 
 if TYPE_CHECKING:
     from drafterlint.checks._sections import Located
+    from drafterlint.cohorts import Calendar
     from drafterlint.config import Config
-    from drafterlint.markdown.model import Document, Heading
+    from drafterlint.markdown.model import Document, Heading, TableCell
     from drafterlint.sources import RepoView
 
 _WORDS = {
@@ -45,7 +47,7 @@ DRAFTER_KINDS = OptionSlot[dict[str, "list[str] | None"]]("kinds")
 NATIVE_RULE = OptionSlot[list[str]]("native_rule")
 
 
-def kind_words(config) -> list[tuple[str, str]]:
+def kind_words(config: "Config") -> list[tuple[str, str]]:
     """(pattern, method id) for every word the rules may write for a drafter kind
     (DRAFTER_KINDS: method id -> words, case-sensitive, as the rules write them).
 
@@ -131,7 +133,7 @@ class RulesFacts:
         return self.spec_lead if self.spec_lead is not None else self.table_lead
 
     @property
-    def publication_calendar(self):
+    def publication_calendar(self) -> "Calendar":
         """The calendar §4.2 states, else today's (cohorts.DEFAULT_CALENDAR)."""
         from drafterlint.cohorts import DEFAULT_CALENDAR
 
@@ -157,7 +159,7 @@ def _norm(text: str) -> str:
     return " ".join(re.sub(r"[*_`\\]", "", text).lower().split())
 
 
-def _section_plain(ctx, doc, heading) -> Plain:
+def _section_plain(ctx: "_Reading", doc: "Document", heading: "Heading") -> Plain:
     return Plain(doc, ctx.rules.name, heading.line + 1, heading.end_line or doc.line_count)
 
 
@@ -176,6 +178,15 @@ class Sources(Protocol):
     def unreadable(self, error: UnreadableFile) -> None: ...
 
 
+@dataclass(frozen=True)
+class _Reading:
+    """What a section's reader takes of the Sources: the rules repository (there, or nothing is
+    read) and the configuration."""
+
+    rules: "RepoView"
+    config: "Config"
+
+
 def extract(ctx: Sources) -> RulesFacts:
     """The facts of the rules text (the engine calls this once, before the checks)."""
     from drafterlint.checks._sections import section
@@ -183,13 +194,14 @@ def extract(ctx: Sources) -> RulesFacts:
     facts = RulesFacts()
     if ctx.rules is None:
         return facts
+    reading = _Reading(ctx.rules, ctx.config)
     try:
         for key, heading_field, read in _READERS:
             doc, h = section(ctx, key)
-            if h is not None:
+            if doc is not None and h is not None:
                 if heading_field:
                     setattr(facts, heading_field, h)
-                read(ctx, facts, doc, h)
+                read(reading, facts, doc, h)
     except UnreadableFile as err:
         ctx.unreadable(err)
     _required(facts)
@@ -227,11 +239,11 @@ def _required(facts: RulesFacts) -> None:
         facts.missing.append(Missing("check_table", where, chk, where.path))
 
 
-def _heading_loc(ctx, doc, h) -> Location:
+def _heading_loc(ctx: "_Reading", doc: "Document", h: "Heading") -> Location:
     return Location(ctx.rules.name, doc.path, h.line, h.column)
 
 
-def section_label(h) -> str:
+def section_label(h: "Heading") -> str:
     """A section as the findings name it: its number, else its title."""
     return f"§{h.number}" if h.number else f"“{h.title}”"
 
@@ -248,12 +260,12 @@ _LIST_DEFINED = (
 )
 
 
-def native_rule_patterns(config) -> list[str]:
+def native_rule_patterns(config: "Config") -> list[str]:
     """The patterns of the sentence that makes a head native (NATIVE_RULE)."""
     return [str(p) for p in NATIVE_RULE.read(config)]
 
 
-def _first(plain: "Plain", name: str, patterns) -> Fact | None:
+def _first(plain: "Plain", name: str, patterns: Iterable[str]) -> Fact | None:
     """The first of `patterns` (in order of preference) that the text matches, as a fact."""
     for pattern in patterns:
         m = plain.search(pattern)
@@ -262,7 +274,7 @@ def _first(plain: "Plain", name: str, patterns) -> Fact | None:
     return None
 
 
-def _speculative(ctx, facts: RulesFacts, doc, h) -> None:
+def _speculative(ctx: "_Reading", facts: RulesFacts, doc: "Document", h: "Heading") -> None:
     plain = _section_plain(ctx, doc, h)
     facts.spec_where = _heading_loc(ctx, doc, h)
     m = plain.search(LEAD_RE)
@@ -293,7 +305,7 @@ def _speculative(ctx, facts: RulesFacts, doc, h) -> None:
             facts.tentative = Fact("tentative", day, plain.location(tm.start()), tm.group(0))
 
 
-def _supported(ctx, facts: RulesFacts, doc, h) -> None:
+def _supported(ctx: "_Reading", facts: RulesFacts, doc: "Document", h: "Heading") -> None:
     plain = _section_plain(ctx, doc, h)
     m = plain.search(r"\bat\s+least\s+" + NUM + r"\s+weeks?\s+before\b")
     if m:
@@ -322,7 +334,7 @@ def _supported(ctx, facts: RulesFacts, doc, h) -> None:
                 ))
 
 
-def _checks(ctx, facts: RulesFacts, doc, h) -> None:
+def _checks(ctx: "_Reading", facts: RulesFacts, doc: "Document", h: "Heading") -> None:
     end = h.end_line or doc.line_count
     for table in doc.tables:
         if not (h.line <= table.line <= end):
@@ -335,7 +347,7 @@ def _checks(ctx, facts: RulesFacts, doc, h) -> None:
         ai = next((i for i, c in enumerate(cols) if c.startswith("failure")), vi + 1)
         facts.check_table = Location(ctx.rules.name, doc.path, table.line, table.column)
 
-        def cell(row, i):
+        def cell(row: "tuple[TableCell, ...]", i: int) -> str:
             return row[i].text.strip() if i < len(row) else ""
 
         for row in table.rows:
@@ -366,7 +378,7 @@ def _checks(ctx, facts: RulesFacts, doc, h) -> None:
     facts.checks_where = _heading_loc(ctx, doc, h)  # a missing table is judged by _required
 
 
-def _calendar(ctx, facts: RulesFacts, doc, h) -> None:
+def _calendar(ctx: "_Reading", facts: RulesFacts, doc: "Document", h: "Heading") -> None:
     """§4.2's publications a month, in either of its forms: a sentence ("on the 1st and 3rd
     Wednesday", "on the 1st Monday, 2nd Monday and 4th Friday") or one line per cohort id
     ("C0 — published on the 1st Tuesday"); any count, any weekdays."""
@@ -423,7 +435,7 @@ def _publications(text: str, ords: str, days: str) -> list[tuple[int, int]] | No
     return pubs or None
 
 
-def _adoption(ctx, facts: RulesFacts, doc, h) -> None:
+def _adoption(ctx: "_Reading", facts: RulesFacts, doc: "Document", h: "Heading") -> None:
     plain = _section_plain(ctx, doc, h)
     for pattern in (
         r"\badoption\b[^.]*?\buntil\s+" + NUM + r"\s+cohort(?:\s+dates?)?s?\s+have\s+passed",
@@ -438,7 +450,7 @@ def _adoption(ctx, facts: RulesFacts, doc, h) -> None:
     facts.missing.append(Missing("adoption_window", _heading_loc(ctx, doc, h), h, doc.path))
 
 
-def _basics(ctx, facts: RulesFacts, doc, h) -> None:
+def _basics(ctx: "_Reading", facts: RulesFacts, doc: "Document", h: "Heading") -> None:
     plain = _section_plain(ctx, doc, h)
     m = plain.search(r"\bround\s+opens\s+on\s+(?P<d>\d{4}-\d{2}-\d{2})")
     if m:

@@ -301,7 +301,7 @@ def _resolve_all(ctx: "Context") -> Iterator[Resolved]:
             yield _resolve(ctx, view, doc, link)
 
 
-def _resolve(ctx, view, doc, link) -> Resolved:
+def _resolve(ctx: "Context", view: "RepoView", doc: "Document", link: "Link") -> Resolved:
     target = link.target.strip()
     if target.startswith("#") or target == "":
         return _same_doc(ctx, view, doc, link, target[1:])
@@ -321,7 +321,7 @@ def _resolve(ctx, view, doc, link) -> Resolved:
     return _relative(ctx, view, doc, link, target)
 
 
-def _same_doc(ctx, view, doc, link, fragment) -> Resolved:
+def _same_doc(ctx: "Context", view: "RepoView", doc: "Document", link: "Link", fragment: str) -> Resolved:
     if fragment_ok(doc, fragment):
         return Resolved(doc, view, link, OK, heading=doc.heading_for_fragment(unquote(fragment)),
                         target_doc=doc)
@@ -336,7 +336,7 @@ def _split(target: str) -> tuple[str, str | None]:
     return unquote(path), (frag if sep else None)
 
 
-def _relative(ctx, view, doc, link, target) -> Resolved:
+def _relative(ctx: "Context", view: "RepoView", doc: "Document", link: "Link", target: str) -> Resolved:
     path, fragment = _split(target)
     base = doc.path.rsplit("/", 1)[0] if "/" in doc.path else ""
     joined = path[1:] if path.startswith("/") else (f"{base}/{path}" if base else path)
@@ -358,7 +358,8 @@ def _relative(ctx, view, doc, link, target) -> Resolved:
     return Resolved(doc, view, link, OK)
 
 
-def _not_listed(ctx, source, target, doc, link, rel: str, shown: str, broken: str) -> Resolved | None:
+def _not_listed(ctx: "Context", source: "RepoView", target: "RepoView", doc: "Document", link: "Link", rel: str,
+                shown: str, broken: str) -> Resolved | None:
     """Why `rel`, absent from `target`'s listing, is not simply missing: it lies in a folder
     that could not be read (DL702 of that folder; the link is not judged), or no file can have
     a path that long (reported as `broken`, saying so). None when it is just missing."""
@@ -374,7 +375,7 @@ def _not_listed(ctx, source, target, doc, link, rel: str, shown: str, broken: st
     return None
 
 
-def _readme(view, folder: str) -> str | None:
+def _readme(view: "RepoView", folder: str) -> str | None:
     for name in ("README.md", "readme.md", "Readme.md", "README.markdown"):
         rel = f"{folder}/{name}" if folder else name
         if view.is_file(rel):
@@ -382,7 +383,8 @@ def _readme(view, folder: str) -> str | None:
     return None
 
 
-def _fragment_in(ctx, target, source, doc, link, rel, fragment, outcome) -> Resolved:
+def _fragment_in(ctx: "Context", target: "RepoView", source: "RepoView", doc: "Document", link: "Link", rel: str,
+                 fragment: str, outcome: str) -> Resolved:
     """Check `fragment` against document `rel` of repository `target`."""
     if not rel.lower().endswith(_MARKDOWN):
         return Resolved(doc, source, link, OK)  # fragments into code or data files: line anchors
@@ -424,7 +426,7 @@ def parse_github(url: str) -> GitHubLink | None:
                       m.group("ref"), unquote((m.group("path") or "").strip("/")), m.group("frag"))
 
 
-def _github(ctx, view, doc, link, gh: GitHubLink) -> Resolved:
+def _github(ctx: "Context", view: "RepoView", doc: "Document", link: "Link", gh: GitHubLink) -> Resolved:
     owner, repo = gh.pair
     targets = [v for v in (ctx.rules, ctx.registry_repo) if v is not None and v.github == (owner, repo)]
     configured = {github_pair(ctx.config.rules.get("github")), github_pair(ctx.config.registry.get("github"))}

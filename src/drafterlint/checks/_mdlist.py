@@ -12,6 +12,7 @@ registry disagree on is `_drift`'s.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,8 @@ from drafterlint.findings import Location
 
 if TYPE_CHECKING:
     from drafterlint.checks.base import Context
-    from drafterlint.markdown.model import Document, Heading
+    from drafterlint.markdown.model import Document, Heading, ListItem
+    from drafterlint.registry.model import Policy
 
 # The words of a paragraph ending in ':' that open a list of heads or of checkpoints (by entry
 # kind): an option of the rule that compares the list with the registry.
@@ -102,7 +104,7 @@ def _parsed_markdown_list(ctx: "Context") -> MarkdownList | None:
                       kind_words(ctx.config), LIST_WORDS.read(ctx.config))
 
 
-def _any_word(words) -> "re.Pattern[str]":
+def _any_word(words: Iterable[object]) -> "re.Pattern[str]":
     """Any of the words, whole and case-insensitive; matches nothing when there are none."""
     if not words:
         return re.compile(r"(?!)")
@@ -178,7 +180,7 @@ def parse_list(doc: "Document", repo: str, title: str, kinds: list[tuple[str, st
     return out
 
 
-def _entry(kind, model, item, repo, path) -> Entry | None:
+def _entry(kind: str, model: str, item: "ListItem", repo: str, path: str) -> Entry | None:
     """The entry a list item names: its repository and revision, read from the item's links
     and its own prose (what GitHub renders: not a comment, not a nested item's text)."""
     link_loc = None
@@ -213,7 +215,7 @@ def _entry(kind, model, item, repo, path) -> Entry | None:
                  link_loc or Location(repo, path, item.line, item.column), conflict)
 
 
-def _code_pieces(item) -> list[str]:
+def _code_pieces(item: "ListItem") -> list[str]:
     """The text of the code spans in the item's own prose, one piece per line they are on."""
     return [block.text[p.start:p.end] for block in item.prose for p in block.pieces if p.kind == "code"]
 
@@ -226,7 +228,7 @@ def norm_model(name: str) -> str:
     return re.sub(r"[^0-9a-z]+", "", name.lower())
 
 
-def match_model(ctx: "Context", name: str, keys) -> str | None:
+def match_model(ctx: "Context", name: str, keys: Iterable[str]) -> str | None:
     """The registry model key `name` stands for, or None. No guessing: the name must equal a key
     after normalisation, or after dropping a variant suffix (`-Instruct`, `-Chat`), or be
     mapped by ``registry.model_aliases``."""
@@ -250,6 +252,6 @@ def short(rev: str | None) -> str:
     return (rev or "?")[:7]
 
 
-def reference_policy(ctx: "Context"):
+def reference_policy(ctx: "Context") -> "Policy | None":
     """The policy the Markdown list is held against: the newest cohort folder."""
     return ctx.registry.latest() if ctx.registry is not None else None

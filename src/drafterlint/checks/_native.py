@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from drafterlint.checks._options import OptionSlot
 
 if TYPE_CHECKING:
     from drafterlint.config import Config
-    from drafterlint.hub import FileAnswer
+    from drafterlint.hub import FileAnswer, Hub
 
 PRESENT, ABSENT, NO_CONVENTION, UNKNOWN = "present", "absent", "no-convention", "unknown"
 CONFIG, INDEX = "config.json", "model.safetensors.index.json"
@@ -119,7 +119,7 @@ class _Files:
     index: FileAnswer | None  # None when not asked
 
 
-def _number(value) -> int | None:
+def _number(value: object) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -265,7 +265,7 @@ class NativeEvidence:
     once, whoever asks first: the answer does not depend on which rule ran."""
 
     table: Table = field(default_factory=lambda: Table({}, ()))
-    online: Any = None  # drafterlint.hub's client, or None offline
+    online: "Hub | None" = None  # the model hub's client, or None offline
     files: dict[tuple[str, str], _Files] = field(default_factory=dict)
     # (repository, revision, method), lowercased -> the verdict reached this run
     verdicts: dict[tuple[str, str, str], Verdict] = field(default_factory=dict)
@@ -284,12 +284,15 @@ class NativeEvidence:
 
         from drafterlint.hub import FOUND
 
+        hub = self.online
+        if hub is None:  # a bug: the rules that ask need ONLINE, and the audit asks online only
+            raise RuntimeError("a checkpoint's files were asked for without the model hub")
         key = (repository.lower(), revision.lower())
         if key not in self.files:
-            config = self.online.json_file(repository, revision, CONFIG)
+            config = hub.json_file(repository, revision, CONFIG)
             if config.data is not None:
                 config = replace(config, data=kept_config(config.data, self.table))
-            index = self.online.json_file(repository, revision, INDEX) if config.state == FOUND else None
+            index = hub.json_file(repository, revision, INDEX) if config.state == FOUND else None
             if index is not None and index.data is not None:
                 index = replace(index, data=kept_index(index.data, self.table))
             self.files[key] = _Files(config, index)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from drafterlint.findings import Location
@@ -46,8 +47,8 @@ class Plain:
         line, column = block.position(min(index - self._starts[k], len(block.text) - 1))
         return Location(self.repo, self.doc.path, line, column)
 
-    def search(self, pattern: str, flags: int = re.IGNORECASE):
+    def search(self, pattern: str, flags: int = re.IGNORECASE) -> "re.Match[str] | None":
         return re.search(pattern, self.text, flags)
 
-    def finditer(self, pattern: str, flags: int = re.IGNORECASE):
+    def finditer(self, pattern: str, flags: int = re.IGNORECASE) -> "Iterator[re.Match[str]]":
         return re.finditer(pattern, self.text, flags)

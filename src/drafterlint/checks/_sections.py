@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from drafterlint.config import Config
+    from drafterlint.documents import Documents
     from drafterlint.markdown.model import Document, Heading
 
 
@@ -19,6 +21,20 @@ class Located:
     # False: a version of the rules may lack it (`required: false`): its absence is an info
     required: bool = True
     group: str = "sections"  # where it is configured: rules.sections or rules.companion_sections
+
+
+class Sectioned(Protocol):
+    """What reading a located section takes of the checks' Context (which holds the located
+    sections, so sits above this module)."""
+
+    sections: "list[tuple[Document, Located]]"
+
+
+class Locatable(Protocol):
+    """What locating the sections reads of the Context: its documents and configuration."""
+
+    documents: "Documents"
+    config: "Config"
 
 
 def _norm(text: str) -> str:
@@ -39,7 +55,7 @@ def locate(doc: "Document", key: str, number: str, title: str) -> Located:
     return Located(key, number, title, None, False)
 
 
-def locate_all(ctx) -> list[tuple["Document", Located]]:
+def locate_all(ctx: Locatable) -> list[tuple["Document", Located]]:
     """Every configured section of the main document and of the companion, located (the
     engine does this once, before the checks; a missing document is DL702's)."""
     out = []
@@ -55,11 +71,11 @@ def locate_all(ctx) -> list[tuple["Document", Located]]:
     return out
 
 
-def configured_sections(ctx) -> list[tuple["Document", Located]]:
+def configured_sections(ctx: Sectioned) -> list[tuple["Document", Located]]:
     return ctx.sections
 
 
-def section(ctx, key: str) -> tuple["Document | None", "Heading | None"]:
+def section(ctx: Sectioned, key: str) -> tuple["Document | None", "Heading | None"]:
     for doc, loc in configured_sections(ctx):
         if loc.key == key:
             return doc, loc.heading

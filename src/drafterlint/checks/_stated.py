@@ -7,7 +7,7 @@ the registry, which knows nothing of the checks."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from drafterlint.registry.model import Policy
 
 
-def _int_param(value: Any) -> int | None:
+def _int_param(value: object) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):

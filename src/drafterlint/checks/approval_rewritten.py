@@ -8,9 +8,11 @@ The finding is at the approved_cohort of the later folder; related points at the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from drafterlint.checks._examples import POLICIES, head_catalog
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
     code="DL305",
@@ -42,7 +44,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     reg = ctx.loaded_registry
     first: dict = {}  # identity -> head (the earliest folder's)
     for policy in reg.policies.values():  # oldest cohort first

@@ -15,10 +15,12 @@ history is not judged.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from drafterlint.checks._examples import POLICIES, head_catalog, lead_points
 from drafterlint.checks.base import HISTORY, REGISTRY, Context, Example, Rule
 from drafterlint.cohorts import Cohort
-from drafterlint.findings import Severity
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
     code="DL403",
@@ -55,7 +57,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     from drafterlint.checks._stated import lead_time
     from drafterlint.history import calendar_of, latest_heads
 

@@ -9,10 +9,16 @@ written: a head's approved_cohort, a policy file's version, and the policy folde
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
 from drafterlint.checks._examples import POLICIES, head_catalog
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.cohorts import Cohort
-from drafterlint.findings import Severity
+from drafterlint.cohorts import Calendar, Cohort
+from drafterlint.findings import Finding, Location, Severity
+
+if TYPE_CHECKING:
+    from drafterlint.registry.model import Registry
 
 RULE = Rule(
     code="DL404",
@@ -37,7 +43,7 @@ EXAMPLES = (
 )
 
 
-def _why(value, calendar) -> str | None:
+def _why(value: object, calendar: Calendar) -> str | None:
     try:
         Cohort.parse(value, calendar)
     except ValueError as exc:
@@ -45,7 +51,7 @@ def _why(value, calendar) -> str | None:
     return None
 
 
-def _cohort_ids(reg):
+def _cohort_ids(reg: "Registry") -> Iterator[tuple[object, Location, str, str]]:
     """Every cohort id the registry writes: (value, location, what it is, stable key)."""
     for policy in reg.policies.values():
         yield policy.folder, policy.location(), "policy folder", f"folder:{policy.folder}"
@@ -65,7 +71,7 @@ def _cohort_ids(reg):
                        f"{extra.name}:{entry.index}")
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     registry = ctx.loaded_registry
     for value, location, what, key in _cohort_ids(registry):
         why = _why(value, registry.calendar)

@@ -8,9 +8,11 @@ Fixable: `drafterlint fix` repoints the link as for DL201, looking the heading u
 document.
 """
 
+from collections.abc import Iterator
+
 from drafterlint.checks import _links
-from drafterlint.checks.base import RULES, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import RULES, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule("DL203", "broken-cross-doc-fragment", Severity.ERROR,
             "`other.md#frag`: the fragment is missing in that document",
@@ -33,7 +35,7 @@ EXAMPLES = (
 OUTCOME = _links.BROKEN_CROSS_DOC  # the links this rule reports (and `drafterlint fix` repoints)
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for r, p in _links.with_outcome(ctx, OUTCOME):
         if isinstance(p, _links.FragmentMissing):
             yield RULE.at(r.location, f"no heading or anchor `#{p.fragment}` in {p.document}",

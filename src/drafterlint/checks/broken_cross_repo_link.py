@@ -12,9 +12,11 @@ Fixable: `drafterlint fix` repoints a broken fragment as for DL201 (headings of 
 documents; a fragment without a section number is left to a human).
 """
 
+from collections.abc import Iterator
+
 from drafterlint.checks import _links
-from drafterlint.checks.base import RULES, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import RULES, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule("DL204", "broken-cross-repo-link", Severity.ERROR,
             "a github.com link into a configured repository: file or fragment missing at that ref",
@@ -38,7 +40,7 @@ EXAMPLES = (
 OUTCOME = _links.BROKEN_CROSS_REPO  # the links this rule reports (and `drafterlint fix` repoints)
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for r in _links.resolve_all(ctx):
         p = r.problem
         if r.outcome == _links.NOT_GIVEN and isinstance(p, _links.NotGiven):

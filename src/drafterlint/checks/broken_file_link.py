@@ -7,9 +7,11 @@ starts at the repository root. A link that climbs out of the repository with `..
 a folder are fine (GitHub shows the folder).
 """
 
+from collections.abc import Iterator
+
 from drafterlint.checks import _links
-from drafterlint.checks.base import RULES, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import RULES, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule("DL202", "broken-file-link", Severity.ERROR,
             "a relative link names a missing file, or one outside the repository",
@@ -31,7 +33,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for r, p in _links.with_outcome(ctx, _links.BROKEN_FILE):
         suggestion = None
         if isinstance(p, _links.FileMissing):

@@ -11,9 +11,11 @@ one heading with the fragment's title under another number, or, if none, the one
 its number and a mostly shared title — and updates the old number in the link text with it.
 """
 
+from collections.abc import Iterator
+
 from drafterlint.checks import _links
-from drafterlint.checks.base import RULES, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import RULES, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule("DL201", "broken-fragment", Severity.ERROR,
             "`#frag` matches no heading slug or explicit anchor in the same document",
@@ -38,7 +40,7 @@ EXAMPLES = (
 OUTCOME = _links.BROKEN_FRAGMENT  # the links this rule reports (and `drafterlint fix` repoints)
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for r, p in _links.with_outcome(ctx, OUTCOME):
         if isinstance(p, _links.FragmentMissing):
             yield RULE.at(r.location, f"no heading or anchor `#{p.fragment}` in {p.document}",

@@ -8,9 +8,11 @@ the second entry, and points back at the first.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
     code="DL303",
@@ -48,7 +50,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     reg = ctx.loaded_registry
     for policy in reg.policies.values():
         for kind, items in (("head", policy.heads), ("checkpoint", policy.checkpoints)):

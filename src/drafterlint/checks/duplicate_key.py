@@ -7,9 +7,11 @@ is at the repeated key and names both lines; related points at the first.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.findings import Location, Severity
+from drafterlint.findings import Finding, Location, Severity
 
 RULE = Rule(
     code="DL304",
@@ -33,7 +35,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     reg = ctx.loaded_registry
     for doc in reg.docs():
         seen = set()

@@ -7,11 +7,15 @@ in document order; the finding is at the later heading, with the earlier one rel
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from drafterlint.checks import _links
-from drafterlint.checks.base import RULES, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import RULES, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
+
+if TYPE_CHECKING:
+    from drafterlint.markdown.model import Heading
 
 RULE = Rule("DL103", "duplicate-section-number", Severity.ERROR,
             "two headings carry one number, or numbers go backwards",
@@ -34,11 +38,11 @@ def _key(number: str) -> tuple[str, tuple]:
     return "appendix", (parts[0], *(int(p) for p in parts[1:] if p.isdigit()))
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for view, doc in _links.checked_documents(ctx):
-        seen: dict[str, Any] = {}
+        seen: dict[str, Heading] = {}
         last: dict[str, tuple] = {}
-        last_heading: dict[str, Any] = {}
+        last_heading: dict[str, Heading] = {}
         for h in doc.headings:
             if not h.number:
                 continue

@@ -10,9 +10,15 @@ or a model-hub link) is reported at its first line. A single mention in prose is
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable, Iterator
+from typing import TYPE_CHECKING
+
 from drafterlint.checks._mdlist import HF_LINK, REPO_WORD
-from drafterlint.checks.base import REGISTRY, RULES, Example, Rule
-from drafterlint.findings import Location, Severity
+from drafterlint.checks.base import REGISTRY, RULES, Context, Example, Rule
+from drafterlint.findings import Finding, Location, Severity
+
+if TYPE_CHECKING:
+    from drafterlint.registry.model import Checkpoint, Head
 
 RULE = Rule(
     code="DL301",
@@ -55,16 +61,17 @@ EXAMPLES = (
 )
 
 
-def _registry_repos(ctx) -> dict[str, Location]:
+def _registry_repos(ctx: Context) -> dict[str, Location]:
     out: dict[str, Location] = {}
-    for policy in ctx.registry.policies.values():
-        for item in [*policy.heads, *policy.checkpoints]:
+    for policy in ctx.loaded_registry.policies.values():
+        items: list[Head | Checkpoint] = [*policy.heads, *policy.checkpoints]
+        for item in items:
             if isinstance(item.repository, str):
                 out.setdefault(item.repository.lower(), item.location)
     return out
 
 
-def _named(texts, targets, known) -> list[str]:
+def _named(texts: Iterable[str], targets: Iterable[str], known: Container[str]) -> list[str]:
     found: list[str] = []
     for t in texts:
         for m in REPO_WORD.finditer(t):
@@ -80,7 +87,7 @@ def _named(texts, targets, known) -> list[str]:
     return found
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     known = _registry_repos(ctx)
     if not known:
         return
@@ -99,7 +106,7 @@ def check(ctx):
                 continue
             shown = ", ".join(repos[:4]) + (", …" if len(repos) > 4 else "")
             yield RULE.at(
-                ctx.rules.location(doc.path, line, col),
+                ctx.rules_view.location(doc.path, line, col),
                 f"this {what} enumerates {len(repos)} entries of the approved list ({shown}); "
                 "the list lives in the reference repository: link to it instead of copying it",
                 related=[known[r] for r in repos],

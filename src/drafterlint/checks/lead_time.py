@@ -9,10 +9,12 @@ the rule says nothing (it never assumes one).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from drafterlint.checks._examples import POLICIES, head_catalog, lead_points
 from drafterlint.checks._stated import lead_time
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
     code="DL401",
@@ -47,7 +49,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     for cohort, policy in ctx.loaded_registry.cohort_policies():
         lead, where = lead_time(ctx.facts, policy)
         if lead is None:

@@ -18,6 +18,8 @@ Reported, each at its own side with the other side as related location:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from drafterlint.checks._drift import (
     AbsentModel,
     AnyDrift,
@@ -36,8 +38,8 @@ from drafterlint.checks._drift import (
 from drafterlint.checks._examples import CAT, README, A, B, catalog, readme
 from drafterlint.checks._mdlist import LIST_WORDS, MarkdownList, short
 from drafterlint.checks._options import Option
-from drafterlint.checks.base import REGISTRY, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import REGISTRY, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
     code="DL302",
@@ -83,7 +85,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for drift in drifts(ctx):
         worded = _word(drift)
         if worded is not None:

@@ -14,12 +14,17 @@ DL702's; no check is called missing on its account.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from drafterlint.checks._examples import POINT, RULES_MD, point_checks, rules_doc
 from drafterlint.checks._facts import section_label, unstated_requirement
 from drafterlint.checks._mdlist import reference_policy
-from drafterlint.checks.base import Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import Context, Example, Rule
+from drafterlint.findings import Finding, Location, Severity
+
+if TYPE_CHECKING:
+    from drafterlint.registry.model import Policy
 
 RULE = Rule(
     code="DL602",
@@ -51,7 +56,7 @@ _CHECK_FILES = ("point_checks.yaml", "curve_checks.yaml", "submission_checks.yam
                 "system_checks.yaml")
 
 
-def _policy_checks(policy) -> dict:
+def _policy_checks(policy: "Policy") -> dict:
     out: dict = {}
     for name in _CHECK_FILES:
         doc = policy.docs.get(name)
@@ -62,14 +67,14 @@ def _policy_checks(policy) -> dict:
     return out
 
 
-def _checks_location(policy):
+def _checks_location(policy: "Policy") -> Location:
     doc = policy.docs.get("point_checks.yaml")
     if doc is not None and doc.position(("checks",)) is not None:
         return doc.location(("checks",))
     return policy.location()
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     facts = ctx.facts
     defines = facts.list_defined or facts.spec_lead
     for m in facts.missing:
@@ -87,11 +92,11 @@ def check(ctx):
     if spec is None:
         return  # DL101 says the section is missing
     label = f"§{spec.number}" if spec.number else "the speculative-decoding section"
-    defines = {
+    requires = {
         "list": facts.list_defined.location if facts.list_defined else None,
         "lead": facts.spec_lead.location if facts.spec_lead else None,
     }
-    if defines["list"] is None and defines["lead"] is None:
+    if requires["list"] is None and requires["lead"] is None:
         ctx.skip(RULE.code, unstated_requirement(facts) or f"{label} requires no check")
         return  # this version of the rules requires neither check
     chk = facts.checks_section
@@ -100,7 +105,7 @@ def check(ctx):
         policy = None  # the check may be in the file that could not be read (DL702 says so)
     pchecks = _policy_checks(policy) if policy is not None else {}
     for what, row_name, says, check_name, operation in _REQUIRED:
-        source = defines[what]
+        source = requires[what]
         if source is None:
             continue
         if chk is not None and facts.check_rows:

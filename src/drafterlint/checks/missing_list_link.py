@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterator
 
 from drafterlint.checks._facts import unstated_requirement
-from drafterlint.checks._links import parse_github, resolve_all
+from drafterlint.checks._links import Resolved, parse_github, resolve_all
 from drafterlint.checks._sections import section
-from drafterlint.checks.base import Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 from drafterlint.sources import github_pair
 
 RULE = Rule(
@@ -61,13 +62,13 @@ EXAMPLES = (
 _LISTY = re.compile(r"drafter|approved|checkpoint|spec[-_]?decod", re.I)
 
 
-def _list_places(ctx) -> tuple[str, str, str]:
+def _list_places(ctx: Context) -> tuple[str, str, str]:
     reg = ctx.config.registry
     return (reg.get("github") or "", (reg.get("policies") or "").strip("/"),
             (reg.get("markdown_list") or "").strip("/"))
 
 
-def _classify(ctx, r) -> str | None:
+def _classify(ctx: Context, r: Resolved) -> str | None:
     """'reference' for a link to the list in the reference repository, 'elsewhere' for one to
     a list in another repository, None for any other link."""
     gh = parse_github(r.link.target)
@@ -99,7 +100,7 @@ def _classify(ctx, r) -> str | None:
     return None
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     facts = ctx.facts
     github, policies, md = _list_places(ctx)
     where = f"{github} (`{policies}` or `{md}`)"
@@ -129,7 +130,7 @@ def check(ctx):
                 continue
             other, path = f"{gh.owner}/{gh.repo}", gh.path
             yield RULE.at(
-                ctx.rules.location(doc.path, r.link.line, r.link.column),
+                ctx.rules_view.location(doc.path, r.link.line, r.link.column),
                 f"this link points to a list in {other} (`{path}`), but {said}; "
                 f"link to the list in {where}",
                 related=[claim.location] if claim else [],
@@ -138,7 +139,7 @@ def check(ctx):
             )
         if required is not None and not any(kind in ("reference", "elsewhere") for _, kind in kinds):
             # (a link elsewhere was said above)
-            loc = claim.location if claim else ctx.rules.location(doc.path, h.line, h.column)
+            loc = claim.location if claim else ctx.rules_view.location(doc.path, h.line, h.column)
             said = ("says the approved-drafter list is published in the reference repository"
                     if claim else f"defines an approved-drafter list ({required.where()})")
             yield RULE.at(

@@ -12,13 +12,15 @@ private), nothing is reported as missing: the audit says which pairs it could no
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
 from drafterlint.checks.base import ONLINE, REGISTRY, Context, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.findings import Finding, Severity
 
 if TYPE_CHECKING:
+    from drafterlint.hub import Answer
     from drafterlint.registry.model import Checkpoint, Head
 
 RULE = Rule(
@@ -49,7 +51,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     from drafterlint.hub import MISSING, UNKNOWN
 
     hub = ctx.hub
@@ -57,7 +59,7 @@ def check(ctx: Context):
     for policy in reversed(list(ctx.loaded_registry.policies.values())):  # newest first
         entries += [("head", h) for h in policy.heads]
         entries += [("checkpoint", c) for c in policy.checkpoints]
-    asked: dict[tuple, Any] = {}
+    asked: dict[tuple[str | None, str | None], Answer] = {}
     reported: set[tuple] = set()
     unknown: dict[str, list[str]] = {}
     for kind, entry in entries:

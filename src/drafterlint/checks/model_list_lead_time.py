@@ -14,9 +14,10 @@ already present in the oldest commit of a shallow or truncated history is not ju
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
 
 from drafterlint.checks.base import HISTORY, REGISTRY, RULES, Context, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
     code="DL402",
@@ -74,7 +75,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     from drafterlint.history import latest_checkpoints
 
     hist = ctx.git_history

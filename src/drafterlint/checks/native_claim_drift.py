@@ -18,11 +18,13 @@ its subsection. Checkpoints missing from one side altogether are DL302's.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from drafterlint.checks._drift import UnbackedClaim, UnclaimedHead, drifts
 from drafterlint.checks._examples import CAT, README, A, catalog, readme
 from drafterlint.checks._mdlist import short
-from drafterlint.checks.base import REGISTRY, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import REGISTRY, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
     code="DL504",
@@ -52,7 +54,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for d in drifts(ctx):
         if isinstance(d, UnbackedClaim):
             yield _unbacked(d)
@@ -64,7 +66,7 @@ def check(ctx):
                           related=d.related, key=f"unclaimed:{h.repository}@{h.revision}:{h.method}")
 
 
-def _unbacked(d: UnbackedClaim):
+def _unbacked(d: UnbackedClaim) -> Finding:
     method = d.claim.method
     names = ", ".join(f"{e.repository}@{short(e.revision)}" for e in d.unbacked)
     msg = (f"the Markdown list says {names} ship(s) a bundled {method} head, but "

@@ -35,12 +35,14 @@ replaces the default list.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from drafterlint.checks._claims import native_claims
 from drafterlint.checks._examples import MTP_CONFIG, NATIVE_CAT, hub_files, native_catalog
 from drafterlint.checks._native import ABSENT, EVIDENCE, NESTED_CONFIGS, NO_CONVENTION, UNKNOWN
 from drafterlint.checks._options import Option
-from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import ONLINE, REGISTRY, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
     code="DL505",
@@ -110,7 +112,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for claim in native_claims(ctx):
         v = ctx.native.verdict(claim.repository, claim.revision, claim.method)
         what = f"{v.ident} ({claim.model or '?'})"

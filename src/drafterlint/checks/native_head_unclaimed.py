@@ -14,11 +14,13 @@ in the table are not looked for; a checkpoint the hub does not answer for is lis
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from drafterlint.checks._claims import claimed
 from drafterlint.checks._examples import MTP_CONFIG, NATIVE_CAT, NATIVE_REV, hub_files, native_catalog
 from drafterlint.checks._native import PRESENT, UNKNOWN
-from drafterlint.checks.base import ONLINE, REGISTRY, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import ONLINE, REGISTRY, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
     code="DL506",
@@ -47,7 +49,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     policy = ctx.registry.latest() if ctx.registry is not None else None
     if policy is None:
         return

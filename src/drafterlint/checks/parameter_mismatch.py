@@ -26,12 +26,13 @@ no approval lead time to compare, and the run says so in one skipped line
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Iterator
 
 from drafterlint.checks._examples import POINT, RULES_MD, point_checks, rules_doc
-from drafterlint.checks._facts import Missing, RulesFacts, section_label, unstated_requirement
+from drafterlint.checks._facts import Fact, Missing, RulesFacts, section_label, unstated_requirement
 from drafterlint.checks._mdlist import reference_policy
-from drafterlint.checks.base import Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import Context, Example, Rule
+from drafterlint.findings import Finding, Location, Severity
 
 RULE = Rule(
     code="DL601",
@@ -50,9 +51,14 @@ EXAMPLES = (
 )
 
 
-def _compare(what: str, places, unit: str = ""):
-    """places: [(label, value, location)]; yields findings for the odd ones out."""
-    places = [p for p in places if p[1] is not None]
+# A place that states a number: (label, value, location).
+_Place = tuple[str, object, Location]
+
+
+def _compare(what: str, given: Iterable[_Place | None], unit: str = "") -> Iterator[Finding]:
+    """given: [(label, value, location)], None for a place that is not there; yields findings
+    for the odd ones out."""
+    places = [p for p in given if p is not None and p[1] is not None]
     if len({p[1] for p in places}) <= 1:
         return
     counts = Counter(p[1] for p in places)
@@ -99,13 +105,13 @@ def _missing_message(m: Missing, facts: RulesFacts) -> str | None:
     return expected.format(label=label, path=m.path) if expected is not None else None
 
 
-def _show(v) -> str:
+def _show(v: object) -> str:
     if hasattr(v, "describe"):
         return v.describe()
     return str(v)
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     facts = ctx.facts
     for m in facts.missing:
         message = _missing_message(m, facts)
@@ -116,13 +122,13 @@ def check(ctx):
         ctx.skip(RULE.code, unstated)
     policy = reference_policy(ctx)
 
-    def param(name):
+    def param(name: str) -> _Place | None:
         p = policy.params.get(name) if policy is not None else None
         return (f"policy {policy.folder} `{p.location.path.rsplit('/', 1)[-1]}`", p.value,
-                p.location) if p is not None else (None, None, None)
+                p.location) if policy is not None and p is not None else None
 
-    def fact(label, f):
-        return (label, f.value, f.location) if f is not None else (label, None, None)
+    def fact(label: str, f: Fact | None) -> _Place | None:
+        return (label, f.value, f.location) if f is not None else None
 
     spec = facts.spec_section
     spec_label = f"§{spec.number}" if spec is not None and spec.number else "the speculative-decoding section"

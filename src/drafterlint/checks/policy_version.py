@@ -8,10 +8,15 @@ folder and not updated keeps an old version: the validator would load a mixed po
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.cohorts import Cohort
-from drafterlint.findings import Severity
+from drafterlint.findings import Finding, Severity
+
+if TYPE_CHECKING:
+    from drafterlint.registry.model import Policy
 
 RULE = Rule(
     code="DL405",
@@ -46,11 +51,11 @@ EXAMPLES = (
 )
 
 
-def _norm(value) -> str:
+def _norm(value: object) -> str:
     return str(value).strip()
 
 
-def _unpinned(policy, name: str, key: str, value: str):
+def _unpinned(policy: "Policy", name: str, key: str, value: str) -> Finding:
     """A policy file that does not pin `key` at all: reported at the file, with the value to add."""
     return RULE.at(
         policy.docs[name].location(()),
@@ -59,7 +64,7 @@ def _unpinned(policy, name: str, key: str, value: str):
     )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     reg = ctx.loaded_registry
     for policy in reg.policies.values():
         folder_cohort = policy.cohort

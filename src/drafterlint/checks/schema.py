@@ -12,10 +12,17 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Iterable, Iterator
 from functools import cache
+from typing import TYPE_CHECKING
 
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.findings import Location, Severity
+from drafterlint.findings import Finding, Location, Severity
+
+if TYPE_CHECKING:  # jsonschema is imported on first use: a pre-commit hook pays for every import
+    from jsonschema import Draft202012Validator
+
+    from drafterlint.registry.yamlload import YamlDoc
 
 RULE = Rule(
     code="DL701",
@@ -51,7 +58,7 @@ _SCHEMA_FOR_FORMAT = {"drafters": "approved_drafters.schema.json"}
 
 
 @cache
-def _validator(name: str):
+def _validator(name: str) -> "Draft202012Validator":
     from importlib.resources import files
 
     import jsonschema
@@ -60,7 +67,7 @@ def _validator(name: str):
     return jsonschema.Draft202012Validator(schema)
 
 
-def _where(path) -> str:
+def _where(path: Iterable[str | int]) -> str:
     out = ""
     for p in path:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
@@ -71,7 +78,7 @@ def _allowed(schema: dict) -> list[str]:
     return list(schema.get("properties") or {})
 
 
-def validate_doc(doc, schema_name: str):
+def validate_doc(doc: "YamlDoc", schema_name: str) -> Iterator[Finding]:
     """DL701 findings for one YamlDoc against one schema."""
     value = doc.value
     for prob in doc.problems:
@@ -149,7 +156,7 @@ def validate_doc(doc, schema_name: str):
         )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     reg = ctx.loaded_registry
     for policy in reg.policies.values():
         for name, doc in policy.docs.items():

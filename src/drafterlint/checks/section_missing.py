@@ -15,9 +15,11 @@ says of the section:
 - ``null``: not looked for, nothing reported — this version of the rules has no such section.
 """
 
+from collections.abc import Iterator
+
 from drafterlint.checks import _sections
-from drafterlint.checks.base import RULES, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import RULES, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule("DL101", "section-missing", Severity.ERROR,
             "a required section (§2.9, §2.9.4, §3.2, §9.1) cannot be found",
@@ -38,7 +40,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for doc, loc in _sections.configured_sections(ctx):
         if loc.heading is None:
             setting = f"rules.{loc.group}.{loc.key}"
@@ -49,7 +51,7 @@ def check(ctx):
                 why = (f": this version of the rules does not have it ({setting} is `required: "
                        "false`); the checks that read it say nothing")
             yield RULE.at(
-                ctx.rules.location(doc.path, 1, 1),
+                ctx.rules_view.location(doc.path, 1, 1),
                 f"no section §{loc.number} “{loc.title}” in {doc.path}{why}",
                 key=loc.key,
                 severity=None if loc.required else Severity.INFO,

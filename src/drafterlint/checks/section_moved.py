@@ -5,9 +5,11 @@ The checks follow the section to its new place; the warning asks to update the c
 (`rules.sections`) and the links that still say the old number.
 """
 
+from collections.abc import Iterator
+
 from drafterlint.checks import _sections
-from drafterlint.checks.base import RULES, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import RULES, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule("DL102", "section-moved", Severity.WARNING,
             "a required section was found by title under another number than configured",
@@ -28,12 +30,12 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for doc, loc in _sections.configured_sections(ctx):
         if loc.heading is not None and loc.moved:
             h = loc.heading
             yield RULE.at(
-                ctx.rules.location(doc.path, h.line, h.column),
+                ctx.rules_view.location(doc.path, h.line, h.column),
                 f"“{loc.title}” is §{h.number or '(unnumbered)'}, configured as §{loc.number}; "
                 f"update rules.sections.{loc.key}",
                 key=loc.key,

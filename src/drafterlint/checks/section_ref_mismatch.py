@@ -16,14 +16,15 @@ lists these as needing a human.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from drafterlint.checks import _links
-from drafterlint.checks.base import RULES, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import RULES, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 
 if TYPE_CHECKING:
-    from drafterlint.markdown.model import Prose
+    from drafterlint.markdown.model import Document, Heading, Prose
 
 RULE = Rule("DL205", "section-ref-mismatch", Severity.ERROR,
             "link text says §X.Y but the target is neither §X.Y nor inside it; or a bare §X.Y that does not exist",
@@ -50,14 +51,14 @@ _QUALIFIED = re.compile(
     r"[\s\w.,'’-]{0,12}$",
     re.IGNORECASE,
 )
-def _covers(doc, number: str, heading) -> bool:
+def _covers(doc: "Document", number: str, heading: "Heading") -> bool:
     named = doc.heading_by_number(number)
     if named is None:
         return False
     return named.line <= heading.line <= (named.end_line or named.line)
 
 
-def _link_findings(ctx):
+def _link_findings(ctx: Context) -> Iterator[Finding]:
     for r in _links.resolve_all(ctx):
         if r.heading is None or r.target_doc is None:
             continue
@@ -85,7 +86,7 @@ def _plain(text: Prose) -> str:
     return "".join(chars)
 
 
-def _bare_findings(ctx):
+def _bare_findings(ctx: Context) -> Iterator[Finding]:
     for view, doc in _links.checked_documents(ctx):
         numbers = {h.number for h in doc.headings if h.number}
         for text in doc.prose:
@@ -105,6 +106,6 @@ def _bare_findings(ctx):
                 )
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     yield from _link_findings(ctx)
     yield from _bare_findings(ctx)

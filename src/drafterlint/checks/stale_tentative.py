@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterator
 
 from drafterlint.checks.base import RULES, TODAY, Context, Example, Rule
-from drafterlint.findings import Location, Severity
+from drafterlint.findings import Finding, Location, Severity
 
 RULE = Rule(
     code="DL801",
@@ -44,7 +45,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     from drafterlint.checks._links import checked_documents
 
     today = ctx.judged_on

@@ -23,10 +23,12 @@ model's first listed approved checkpoint) is reported:
 
 from __future__ import annotations
 
-from drafterlint.checks._facts import NATIVE_RULE
+from collections.abc import Iterator
+
+from drafterlint.checks._facts import NATIVE_RULE, Fact
 from drafterlint.checks._options import Option
-from drafterlint.checks.base import REGISTRY, RULES, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import REGISTRY, RULES, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 from drafterlint.registry import canonical_publisher
 from drafterlint.registry.model import same_publisher
 
@@ -85,22 +87,19 @@ EXAMPLES = (
 )
 
 
-def _rule_stated(ctx) -> str | None:
+def _rule_stated(ctx: Context, rule: Fact) -> str:
     """Where the rules make a head native only in its publisher's checkpoint, for the message."""
-    rule = ctx.facts.native_rule
-    if rule is None:
-        return None
     return f"{_spec_label(ctx)} ({rule.where()}) counts a head as native only in its model publisher's checkpoint"
 
 
-def _spec_label(ctx) -> str:
+def _spec_label(ctx: Context) -> str:
     spec = ctx.facts.spec_section
     return f"§{spec.number}" if spec is not None and spec.number else "the speculative-decoding section"
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     reg = ctx.loaded_registry
-    stated = _rule_stated(ctx)
+    rule = ctx.facts.native_rule
     for policy in reg.policies.values():
         for head in policy.heads:
             if not head.bundled or head.publisher is None:
@@ -108,11 +107,12 @@ def check(ctx):
             canonical = canonical_publisher(ctx.config, policy, head.model)
             if canonical is None or same_publisher(canonical, head.publisher):
                 continue
-            if stated is None:  # this version of the rules defines no native heads
+            if rule is None:  # this version of the rules defines no native heads
                 ctx.skip(RULE.code, f"{_spec_label(ctx)} of this version states no native-head rule"
                          if ctx.facts.spec_section is not None else
                          "no speculative-decoding section to read the native-head rule from (DL101, DL702)")
                 return
+            stated = _rule_stated(ctx, rule)
             key = f"{policy.folder}:{'/'.join(map(str, head.identity))}"
             if head.cohort is None:
                 yield RULE.at(
@@ -121,7 +121,7 @@ def check(ctx):
                     f"{head.repository} is published by {head.publisher}, not by {canonical}, "
                     f"the publisher of {head.model}, and {stated}: it needs its own approval; "
                     "give it an approved_cohort and drop `bundled: true`",
-                    related=[ctx.facts.native_rule.location],
+                    related=[rule.location],
                     key=key,
                 )
             else:
@@ -133,6 +133,6 @@ def check(ctx):
                     f"(approved_cohort {head.approved_cohort}); drop `bundled: true` so that "
                     "nothing treats it as approved with its checkpoint",
                     severity=Severity.WARNING,
-                    related=[ctx.facts.native_rule.location],
+                    related=[rule.location],
                     key=key,
                 )

@@ -15,12 +15,18 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from drafterlint.checks import _links
 from drafterlint.checks._options import Option
 from drafterlint.checks._toc import TOC_TITLES, find_toc, toc_links
-from drafterlint.checks.base import RULES, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import RULES, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
+
+if TYPE_CHECKING:
+    from drafterlint.checks._links import Resolved
+    from drafterlint.markdown.model import Document, Heading
 
 RULE = Rule("DL104", "toc-incomplete", Severity.WARNING,
             "a numbered level-2/3 heading is missing from the table of contents",
@@ -71,17 +77,17 @@ def similar_titles(a: str, b: str) -> bool:
     return m.real_quick_ratio() >= 0.8 and m.quick_ratio() >= 0.8 and m.ratio() >= 0.8
 
 
-def _required(h) -> bool:
+def _required(h: "Heading") -> bool:
     """A heading the table of contents must list: a numbered (not lettered) level-2/3 one."""
-    return h.level in (2, 3) and bool(h.number) and h.number[0].isdigit()
+    return h.level in (2, 3) and bool(h.number and h.number[0].isdigit())
 
 
 class _Headings:
     """The required headings after the table of contents, indexed by number and by title."""
 
-    def __init__(self, headings):
+    def __init__(self, headings: Iterable["Heading"]) -> None:
         self.keyed = [(h, _title_key(h.text)) for h in headings]
-        self.by_number: dict[str, list] = {}
+        self.by_number: dict[str | None, list] = {}
         self.by_key: dict[str, list] = {}
         for h, key in self.keyed:
             self.by_number.setdefault(h.number, []).append(h)
@@ -108,7 +114,7 @@ class _Headings:
         return found
 
 
-def _listed(toc, entries, doc) -> set[int]:
+def _listed(toc: "Heading", entries: list["Resolved"], doc: "Document") -> set[int]:
     """Headings the table of contents has an entry for. An entry whose anchor is broken (that is
     DL201's finding) still counts for the heading it names, so one stale entry is one finding."""
     listed = {id(r.heading) for r in entries if r.heading is not None and r.target_doc is doc}
@@ -121,7 +127,7 @@ def _listed(toc, entries, doc) -> set[int]:
     return listed
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for view, doc in _links.checked_documents(ctx):
         toc = find_toc(ctx, doc)
         if toc is None:

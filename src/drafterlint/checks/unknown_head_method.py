@@ -10,13 +10,14 @@ for it; ``registry.head_methods`` adds ids without words). A near miss gets a di
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator
 
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
 from drafterlint.checks._facts import DRAFTER_KINDS
 from drafterlint.checks._options import Option
 from drafterlint.checks._stated import head_methods
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.findings import Finding, Severity
 from drafterlint.registry import method_family
 
 RULE = Rule(
@@ -59,7 +60,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     reg = ctx.loaded_registry
     known = head_methods(ctx.facts, ctx.config, KINDS.read(ctx.config))
     if not known:

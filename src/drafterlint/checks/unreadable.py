@@ -7,8 +7,10 @@ tool reports where and why instead of stopping with a traceback, and goes on wit
 
 from __future__ import annotations
 
-from drafterlint.checks.base import Example, Rule
-from drafterlint.findings import Severity, UnreadableFile
+from collections.abc import Iterator
+
+from drafterlint.checks.base import Context, Example, Rule
+from drafterlint.findings import Finding, Severity, UnreadableFile
 
 RULE = Rule(
     code="DL702",
@@ -29,7 +31,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     """Each unreadable file once, with the first reason met: the registry's files (read when it
     was loaded), the documents (resolved before the checks) and any file a check read."""
     met = [*getattr(ctx.registry, "errors", ()), *ctx.unreadable_files, *_unparsed_parts(ctx)]
@@ -42,7 +44,7 @@ def check(ctx):
             yield RULE.at(err.location, err.message)
 
 
-def _unparsed_parts(ctx):
+def _unparsed_parts(ctx: Context) -> Iterator[UnreadableFile]:
     """Parts of parsed documents left unparsed because they exceed a bound (a table over the
     cell budget): the document is checked, the part is reported here."""
     for view in (ctx.rules, ctx.registry_repo):

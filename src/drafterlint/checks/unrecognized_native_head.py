@@ -8,9 +8,11 @@ nobody approved (a typo in the revision, a checkpoint dropped from the list, the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
     code="DL501",
@@ -43,7 +45,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     reg = ctx.loaded_registry
     for policy in reg.policies.values():
         for head in policy.heads:

@@ -6,9 +6,11 @@ repository are listed so that a reader knows they were not verified. They never 
 unless `--fail-on info`.
 """
 
+from collections.abc import Iterator
+
 from drafterlint.checks import _links
-from drafterlint.checks.base import RULES, Example, Rule
-from drafterlint.findings import Severity
+from drafterlint.checks.base import RULES, Context, Example, Rule
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule("DL206", "unverifiable-link", Severity.INFO,
             "a link into a repository or ref that is not configured (not verified)",
@@ -29,7 +31,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx):
+def check(ctx: Context) -> Iterator[Finding]:
     for r, p in _links.with_outcome(ctx, _links.UNVERIFIABLE):
         if isinstance(p, _links.NotConfigured):
             message = f"link into {p.owner}/{p.repo}, which is not configured; not verified"

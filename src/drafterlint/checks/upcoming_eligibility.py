@@ -12,12 +12,14 @@ Audit only: needs a date (``drafterlint audit --today YYYY-MM-DD``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from drafterlint.checks._eligibility import HORIZON
 from drafterlint.checks._examples import POLICIES, head_catalog, lead_points
 from drafterlint.checks._options import Option
 from drafterlint.checks.base import REGISTRY, TODAY, Context, Example, Rule
 from drafterlint.cohorts import Cohort
-from drafterlint.findings import Severity
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
     code="DL802",
@@ -51,7 +53,7 @@ EXAMPLES = (
 )
 
 
-def check(ctx: Context):
+def check(ctx: Context) -> Iterator[Finding]:
     from drafterlint.history import calendar_of
 
     calendar = calendar_of(ctx)
