@@ -283,14 +283,33 @@ def unknown_code(code: str) -> str | None:
     return f"no rule code or prefix `{code}`{hint} (`drafterlint rules` lists them)"
 
 
+def _format_checker() -> Any:
+    """jsonschema's format checks, with `format: regex` (the options' patterns, searched in the
+    rules text and the model hub's answers) refusing what does not compile and what may backtrack
+    without bound (drafterlint.userregex: a repository's configuration is untrusted)."""
+    import jsonschema
+
+    from drafterlint.userregex import unsafe
+
+    checker = copy.deepcopy(jsonschema.Draft202012Validator.FORMAT_CHECKER)
+
+    @checker.checks("regex", raises=(re.error, ValueError))
+    def usable_regex(value: object) -> bool:
+        if isinstance(value, str):
+            why = unsafe(value)
+            if why:
+                raise ValueError(why)
+        return True
+
+    return checker
+
+
 def _validate(data: dict, doc: Any, path: Path) -> None:
     import jsonschema
 
     from drafterlint.schemaerrors import located_errors
 
-    # The format checker compiles the evidence table's regular expressions (`format: regex`).
-    validator = jsonschema.Draft202012Validator(
-        config_schema(), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+    validator = jsonschema.Draft202012Validator(config_schema(), format_checker=_format_checker())
     first = next(iter(located_errors(validator, data, doc)), None)
     if first is not None:
         raise InputError(f"invalid configuration: {first.message}", str(path), first.line)

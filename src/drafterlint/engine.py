@@ -16,7 +16,7 @@ from drafterlint.checks import all_rules
 from drafterlint.checks.base import HISTORY, ONLINE, REGISTRY, RULES, TODAY
 from drafterlint.checks.context import Context
 from drafterlint.config import Config
-from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, Result, Skipped, UnreadableFile
+from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result, Skipped, UnreadableFile
 from drafterlint.sources import RepoView, repo_view
 
 if TYPE_CHECKING:
@@ -135,6 +135,8 @@ def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleC
             raw.extend(rule.check(ctx) or ())
         except UnreadableFile as err:
             ctx.unreadable(err)
+        except InputError:  # bad input met on the way (a configured pattern that never ends): exit 2
+            raise
         except Exception as exc:  # a bug in a rule must be loud, but named, not a traceback
             why = "input nested too deeply" if isinstance(exc, RecursionError) else f"{type(exc).__name__}: {exc}"
             crash = RuleCrashed(f"{rule.RULE.code} {rule.RULE.name}: {why}")

@@ -44,4 +44,7 @@ def located_errors(validator, value: Any, doc) -> Iterator[LocatedError]:
             continue
         line, col = doc.nearest(base) or (1, 1)
         where = "/".join(str(p) for p in base) or "the top level"
-        yield LocatedError(base, line, col, f"{where}: {err.message}")
+        message = err.message
+        if err.validator == "format" and err.cause is not None:  # say why, not only that it is not one
+            message = f"{err.message}: {err.cause}"
+        yield LocatedError(base, line, col, f"{where}: {message}")

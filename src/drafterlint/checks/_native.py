@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drafterlint.checks._options import OptionSlot
+from drafterlint.userregex import Budget
 
 if TYPE_CHECKING:
     from drafterlint.config import Config
@@ -72,6 +74,10 @@ class MethodEvidence:
 class Table:
     methods: dict[str, MethodEvidence]
     sections: tuple[str, ...]  # nested configs searched too (e.g. text_config)
+    source: Path | None = None  # the configuration file the table came from (its patterns are searched on a budget)
+
+    def budget(self) -> Budget:
+        return Budget(EVIDENCE.path, self.source)
 
     def of(self, method: str | None) -> MethodEvidence:
         m = (method or "").lower()
@@ -84,7 +90,7 @@ def evidence_table(config: Config) -> Table:
                                           tuple(spec.get("tensor_patterns") or ()))
         for name, spec in EVIDENCE.read(config).items()
     }
-    return Table(methods, tuple(NESTED_CONFIGS.read(config)))
+    return Table(methods, tuple(NESTED_CONFIGS.read(config)), config.source)
 
 
 # -- judging one checkpoint -----------------------------------------------------------------
@@ -294,7 +300,8 @@ class NativeEvidence:
                 config = replace(config, data=kept_config(config.data, self.table))
             index = hub.json_file(repository, revision, INDEX) if config.state == FOUND else None
             if index is not None and index.data is not None:
-                index = replace(index, data=kept_index(index.data, self.table))
+                with self.table.budget().running(f"the tensor names of {repository}@{revision}"):
+                    index = replace(index, data=kept_index(index.data, self.table))
             self.files[key] = _Files(config, index)
         return self.files[key]
 
@@ -333,7 +340,8 @@ class NativeEvidence:
             if not ev.config_keys:
                 return v(UNKNOWN, f"{note}, and the table has no config keys for {method}")
             return v(PRESENT if conf.declared else ABSENT, f"{conf.text(ev)}; {note}")
-        weights = _read_weights(index.data or {}, ev, conf.hidden_layers)
+        with table.budget().running(f"the tensor names of {repository}@{revision}"):
+            weights = _read_weights(index.data or {}, ev, conf.hidden_layers)
         if weights is None:
             return v(UNKNOWN, f"{INDEX} has no weight_map")
         found = (f"{conf.text(ev)}; " if ev.config_keys else "") + weights.text(ev, conf.hidden_layers)
