@@ -47,6 +47,7 @@ def test_every_default_pattern_passes_the_check():
     assert "native_rule" in defaults and "tensor_patterns" in defaults  # the patterns were seen
 
 
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no CPU-time timer here (Windows): the check at reading holds alone")
 def test_the_budget_ends_a_search_and_puts_the_timer_back():
     before = signal.getsignal(signal.SIGPROF)
     budget = userregex.Budget("rule_options.DL503.native_rule", None, seconds=0.2)
@@ -69,6 +70,7 @@ def test_a_nested_repetition_in_a_repositorys_configuration_is_refused_at_its_li
 
 
 @pytest.mark.slow  # the budget is five seconds of CPU
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no CPU-time timer here (Windows)")
 def test_a_pattern_that_backtracks_for_seconds_ends_the_check_as_bad_input(tmp_path):
     # Four `a*` in a row are not nested, so the check at reading lets them through; over 800 `a`s
     # they would backtrack for hours. The budget ends them: one line, exit 2.
@@ -81,6 +83,7 @@ def test_a_pattern_that_backtracks_for_seconds_ends_the_check_as_bad_input(tmp_p
     assert ".drafterlint.yaml:" in run.stderr
 
 
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no CPU-time timer here (Windows)")
 def test_a_tensor_pattern_that_backtracks_on_the_hubs_names_is_bad_input(tmp_path, monkeypatch):
     monkeypatch.setattr(userregex, "CPU_SECONDS", 0.3)
     names = {"a" * 800: "model-00001.safetensors", "model.layers.0.mlp.weight": "model-00001.safetensors"}
