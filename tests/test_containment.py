@@ -171,6 +171,32 @@ def test_a_baseline_linked_out_of_the_repository_is_refused(cli, tmp_path):
     assert secret.read_text() == "keep\n"
 
 
+def test_an_extra_list_outside_the_repository_is_not_read(cli, tmp_path):
+    """A file a repository's configuration names is read and reported on (DL701 names its keys):
+    an extra list must lie inside the repository holding the configuration, links followed."""
+    secret = tmp_path / "home" / "hosts.yml"
+    secret.parent.mkdir()
+    secret.write_text("oauth_token: gho_not_for_the_log\n")
+    registry = FIXTURES / "example" / "endpoints"
+    repo = rules_repo(tmp_path / "repo", "registry:\n  extra_lists:\n    - {name: cli, path: ../home/hosts.yml}\n")
+    (repo / ".git").mkdir()
+    for command in ("check", "baseline", "fix"):
+        code, out, err = cli(command, "--registry-repo", registry, cwd=repo)
+        assert code == 2, err
+        assert err.count("\n") == 1 and "Traceback" not in err
+        assert (".drafterlint.yaml:3: `registry.extra_lists[0].path: ../home/hosts.yml` leads outside the "
+                "repository") in err
+        assert "oauth_token" not in out + err
+    (repo / "list.yml").symlink_to(secret)  # inside by name, outside by its link
+    (repo / ".drafterlint.yaml").write_text("registry:\n  extra_lists:\n    - {name: cli, path: list.yml}\n")
+    code, _, err = cli("check", "--registry-repo", registry, cwd=repo)
+    assert code == 2 and "`registry.extra_lists[0].path: list.yml` leads outside" in err
+    # The same file named on the command line is the user's own choice: read, and reported on.
+    (repo / ".drafterlint.yaml").unlink()
+    code, out, err = cli("check", "--registry-repo", registry, "--extra-list", secret, "--select", "DL7", cwd=repo)
+    assert code == 1 and "DL701" in out, err
+
+
 def test_a_report_path_linked_out_of_the_repository_is_refused(cli, tmp_path):
     (tmp_path / "outside").mkdir()
     repo = rules_repo(tmp_path / "repo")

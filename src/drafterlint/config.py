@@ -168,7 +168,7 @@ def boundary(config: Config) -> Path | None:
     return git_toplevel(here) or here
 
 
-def contained_setting(config: Config, key: str, value: str) -> Path:
+def contained_setting(config: Config, key: str, value: str, line: int | None = None) -> Path:
     """`value` (a path the configuration file names under `key`) resolved against the file's
     folder, refused (InputError, exit 2, naming the file and key) when it leads outside the
     repository that holds the file, symbolic links followed. A path on the command line is the
@@ -185,7 +185,7 @@ def contained_setting(config: Config, key: str, value: str) -> Path:
             raise InputError(
                 f"`{key}: {value}` leads outside the repository that holds this file ({bound}); a "
                 "repository's configuration may only name places inside it (a path given on the "
-                "command line may go anywhere)", str(config.source))
+                "command line may go anywhere)", str(config.source), line)
     return path
 
 
@@ -234,7 +234,22 @@ def load_config(path: Path | None = None, *, start: Path | None = None) -> Confi
                 line = (doc.nearest((key, index)) or (1, 1))[0]
                 raise InputError(f"{key}: {problem}", str(path), line)
     _validate(data, doc, path)
-    return Config(_merge(DEFAULTS, data), path, path.parent)
+    config = Config(_merge(DEFAULTS, data), path, path.parent)
+    _contain_read_paths(config, data, doc)
+    return config
+
+
+def _contain_read_paths(config: Config, data: dict, doc: Any) -> None:
+    """The extra lists a configuration file names are read and their contents reported (DL701
+    quotes their keys): like `baseline:`, each must lie inside the repository that holds the
+    file. A list given with --extra-list is the user's choice and never comes here.
+    (`rules.path` and `registry.path` may still name a sibling checkout: see docs/configuration.md.)"""
+    registry = data.get("registry")
+    for i, spec in enumerate(registry.get("extra_lists") or [] if isinstance(registry, dict) else []):
+        if isinstance(spec, dict) and spec.get("path"):
+            where = ("registry", "extra_lists", i, "path")
+            contained_setting(config, f"registry.extra_lists[{i}].path", str(spec["path"]),
+                              (doc.nearest(where) or (None,))[0])
 
 
 def _code_entries(data: dict):
