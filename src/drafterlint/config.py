@@ -173,20 +173,27 @@ def contained_setting(config: Config, key: str, value: str, line: int | None = N
     folder, refused (InputError, exit 2, naming the file and key) when it leads outside the
     repository that holds the file, symbolic links followed. A path on the command line is the
     user's choice and never comes here."""
-    import os
-
     path = Path(value).expanduser()
     if not path.is_absolute():
         path = config.base_dir / path
-    bound = boundary(config)
-    if bound is not None:
-        real, top = Path(os.path.realpath(path)), Path(os.path.realpath(bound))
-        if real != top and top not in real.parents:
-            raise InputError(
-                f"`{key}: {value}` leads outside the repository that holds this file ({bound}); a "
-                "repository's configuration may only name places inside it (a path given on the "
-                "command line may go anywhere)", str(config.source), line)
+    if not _inside(config, path):
+        raise InputError(
+            f"`{key}: {value}` leads outside the repository that holds this file ({boundary(config)}); a "
+            "repository's configuration may only name places inside it (a path given on the "
+            "command line may go anywhere)", str(config.source), line)
     return path
+
+
+def _inside(config: Config, path: Path) -> bool:
+    """Whether `path` (links followed) lies inside the repository that holds the configuration
+    file (always, for a configuration that is no file)."""
+    import os
+
+    bound = boundary(config)
+    if bound is None:
+        return True
+    real, top = Path(os.path.realpath(path)), Path(os.path.realpath(bound))
+    return real == top or top in real.parents
 
 
 def find_config(start: Path) -> Path | None:
@@ -243,7 +250,8 @@ def _contain_read_paths(config: Config, data: dict, doc: Any) -> None:
     """The extra lists a configuration file names are read and their contents reported (DL701
     quotes their keys): like `baseline:`, each must lie inside the repository that holds the
     file. A list given with --extra-list is the user's choice and never comes here.
-    (`rules.path` and `registry.path` may still name a sibling checkout: see docs/configuration.md.)"""
+    (`rules.path` and `registry.path` may still name a folder outside: the hook's layout puts the
+    other repository beside, a checkout or a partial copy; see docs/configuration.md.)"""
     registry = data.get("registry")
     for i, spec in enumerate(registry.get("extra_lists") or [] if isinstance(registry, dict) else []):
         if isinstance(spec, dict) and spec.get("path"):
