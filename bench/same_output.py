@@ -8,7 +8,10 @@ Capture runs `drafterlint check --no-cache` (JSON, then text) with the given int
 real snapshot (/work/shared/realworld, skipped with a message when absent) and on every example
 under rules_fixtures/ (taken from this script's own checkout, so two interpreters see the same
 files and the same paths). Each run writes NAME.out (stdout, stderr appended after a marker) and
-NAME.rc. `--today` is pinned so that captures taken on different days compare equal.
+NAME.rc. Then `drafterlint audit`, offline, on the snapshot and two example pairs committed into
+fresh git repositories (one fixed date and author, so both captures audit the same commits):
+audit-NAME.md, .json, .out and .rc. `--today` is pinned so that captures taken on different days
+compare equal.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from __future__ import annotations
 import argparse
 import filecmp
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,6 +60,53 @@ def _realworld_runs() -> list[Run]:
     return [("realworld", rules, ["--registry-repo", "../endpoints"])]
 
 
+# The audit reads git history: the same folders are committed into fresh repositories with one
+# fixed date and author, so both captures audit the same commits. (name, rules, registry)
+AUDITS = (
+    ("realworld", REALWORLD / "endpoints_policies", REALWORLD / "endpoints"),
+    ("example", FIXTURES / "example/rules", FIXTURES / "example/endpoints"),
+    ("crossval", FIXTURES / "crossval/rules", FIXTURES / "crossval/registry"),
+)
+GIT_ENV = {"GIT_AUTHOR_DATE": "2026-11-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-11-01T00:00:00Z",
+           "GIT_AUTHOR_NAME": "same_output", "GIT_AUTHOR_EMAIL": "same@output",
+           "GIT_COMMITTER_NAME": "same_output", "GIT_COMMITTER_EMAIL": "same@output",
+           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+
+
+def _committed(source: Path, dest: Path) -> Path:
+    shutil.copytree(source, dest)
+    env = {**os.environ, **GIT_ENV}
+    for git in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-qm", "snapshot"]):
+        subprocess.run(["git", *git], cwd=dest, env=env, check=True)
+    return dest
+
+
+def capture_audits(python: str, out: Path, env: dict[str, str]) -> int:
+    """`drafterlint audit` (offline, --today pinned) on each pair: its Markdown report, its JSON
+    and what it printed, with the temporary folder's name replaced by `TMP`."""
+    count = 0
+    for name, rules, registry in AUDITS:
+        if not rules.is_dir():
+            continue
+        with tempfile.TemporaryDirectory(prefix="same-output-") as tmp:
+            top = Path(tmp)
+            args = ["--rules-repo", str(_committed(rules, top / "rules")),
+                    "--registry-repo", str(_committed(registry, top / "registry"))]
+            cmd = [python, "-m", "drafterlint", "audit", "--today", TODAY, "--cache-dir", str(top / "cache"),
+                   "--json", str(top / "audit.json"), "--output", str(top / "audit.md"), *args]
+            proc = subprocess.run(cmd, cwd=top, env=env, capture_output=True, check=False)
+            said = proc.stdout + b"\n--- stderr ---\n" + proc.stderr
+            for suffix, data in ((".out", said), (".md", _read(top / "audit.md")), (".json", _read(top / "audit.json"))):
+                (out / f"audit-{name}{suffix}").write_bytes(data.replace(str(top).encode(), b"TMP"))
+            (out / f"audit-{name}.rc").write_text(f"{proc.returncode}\n")
+            count += 1
+    return count
+
+
+def _read(path: Path) -> bytes:
+    return path.read_bytes() if path.is_file() else b"(not written)\n"
+
+
 def capture(python: str, out: Path) -> int:
     out.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "NO_COLOR": "1", "PYTHONHASHSEED": "0"}
@@ -67,6 +119,7 @@ def capture(python: str, out: Path) -> int:
             (out / f"{stem}.out").write_bytes(proc.stdout + b"\n--- stderr ---\n" + proc.stderr)
             (out / f"{stem}.rc").write_text(f"{proc.returncode}\n")
             count += 1
+    count += capture_audits(python, out, env)
     print(f"same_output: {count} runs written to {out}")
     return 0
 
