@@ -39,6 +39,7 @@ from drafterlint.audit_tracking import Tracking, open_tracking, previous_state, 
 from drafterlint.findings import FetchError, InputError, Severity
 from drafterlint.options import AuditOptions
 from drafterlint.report import one_line
+from drafterlint.safeio import safe_text, write_file
 from drafterlint.steps import (
     EXIT_FETCH,
     EXIT_TRACKING,
@@ -48,7 +49,6 @@ from drafterlint.steps import (
     exit_code,
     parse_report_specs,
     parse_today,
-    write_atomically,
 )
 
 
@@ -196,7 +196,7 @@ def _not_run_report(path: Path | None, which: str, message: str, today: str) -> 
     text = (f"{REPORT_MARKER}\n# drafterlint audit — {today}\n\n❌ **The audit could not run**: the {which} repository "
             f"could not be brought.\n\n> [!CAUTION]\n> {message}\n")
     try:
-        write_atomically(path, text)
+        write_file(path, text, what="output file")
     except (OSError, InputError):
         pass
 
@@ -239,18 +239,16 @@ def _write_reports(options: AuditOptions, result, meta, info, extra_reports) -> 
     written: list[tuple[str, Path]] = []
     text = render_audit(result, meta, info)
     if options.output:
-        write_atomically(options.output, text)
+        write_file(options.output, text, what="output file")
         written.append(("report", options.output))
     else:
-        from drafterlint.safeio import safe_text
-
         sys.stdout.write(safe_text(text))
     if options.json_out:
-        write_atomically(options.json_out, json.dumps(audit_document(result, meta, info), indent=2,
-                                                   ensure_ascii=False) + "\n")
+        write_file(options.json_out, json.dumps(audit_document(result, meta, info), indent=2,
+                                                ensure_ascii=False) + "\n", what="output file")
         written.append(("JSON", options.json_out))
     for fmt, path in extra_reports:
-        write_atomically(path, render(result, fmt, meta))
+        write_file(path, render(result, fmt, meta), what="output file")
         written.append((fmt, path))
     return written
 

@@ -12,6 +12,7 @@ from typing import Any, TextIO
 from drafterlint import __version__
 from drafterlint.findings import InputError
 from drafterlint.options import CheckOptions
+from drafterlint.safeio import check_target, safe_text, say, write_file
 from drafterlint.steps import (
     EXIT_OK,
     Setup,
@@ -26,14 +27,11 @@ from drafterlint.steps import (
     setup,
     start,
     under_change,
-    write_atomically,
 )
 
 
 def list_rules(out: TextIO) -> int:
     from drafterlint.checks import all_rules
-    from drafterlint.safeio import say
-
     for mod in all_rules():
         r = mod.RULE
         say(f"{r.code}  {r.name:<28} {str(r.severity):<8} {r.summary}", out)
@@ -52,8 +50,6 @@ def explain_text(code: str) -> str:
 
 
 def explain(code: str, out: TextIO) -> int:
-    from drafterlint.safeio import safe_text
-
     out.write(safe_text(explain_text(code)))
     return EXIT_OK
 
@@ -118,11 +114,11 @@ def emit(result, options: CheckOptions, meta) -> None:
     # still may not lead a report out of it.
     repos = [root for root in meta.local_roots.values() if root is not None]
     if options.output:
-        write_atomically(options.output, text, repos=repos, what="--output file")
+        write_file(options.output, text, repos=repos, what="--output file")
     else:
         sys.stdout.write(printed(text, options.format))
     for fmt, path in extra:
-        write_atomically(path, render(result, fmt, meta), repos=repos, what=f"--report {fmt} file")
+        write_file(path, render(result, fmt, meta), repos=repos, what=f"--report {fmt} file")
 
 
 def _run_cache(options: CheckOptions):
@@ -178,8 +174,6 @@ def _judged(done: "Checked", options: CheckOptions, meta, head: str):
     meta.adoption_hint = ADOPTION_HINT
     path, within = baseline_path(done.run.config, options, meta)
     if path is not None and within is not None:
-        from drafterlint.safeio import check_target
-
         check_target(path, within=within, what="baseline file")  # read only from where it may be written
     if path is not None and (path.is_file() or options.baseline):
         result = compare_with_file(result, path, meta)
@@ -223,8 +217,6 @@ def fix_hint(options: CheckOptions, head: str) -> str:
 def baseline_command(options: CheckOptions) -> int:
     """`drafterlint baseline`: record today's findings so that `check` fails only on new ones."""
     from drafterlint.baseline import baseline_text
-    from drafterlint.safeio import say
-
     done = checked(options)
     meta = report_meta(done.run, options)
     path: Path | None
@@ -236,9 +228,9 @@ def baseline_command(options: CheckOptions) -> int:
     if path is None:
         raise InputError("no baseline file: the configuration sets `baseline: null`; give --output FILE")
     findings = done.result.findings
-    write_atomically(path, baseline_text(findings), within=within,
-                     repos=[r for r in (done.run.rules_dir, done.run.registry_dir) if r is not None],
-                     what="baseline file")
+    write_file(path, baseline_text(findings), within=within,
+               repos=[r for r in (done.run.rules_dir, done.run.registry_dir) if r is not None],
+               what="baseline file")
     say(f"drafterlint: wrote {len(findings)} finding(s) to {path}")
     return EXIT_OK
 
@@ -322,8 +314,6 @@ class Checked:
 
 def checked(options: CheckOptions) -> Checked:
     """The check the options ask for, from the run cache when its inputs are unchanged."""
-    from drafterlint.safeio import say
-
     run_cache = _run_cache(options)
     run_setup = setup(options)
     result = run_cache.lookup(run_setup.inputs()) if run_cache is not None else None
@@ -361,8 +351,6 @@ def compare_with_base(result, done: Checked, options: CheckOptions, meta, head: 
                 return result
             raise no_merge_base(ref, f": fetch it, e.g. `git fetch origin {ref}`); --all checks without a base")
         if options.verbose:
-            from drafterlint.safeio import say
-
             say(f"drafterlint: base cache: {'hit' if base.cached else 'miss'}")
         already = [f for f in result.findings if f.baseline]  # by a baseline file
         matched = new_since([f for f in result.findings if not f.baseline], base)

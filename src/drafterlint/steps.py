@@ -240,14 +240,6 @@ def new_since(findings: list, base: Any):
 # -- the outcome -----------------------------------------------------------------------------
 
 
-def write_atomically(path: Path, text: str, *, within: Path | None = None, repos=(), what: str = "output file") -> None:
-    """Write a report or the baseline through the one checked write (drafterlint.safeio): next to
-    the target and renamed, so an interrupted run never leaves half a file."""
-    from drafterlint.safeio import write_file
-
-    write_file(path, text, within=within, repos=repos, what=what)
-
-
 def exit_code(result, config: "Config", exit_zero: bool = False, scope: Scope | None = None) -> int:
     """1 when a finding in the repository under change reaches fail_on; findings elsewhere
     never fail a run (scope None: every finding counts)."""
