@@ -97,11 +97,15 @@ class Budget:
         previous = signal.signal(signal.SIGPROF, expired)
         signal.setitimer(timer, self.seconds)
         try:
-            yield
+            # Disarmed inside the handled region: a tick that lands as the block ends, or while
+            # the timer is stopped, is still turned into the one-line error, never a traceback.
+            try:
+                yield
+            finally:
+                signal.setitimer(timer, 0)
         except TooSlow:
             raise InputError(f"{self.what}: a pattern searched {on} for {self.seconds:g} s of CPU without an "
                              "answer (it backtracks without bound); simplify it",
                              str(self.source) if self.source else None) from None
         finally:
-            signal.setitimer(timer, 0)
             signal.signal(signal.SIGPROF, previous)
