@@ -241,7 +241,7 @@ def fix_command(options: CheckOptions) -> int:
         from drafterlint.fix import FIXABLE, FOR_A_HUMAN
 
         known = [*FIXABLE, *FOR_A_HUMAN]
-        if not any(wanted(options.select, None)(code) for code in known):
+        if not any(map(wanted(options.select, None), known)):
             raise InputError(f"--select {options.select}: none of these rules has fixes "
                              f"(fixable: {', '.join(sorted(FIXABLE))})")
     fixed, left = run_fix(engine_options, diff=options.diff, out=sys.stdout, wanted=fixing)
