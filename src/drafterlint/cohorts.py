@@ -179,7 +179,3 @@ class Cohort:
                     return cls(year, month, index, calendar.per_month)
             year, month = (year + 1, 1) if month == 12 else (year, month + 1)
         raise AssertionError("unreachable: every month has a publication")  # pragma: no cover
-
-
-def parse_cohort(text: object, calendar: Calendar = DEFAULT_CALENDAR) -> Cohort:
-    return Cohort.parse(text, calendar)

@@ -106,10 +106,6 @@ def catalog_entries(text: str, path: str, repo: str = "registry") -> tuple[set[t
     return heads, cps
 
 
-def is_git_work_tree(path: Path) -> bool:
-    return (Path(path) / ".git").exists()
-
-
 def build_history(
     repo_dir: Path,
     policies_path: str,

@@ -56,12 +56,6 @@ class _Located:
             return self.location
         return self.doc.location(p, value=True)
 
-    def key_location(self, name: str) -> Location:
-        p = self.path + (name,)
-        if self.doc.position(p) is None:
-            return self.location
-        return self.doc.location(p)
-
 
 @dataclass(eq=False)
 class Head(_Located):
@@ -132,9 +126,6 @@ class Policy:
     @property
     def cohort(self) -> Cohort | None:
         return Cohort.try_parse(self.folder, self.calendar)
-
-    def file_path(self, name: str) -> str:
-        return f"{self.path}/{name}"
 
     @property
     def catalog(self) -> YamlDoc | None:

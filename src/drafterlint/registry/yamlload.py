@@ -78,9 +78,6 @@ class YamlDoc:
         """(line, col) of the key (in a mapping) or the item (in a sequence) at `path`."""
         return self.positions.get(tuple(path))
 
-    def value_position(self, path: Iterable) -> Pos | None:
-        return self.value_positions.get(tuple(path))
-
     def line_of(self, path: Iterable) -> int | None:
         pos = self.nearest(path)
         return pos[0] if pos else None
