@@ -157,13 +157,9 @@ def _marks(ctx, findings) -> dict[tuple, list[str]]:
 
 def _cohort_info(ctx, today: datetime.date, findings=()):
     from drafterlint.cohorts import Cohort
-    from drafterlint.history import calendar_of
     from drafterlint.report.audit_markdown import TimelineHead
 
-    calendar = calendar_of(ctx) if ctx.rules is not None else None
-    from drafterlint.cohorts import DEFAULT_CALENDAR
-
-    calendar = calendar or DEFAULT_CALENDAR
+    calendar = ctx.facts.publication_calendar  # the default one without rules (no facts)
     now = Cohort.for_date(today, calendar)
     nxt = [(str(now + i), (now + i).publication_date(calendar).isoformat())
            for i in range(ctx.eligibility.horizon + 1)]

@@ -21,15 +21,13 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from drafterlint.findings import UnreadableFile
 
 if TYPE_CHECKING:
     from git.objects.commit import Commit as GitCommit
 
-    from drafterlint.checks._facts import RulesFacts
-    from drafterlint.cohorts import Calendar
     from drafterlint.registry.model import Registry
 
 MAX_COMMITS = 2000
@@ -210,18 +208,6 @@ def _entries_at(commit: "GitCommit", policies_path: str, repo_name: str, parsed:
 
 
 # -- helpers the audit rules share ----------------------------------------------------------
-
-
-class _Stated(Protocol):
-    """What the calendar is read from: the checks' Context (above this module, which its rules
-    import) holds the facts the rules text states."""
-
-    facts: "RulesFacts"
-
-
-def calendar_of(ctx: _Stated) -> "Calendar":
-    """The publication calendar the companion's §4.2 states, else the default one."""
-    return ctx.facts.publication_calendar
 
 
 def latest_heads(registry: "Registry | None") -> list:

@@ -59,10 +59,10 @@ EXAMPLES = (
 
 def check(ctx: Context) -> Iterator[Finding]:
     from drafterlint.checks._stated import lead_time
-    from drafterlint.history import calendar_of, latest_heads
+    from drafterlint.history import latest_heads
 
     hist = ctx.git_history
-    calendar = calendar_of(ctx)
+    calendar = ctx.facts.publication_calendar
     for head, policy in latest_heads(ctx.loaded_registry):
         approved = head.cohort
         if approved is None:

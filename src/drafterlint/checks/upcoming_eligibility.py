@@ -54,9 +54,7 @@ EXAMPLES = (
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    from drafterlint.history import calendar_of
-
-    calendar = calendar_of(ctx)
+    calendar = ctx.facts.publication_calendar
     today = ctx.judged_on
     now = Cohort.for_date(today, calendar)
     last = now + ctx.eligibility.horizon
