@@ -88,7 +88,7 @@ def _class(name: str) -> type | None:
         from drafterlint.findings import Finding, Location, Skipped
 
         _CLASSES = {"Finding": Finding, "Location": Location, "Skipped": Skipped}
-    if name not in _CLASSES:
+    if name not in _CLASSES and "Document" not in _CLASSES:  # the model's classes, once
         from drafterlint.markdown import model
 
         _CLASSES.update({n: c for n, c in vars(model).items()
