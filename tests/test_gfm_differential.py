@@ -107,6 +107,8 @@ _PREFIX = [
     "", "", "", "# ", "## ", "### ", "> ", "- ", "1. ", "- [ ] ", "- [x] ", "  ", "    ", "\t", "> - ",
     # tabs after (and between) container markers
     "-\t", ">\t", "1.\t", ">   \t", "- \t", "> -\t", "-\t>\t",
+    # a marker that starts no item after a paragraph line, then a tab: text, not a container
+    "2)\t", "3. \t", "> 2) \t", "-\t\t",
 ]
 _WHOLE = [
     "", "", "===", "---", "-", "```", "~~~", "```md", "[r]: /ref-target", "[r]: <with space.md> 't'",

@@ -6,13 +6,13 @@ destination as written (its target once escapes and entities are decoded), or it
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drafterlint.fix.source import inline_spans
 from drafterlint.markdown.model import Span
 from drafterlint.markdown.parse import parse_document
 from drafterlint.markdown.text import decode
+from tests.helpers.properties import fixed_and_explored
 from tests.helpers.strategies import markdown
 
 
@@ -55,10 +55,9 @@ _LINKISH = [
 _links_markdown = st.lists(st.sampled_from(_LINKISH), max_size=30).map("".join)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(_links_markdown, markdown))
-def test_a_span_reads_the_destination_as_written(text):
-    _check_spans(text)
+test_a_span_reads_the_destination_as_written, test_a_span_reads_the_destination_explored = fixed_and_explored(
+    st.one_of(_links_markdown, markdown), examples=400
+)(_check_spans)
 
 
 CASES = {

@@ -1,9 +1,9 @@
 """Positions and structure from parse_document, on small hand-written documents."""
 
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drafterlint.markdown.parse import parse_document
+from tests.helpers.properties import fixed_and_explored
 
 
 def links(src):
@@ -214,9 +214,7 @@ TOKENS = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(TOKENS, max_size=60))
-def test_never_crashes_and_positions_inside(parts):
+def _never_crashes_and_positions_inside(parts):
     text = "".join(parts)
     doc = parse_document(text, "x.md")
     lines = doc.text.split("\n")
@@ -235,6 +233,11 @@ def test_never_crashes_and_positions_inside(parts):
     for t in doc.tables:
         for c in t.header + tuple(c for r in t.rows for c in r):
             inside(c.line, c.column)
+
+
+test_never_crashes_and_positions_inside, test_never_crashes_and_positions_inside_explored = fixed_and_explored(
+    st.lists(TOKENS, max_size=60), examples=300
+)(_never_crashes_and_positions_inside)
 
 
 def test_list_items_after_a_block_quote_that_ended_the_previous_list():

@@ -5,10 +5,10 @@ of a bare URL.  That positions are GitHub's own is test_gfm_differential.py's bu
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drafterlint.markdown.parse import parse_document
+from tests.helpers.properties import fixed_and_explored
 from tests.helpers.strategies import markdown
 
 
@@ -41,9 +41,7 @@ def _positions(doc):
         yield "paragraph", p.line, p.column
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(markdown)
-def test_random_markdown_parses_with_positions_inside_the_file(text):
+def _positions_inside_the_file(text):
     doc = parse_document(text, "doc.md")
     for what, line, col in _positions(doc):
         assert _inside(text, line, col), (what, line, col, text)
@@ -57,6 +55,11 @@ def test_random_markdown_parses_with_positions_inside_the_file(text):
         assert at.startswith(_opening(link)), (link, at, text)
 
 
+test_random_markdown_parses_with_positions_inside_the_file, test_positions_inside_the_file_explored = (
+    fixed_and_explored(markdown, examples=400)(_positions_inside_the_file)
+)
+
+
 def _opening(link) -> tuple[str, ...]:
     """What the source holds at a link's position: its opener, or a bare URL's own text."""
     if link.kind == "image":
@@ -68,11 +71,14 @@ def _opening(link) -> tuple[str, ...]:
     return ("<", link.target, link.target.removeprefix("http://"), link.target.removeprefix("mailto:"))
 
 
-@settings(max_examples=100, deadline=None)
-@given(markdown, st.sampled_from(["\n", "\r\n", "\r"]))
-def test_line_ends_do_not_move_positions(text, eol):
+def _line_ends_do_not_move_positions(text, eol):
     base = text.replace("\r\n", "\n").replace("\r", "\n")
     a = parse_document(base, "doc.md")
     b = parse_document(base.replace("\n", eol), "doc.md")
     assert [(h.line, h.column, h.slug) for h in a.headings] == [(h.line, h.column, h.slug) for h in b.headings]
     assert [(x.line, x.column, x.target) for x in a.links] == [(x.line, x.column, x.target) for x in b.links]
+
+
+test_line_ends_do_not_move_positions, test_line_ends_do_not_move_positions_explored = fixed_and_explored(
+    markdown, st.sampled_from(["\n", "\r\n", "\r"]), examples=100
+)(_line_ends_do_not_move_positions)

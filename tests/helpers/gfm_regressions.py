@@ -337,4 +337,10 @@ REGRESSIONS: list[str] = [
     '> -\tword<!--![img](i.png)\n    <!-- <a id="c1"> -->',
     "> - a\n    # h [x](#y)\n\n> a\n    [x](#y) b\n\n> > a\n      b [x](#y)",
     "(https://a.example/x)<https://a.example/x>",
+    # a tab after a marker that starts no container (an ordered list from 2, an empty item,
+    # interrupt no paragraph) is the paragraph's text: the anchor keeps one `-` for it
+    "a\n2) \tb\n===",
+    "> a\n> 2) \tb\n> ===",
+    "- a\n\t2) \tb\n  ===",
+    "a\n3.\t\tx y\n===",
 ]

@@ -62,7 +62,7 @@ from drafterlint.markdown.model import (
     Table,
     TableCell,
 )
-from drafterlint.markdown.positions import PosState, expand_container_tabs, line_starts
+from drafterlint.markdown.positions import PosState, expand_container_tabs, line_starts, text_expanded
 from drafterlint.markdown.prose import prose
 
 __all__ = ["parse_document", "TooComplex", "MAX_MARKUP", "MAX_BLOCKS", "MAX_LINES", "MAX_BLOCK_LINES"]
@@ -402,6 +402,16 @@ def _normalise(text: str) -> str:
     return text
 
 
+def _block_state(text: str, lines: list[str], text_from: dict[int, int] | None = None) -> PosState:
+    """The state the block parser reads `text` from, its container tabs expanded (up to
+    `text_from`)."""
+    state = PosState()
+    state.orig = lines
+    source, state.expanded = expand_container_tabs(text, text_from)
+    state.process(source if source.endswith("\n") else source + "\n")
+    return state
+
+
 def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Document:
     """Parse `text` (BOM already removed) of the document at repository-relative `path`.
 
@@ -413,13 +423,14 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
     b = _Builder(text, path)
     b.line_starts = line_starts(text)
     md = markdown_parser()
-    state = PosState()
-    state.orig = b.lines
-    state.line_base = 1
-    source, state.expanded = expand_container_tabs(text)
-    state.process(source if source.endswith("\n") else source + "\n")
+    state = _block_state(text, b.lines)
     try:
         md.block.parse(state)
+        if state.expanded:
+            text_from = text_expanded(state.tokens, state.expanded, b.lines)
+            if text_from:
+                state = _block_state(text, b.lines, text_from)
+                md.block.parse(state)
         _keep_text(state.tokens)
         md.render_state(state)
     except RecursionError:

@@ -30,12 +30,15 @@ from drafterlint.markdown.patterns import LIST_LINE_RE, LIST_MARKER_RE, TASK_BOX
 _CONTAINER_PREFIX_RE = re.compile(r"(?:[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))*[ \t]*", re.M)
 
 
-def expand_container_tabs(text: str) -> tuple[str, dict[int, str]]:
+def expand_container_tabs(text: str, text_from: dict[int, int] | None = None) -> tuple[str, dict[int, str]]:
     """`text` with each tab among the blanks and markers that start a line (its containers'
     prefix) replaced by the spaces to the next multiple of four columns, and the lines changed
     (by number).  CommonMark reads a tab there as those spaces; mistune expands only a tab
     right after `>` or a marker, as if it stood at the line's first columns (`>   ⇥# h` is
-    code for GitHub, a heading for mistune).  A tab after the prefix stays."""
+    code for GitHub, a heading for mistune).  A tab after the prefix stays, and so does one
+    at or after `text_from[line]` (an index in the line): where a paragraph's text starts
+    on a line whose "markers" are no container (`a⏎2) ⇥b`: an ordered list starting at 2
+    interrupts no paragraph), the tab is text, kept as written."""
     if "\t" not in text:
         return text, {}
     lines = text.split("\n")
@@ -44,9 +47,56 @@ def expand_container_tabs(text: str) -> tuple[str, dict[int, str]]:
         if "\t" not in line:
             continue
         end = _CONTAINER_PREFIX_RE.match(line).end()  # type: ignore[union-attr]
+        if text_from is not None and n + 1 in text_from:
+            end = min(end, text_from[n + 1])
         if "\t" in line[:end]:
             lines[n] = changed[n + 1] = line[:end].expandtabs(4) + line[end:]
     return "\n".join(lines), changed
+
+
+def _index_at_column(line: str, column: int) -> int:
+    """The index in `line` of the character that stands at `column` (from 0) once its tabs
+    are expanded to multiples of four."""
+    col = 0
+    for i, c in enumerate(line):
+        if col >= column:
+            return i
+        col = (col // 4 + 1) * 4 if c == "\t" else col + 1
+    return len(line)
+
+
+def text_expanded(tokens: list[dict[str, Any]], expanded: dict[int, str], orig: list[str]) -> dict[int, int]:
+    """The lines whose container tabs `expand_container_tabs` expanded inside a paragraph's or
+    heading's text, each with the index in the original line where that text starts: parsed
+    again expanding only before it, the text keeps its tabs as written (and its anchor, its
+    prose pieces, their columns).  Empty in the common case: no parse again."""
+    out: dict[int, int] = {}
+    stack = list(tokens)
+    while stack:
+        tok = stack.pop()
+        children = tok.get("children")
+        if children:
+            stack.extend(children)
+        pos = tok.get("_p")
+        if pos is None or tok.get("type") not in ("paragraph", "block_text", "heading"):
+            continue
+        st, a = pos
+        text = tok.get("text")
+        b = a + len(text) if isinstance(text, str) else st.line_text(a)[0] + len(st.line_text(a)[1])
+        for i in range(st.line_index(a), st.line_index(max(a, b - 1)) + 1):
+            line = st.line_base + i
+            exp = expanded.get(line)
+            if exp is None or not 1 <= line <= len(orig):
+                continue
+            start = st.starts[i]
+            child = st.src[start : st.starts[i + 1] - 1 if i + 1 < len(st.starts) else len(st.src)]
+            rest = child[max(a - start, 0) :]
+            # where the text starts in the line as parsed
+            at = st.aligned(i, exp) + len(child) - len(rest.lstrip(" \t"))
+            if at < _CONTAINER_PREFIX_RE.match(exp).end():  # type: ignore[union-attr]
+                k = _index_at_column(orig[line - 1], at)
+                out[line] = min(out.get(line, k), k)
+    return out
 
 
 def line_starts(text: str) -> list[int]:
@@ -124,11 +174,11 @@ class PosState(BlockState):
         if expanded is None:
             if self.parent is None or not 1 <= line <= len(self.orig):
                 return 0
-            return self._aligned(i, self.orig[line - 1])
+            return self.aligned(i, self.orig[line - 1])
         # the line as parsed had spaces for its container tabs: align with it, then shift back
-        return self._aligned(i, expanded) + len(self.orig[line - 1]) - len(expanded)
+        return self.aligned(i, expanded) + len(self.orig[line - 1]) - len(expanded)
 
-    def _aligned(self, i: int, o: str) -> int:
+    def aligned(self, i: int, o: str) -> int:
         """The column offset of line `i` of this state's source within `o`, the document's line."""
         starts = self.starts
         end = starts[i + 1] - 1 if i + 1 < len(starts) else len(self.src)
