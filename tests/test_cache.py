@@ -15,6 +15,7 @@ import pytest
 
 from drafterlint import cache, cache_codec
 from drafterlint.config import DEFAULTS, Config
+from tests.helpers import leaves, nest
 from tests.helpers.samples import CATALOG, REV_A, REV_B  # one small registry for both
 
 CAT = "src/inference_endpoint/validation/policies/2026-11-C0/catalog.yaml"
@@ -138,30 +139,18 @@ def test_the_tool_version_is_part_of_the_key(cli, work, monkeypatch):
     assert_miss_then_right(cli, [], [], new_version)
 
 
-def _leaves(d: dict, prefix: tuple = ()):
-    for k, v in d.items():
-        if isinstance(v, dict) and v:
-            yield from _leaves(v, (*prefix, k))
-        else:
-            yield (*prefix, k), v
 
 
-def _nest(path: tuple, value) -> dict:
-    for k in reversed(path):
-        value = {k: value}
-    return value
-
-
-@pytest.mark.parametrize("path", [p for p, _ in _leaves(DEFAULTS)], ids=lambda p: ".".join(p))
+@pytest.mark.parametrize("path", [p for p, _ in leaves(DEFAULTS)], ids=lambda p: ".".join(p))
 def test_every_configuration_setting_changes_the_run_key(tmp_path, path):
     """The run key covers the whole effective configuration: there is no list of keys to keep
     in step with the configuration's schema."""
     def key(config):
-        run = cache.RunCache(tmp_path, None, None)
+        run = cache.RunCache(tmp_path)
         run.lookup({"config": config, "rules_dir": None, "registry_dir": None, "today": None})
         return run.key
 
-    changed = Config().merged(_nest(path, ["a changed value"]))
+    changed = Config().merged(nest(path, ["a changed value"]))
     assert key(changed) != key(Config())
     assert key(Config()) == key(Config())
 

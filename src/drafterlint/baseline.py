@@ -51,9 +51,7 @@ def match(findings: list[Finding], known: Iterable[Known]) -> Matched:
     return Matched(out, sum(groups.values()))
 
 
-# -- the baseline file ---------------------------------------------------------------------------
-
-DEFAULT_FILE = ".drafterlint-baseline.json"
+# -- the baseline file (where it is: `baseline` in drafterlint.config.DEFAULTS) -----------------
 
 
 def baseline_text(findings: Iterable[Finding]) -> str:

@@ -12,6 +12,10 @@ Stores under ``sources.cache_root(config)/check-cache/``:
   gave), and the extra lists the configuration names. A lookup re-lists and re-hashes all of
   them; any difference is a miss. So the result is reused only when every input is
   byte-for-byte what produced it.
+* ``config-<key>.json``: what a configuration file's bytes validated to (the mapping), keyed by
+  the bytes and the tool fingerprint: a run on an unchanged file parses and validates nothing,
+  and imports neither the YAML loader nor jsonschema. Where the paths it names lead is checked
+  on every run.
 * ``doc-<key>.json``: parsed Markdown documents keyed by the digest of their bytes, their path and
   the tool fingerprint, so that a run after an edit to one file re-parses only that file.
 
@@ -65,6 +69,33 @@ class DocumentCache:
 
     def put(self, rel: str, data: bytes, doc: Any) -> None:
         self.store.save(self._name(rel, data), doc, max_bytes=MAX_DOC_BYTES)
+
+
+# -- the configuration ------------------------------------------------------------------------
+
+
+class ConfigCache:
+    """What a configuration file's bytes validated to (drafterlint.config.load_config), keyed by
+    (tool fingerprint, the bytes): the mapping depends on nothing else, so any file with those
+    bytes reuses it, wherever it is."""
+
+    def __init__(self, store: Store):
+        self.store = store
+
+    def _name(self, data: bytes) -> str:
+        h = hashlib.sha256(f"{fingerprint()}\0config\0".encode())
+        h.update(data)
+        return f"config-{h.hexdigest()}.json"
+
+    def get(self, data: bytes) -> dict | None:
+        entry = self.store.load(self._name(data))
+        if isinstance(entry, dict) and entry.get("format") == FORMAT and isinstance(entry.get("data"), dict):
+            return entry["data"]
+        return None
+
+    def put(self, data: bytes, validated: dict) -> None:
+        # A value JSON cannot hold (a YAML date) is not kept: that file is validated every run.
+        self.store.save(self._name(data), {"format": FORMAT, "data": validated})
 
 
 # -- whole runs --------------------------------------------------------------------------------
@@ -124,12 +155,11 @@ class RunCache:
     listing the run read.
     """
 
-    def __init__(self, root: Path, config_path: Path | None, config_bytes: bytes | None):
+    def __init__(self, root: Path):
         self.store = Store(Path(root) / "check-cache")
         self.docs = DocumentCache(self.store)
+        self.configs = ConfigCache(self.store)
         self.recorder = Recorder()
-        self.config_path = config_path
-        self.config_bytes = config_bytes
         self.key: str | None = None
         self.outcome = "not looked up"
         # What the run read ({root: [name, tree digest]}, [[root, rel, limit, outcome]]): from
@@ -139,9 +169,8 @@ class RunCache:
 
     def sibling(self) -> "RunCache":
         """Another run's cache in the same store (a base's findings beside the current run's)."""
-        other = RunCache(self.store.dir.parent, None, None)
-        other.store = self.store
-        other.docs = self.docs
+        other = RunCache(self.store.dir.parent)
+        other.store, other.docs, other.configs = self.store, self.docs, self.configs
         return other
 
     def inputs_under(self, root: Path) -> list:

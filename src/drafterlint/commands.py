@@ -76,7 +76,6 @@ def _formats(options: CheckOptions) -> set[str]:
 
 
 def report_meta(run: Setup, options: CheckOptions):
-    from drafterlint.docs import rule_infos
     from drafterlint.report import DESCRIBE_RULES, ReportMeta
 
     roots, names = {}, {}
@@ -94,7 +93,7 @@ def report_meta(run: Setup, options: CheckOptions):
         names=names,
         base_ref=base_ref,
         changed=changed_since(local_roots, base_ref),
-        rules=tuple(rule_infos()) if _formats(options) & DESCRIBE_RULES else (),
+        rules=_rule_infos() if _formats(options) & DESCRIBE_RULES else (),
         scope=scope_of(run, options),
         cwd=Path.cwd(),
         verbosity=options.verbose - (1 if options.quiet else 0),
@@ -103,6 +102,12 @@ def report_meta(run: Setup, options: CheckOptions):
         fail_on=run.config.fail_on,
         exit_zero=options.exit_zero,
     )
+
+
+def _rule_infos() -> tuple:
+    from drafterlint.docs import rule_infos  # every rule's module: only for a report that lists them
+
+    return tuple(rule_infos())
 
 
 def emit(result, options: CheckOptions, meta) -> None:
@@ -124,24 +129,16 @@ def emit(result, options: CheckOptions, meta) -> None:
 def _run_cache(options: CheckOptions):
     """The content-hash cache for this check (drafterlint.cache), or None when disabled.
 
-    Found without reading the configuration through YAML and JSON Schema: the cache is the
-    user's (flag, environment, XDG), never a configuration file's `cache_dir`.
+    Found before the configuration is read (the configuration's validation is cached in it):
+    the cache is the user's (flag, environment, XDG), never a configuration file's `cache_dir`.
     """
     from drafterlint import cache
 
     if cache.disabled(options.no_cache):
         return None
-    from drafterlint.config import find_config
     from drafterlint.sources import cache_root
 
-    path = Path(options.config) if options.config else find_config(Path.cwd())
-    raw = None
-    if path is not None:
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            return None  # the normal path reports it
-    return cache.RunCache(cache_root(), path, raw)
+    return cache.RunCache(cache_root())
 
 
 def check(options: CheckOptions) -> int:
@@ -240,13 +237,12 @@ def baseline_path(config, options: CheckOptions, meta) -> tuple[Path | None, Pat
     choice). The configured file is relative to the configuration file's folder and must stay in
     the repository that holds it; without a configuration file, relative to the root of the
     repository under change (where pre-commit runs), and inside it."""
-    from drafterlint.baseline import DEFAULT_FILE
     from drafterlint.config import boundary, contained_setting
 
     given = options.baseline
     if given:
         return Path(given), None
-    value = config.data.get("baseline", DEFAULT_FILE)
+    value = config.data.get("baseline")  # the default file is in config.DEFAULTS
     if not value:
         return None, None
     if config.source is not None:
@@ -315,7 +311,7 @@ class Checked:
 def checked(options: CheckOptions) -> Checked:
     """The check the options ask for, from the run cache when its inputs are unchanged."""
     run_cache = _run_cache(options)
-    run_setup = setup(options)
+    run_setup = setup(options, run_cache.configs if run_cache is not None else None)
     result = run_cache.lookup(run_setup.inputs()) if run_cache is not None else None
     views = None
     if run_cache is not None and options.verbose:

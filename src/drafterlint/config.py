@@ -207,8 +207,13 @@ def find_config(start: Path) -> Path | None:
     return None
 
 
-def load_config(path: Path | None = None, *, start: Path | None = None) -> Config:
-    """Read and validate a configuration file; with no path, discover one from `start` upward."""
+def load_config(path: Path | None = None, *, start: Path | None = None, validated: Any = None) -> Config:
+    """Read and validate a configuration file; with no path, discover one from `start` upward.
+
+    `validated` (a drafterlint.cache.ConfigCache) keeps what a file's bytes validated to: a file
+    seen before is not parsed or validated again, so a warm run imports neither the YAML loader
+    nor jsonschema (a third of its time). What depends on more than the bytes (where the paths
+    it names lead) is checked on every run."""
     if path is None:
         path = find_config(start or Path.cwd())
         if path is None:
@@ -216,12 +221,34 @@ def load_config(path: Path | None = None, *, start: Path | None = None) -> Confi
     path = Path(path)
     if not path.is_file():
         raise InputError("configuration file not found", str(path))
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read configuration: {exc}", str(path)) from None
+    known = validated.get(raw) if validated is not None else None
+    if known is not None:
+        config = Config(_merge(DEFAULTS, known), path, path.parent)
+        try:
+            _contain_read_paths(config, known, None)
+            return config
+        except InputError:
+            pass  # said again below, with the line of the path
+    data, doc = _validated_data(path, raw)
+    config = Config(_merge(DEFAULTS, data), path, path.parent)
+    _contain_read_paths(config, data, doc)
+    if validated is not None:
+        validated.put(raw, data)
+    return config
+
+
+def _validated_data(path: Path, raw: bytes) -> tuple[dict, Any]:
+    """The file's mapping, checked against the rule codes and the schema (InputError at the
+    line of the first problem), and the positioned document it was read from."""
     from drafterlint.registry.yamlload import load_yaml_text  # bounded, safe, positioned
 
     try:
-        raw = path.read_bytes()
         text = raw.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
         raise InputError(f"cannot read configuration: {exc}", str(path)) from None
     from drafterlint.findings import UnreadableFile
 
@@ -241,9 +268,7 @@ def load_config(path: Path | None = None, *, start: Path | None = None) -> Confi
                 line = (doc.nearest((key, index)) or (1, 1))[0]
                 raise InputError(f"{key}: {problem}", str(path), line)
     _validate(data, doc, path)
-    config = Config(_merge(DEFAULTS, data), path, path.parent)
-    _contain_read_paths(config, data, doc)
-    return config
+    return data, doc
 
 
 def _contain_read_paths(config: Config, data: dict, doc: Any) -> None:
@@ -257,7 +282,7 @@ def _contain_read_paths(config: Config, data: dict, doc: Any) -> None:
         if isinstance(spec, dict) and spec.get("path"):
             where = ("registry", "extra_lists", i, "path")
             contained_setting(config, f"registry.extra_lists[{i}].path", str(spec["path"]),
-                              (doc.nearest(where) or (None,))[0])
+                              (doc.nearest(where) or (None,))[0] if doc is not None else None)
 
 
 def _code_entries(data: dict):

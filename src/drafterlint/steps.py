@@ -83,18 +83,18 @@ def parse_report_specs(specs: Sequence[str]) -> list[tuple[str, Path]]:
 # -- the configuration -----------------------------------------------------------------------
 
 
-def configuration(options: CheckOptions) -> "Config":
+def configuration(options: CheckOptions, validated: Any = None) -> "Config":
     """The configuration file with the command line's flags over it; what of the file is ignored
-    is said once."""
-    config = load_effective_config(options)
+    is said once. `validated`: see drafterlint.config.load_config."""
+    config = load_effective_config(options, validated)
     warn_ignored(config)
     return config
 
 
-def load_effective_config(options: CheckOptions) -> "Config":
+def load_effective_config(options: CheckOptions, validated: Any = None) -> "Config":
     from drafterlint.config import load_config
 
-    config = load_config(options.config, start=Path.cwd())
+    config = load_config(options.config, start=Path.cwd(), validated=validated)
     overrides: dict = {}
     if options.select:
         overrides["select"] = _checked_codes("--select", options.select)
@@ -152,9 +152,10 @@ class Setup:
                 "today": self.today}
 
 
-def setup(options: CheckOptions) -> Setup:
-    """The configuration, the repositories found and the date, in the order their errors are told."""
-    config = configuration(options)
+def setup(options: CheckOptions, validated: Any = None) -> Setup:
+    """The configuration, the repositories found and the date, in the order their errors are told
+    (`validated`: see drafterlint.config.load_config)."""
+    config = configuration(options, validated)
     rules_dir, registry_dir = resolve_repos(config, options)
     return Setup(config, rules_dir, registry_dir, parse_today(options.today))
 

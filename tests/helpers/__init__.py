@@ -19,6 +19,21 @@ ACTION_INPUTS = ("rules-repo", "registry-repo", "rules-url", "rules-ref", "regis
                  "only-new", "suggest-fixes")
 
 
+def leaves(d: dict, prefix: tuple = ()):
+    """(path of keys, value) of every setting in a nested mapping such as config.DEFAULTS."""
+    for k, v in d.items():
+        if isinstance(v, dict) and v:
+            yield from leaves(v, (*prefix, k))
+        else:
+            yield (*prefix, k), v
+
+
+def nest(path: tuple, value) -> dict:
+    """The mapping that sets `value` at `path` (the inverse of `leaves`)."""
+    for k in reversed(path):
+        value = {k: value}
+    return value
+
 
 def send_json(h, status: int, body: bytes = b"[]", headers: dict | None = None) -> None:
     """Answer the request a BaseHTTPRequestHandler `h` holds with `body` as JSON."""
