@@ -138,6 +138,7 @@ def test_a_link_into_an_unreadable_folder_of_the_other_repository(cli, rules, lo
     registry = tmp_path / "reg"
     (registry / "locked").mkdir(parents=True)
     (registry / "locked" / "x.md").write_text("# X\n")
+    (registry / "src/inference_endpoint/validation/policies").mkdir(parents=True)
     (rules / "endpoints_rules.md").write_text(
         "# Rules\n\nSee [x](https://github.com/mlcommons/endpoints/blob/main/locked/x.md).\n")
     lock(registry / "locked")

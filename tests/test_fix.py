@@ -387,6 +387,7 @@ def test_cross_repository_link_and_suppression(cli, tmp_path):
     registry = tmp_path / "endpoints"
     (registry / "docs").mkdir(parents=True)
     (registry / "docs" / "guide.md").write_text("# Guide\n\n## 2.2 Withdrawal\n")
+    (registry / "src/inference_endpoint/validation/policies").mkdir(parents=True)
     subprocess.run(["git", "init", "-q", str(registry)], check=True)  # a checkout: files are complete
     code, out, err = cli("fix", "--rules-repo", root, "--registry-repo", registry)
     text = (root / "endpoints_rules.md").read_text()

@@ -89,3 +89,27 @@ def test_a_document_that_merely_mentions_drafterlint_is_linted(cli, rules):
     (rules / "notes.md").write_text("# drafterlint report\n\nWe run drafterlint. [x](#gone)\n")
     code, out, _ = cli("check", "--rules-repo", rules, "--format", "json", "--select", "DL2")
     assert {f["path"] for f in json.loads(out)["findings"]} == {"endpoints_rules.md", "notes.md"}
+
+
+def test_swapped_repositories_are_a_usage_error_that_says_so(cli, tmp_path):
+    rules, registry = write_files({"rules:endpoints_rules.md": BROKEN,
+                                   "registry:src/inference_endpoint/validation/policies/2026-10-C1/catalog.yaml":
+                                   "version: 2026-10-C1\n"}, tmp_path)
+    # In the rules checkout, the two given the wrong way round: neither holds what it should.
+    code, out, err = cli("check", "--rules-repo", registry, "--registry-repo", ".", cwd=rules)
+    assert code == 2 and out == "", out
+    assert err == (f"drafterlint: --rules-repo {registry}: expected the rules repository, but it has no "
+                   "endpoints_rules.md; it looks like the reference repository (--rules-repo and "
+                   "--registry-repo swapped?)\n")
+    code, out, err = cli("check", "--rules-repo", ".", "--registry-repo", rules, cwd=rules)
+    assert code == 2 and out == ""
+    assert err == (f"drafterlint: --registry-repo {rules}: expected the reference repository, but it has no "
+                   "policies folder src/inference_endpoint/validation/policies; it looks like the rules "
+                   "repository (--rules-repo and --registry-repo swapped?)\n")
+    # A folder that is neither: what was expected there, no guess.
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, _, err = cli("check", "--rules-repo", rules, "--registry-repo", empty)
+    assert code == 2 and err.endswith("but it has no policies folder src/inference_endpoint/validation/policies\n")
+    code, out, _ = cli("check", "--rules-repo", rules, "--registry-repo", registry, "--select", "DL2")
+    assert code == 1 and "#nowhere" in out  # the right way round

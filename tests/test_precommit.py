@@ -293,3 +293,49 @@ def test_try_repo_installs_the_hook_from_the_package_index(tmp_path):
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out
     assert re.search(r"drafterlint \(rules documents\)\.+Passed", out), out
+
+
+def _sha(repo: Path, rev: str = "HEAD") -> str:
+    return subprocess.run(["git", "rev-parse", rev], cwd=repo, check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+@needs_pre_commit
+def test_pre_push_judges_the_pushed_range_and_says_when_it_is_not_checked_out(tmp_path, hook_repo, hook_env):
+    # `git push` through the hook pre-commit installs: pre-commit passes the range (the remote's
+    # commit, the pushed one) in PRE_COMMIT_FROM_REF / PRE_COMMIT_TO_REF.
+    repo_path, rev = hook_repo
+    config = tmp_path / "pre-commit-config.yaml"
+    config.write_text(yaml.safe_dump({"repos": [{"repo": str(repo_path), "rev": rev, "hooks": [
+        {"id": "drafterlint", "stages": ["pre-push"], "verbose": True}]}]}), encoding="utf-8")
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "init", "-q", "--bare", str(origin))
+    repo = rules_repo(tmp_path, RULES_DOC)
+    git(repo, "remote", "add", "origin", str(origin))
+    git(repo, "push", "-q", "origin", "main")
+    subprocess.run([pre_commit_exe(), "install", "--config", str(config), "--hook-type", "pre-push"],
+                   cwd=repo, env=hook_env, check=True, capture_output=True, text=True)
+
+    def push(*refs: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["git", "push", "origin", *refs], cwd=repo, env=hook_env,
+                              capture_output=True, text=True, timeout=900)
+
+    broken = RULES_DOC.replace("](#29-model-equivalence-rules).", "](#2-9-model-equivalence).")
+    (repo / "endpoints_rules.md").write_text(broken, encoding="utf-8")
+    git(repo, "commit", "-qam", "break a link")
+    proc = push("main")  # TO_REF is HEAD
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0, out
+    assert "DL201 broken-fragment" in out and "#2-9-model-equivalence" in out, out
+    assert "is not checked out" not in out, out
+    assert _sha(origin, "main") != _sha(repo)  # the push was refused
+
+    # A branch that is not checked out: its tree is not the one on disk, and the hook says so.
+    git(repo, "branch", "other", "HEAD~1")
+    git(repo, "checkout", "-q", "other")
+    (repo / "endpoints_submission_rules.md").write_text(COMPANION_DOC + "\nMore.\n", encoding="utf-8")
+    git(repo, "commit", "-qam", "a harmless change")
+    git(repo, "checkout", "-q", "main")
+    proc = push("other")
+    out = proc.stdout + proc.stderr
+    assert f"drafterlint: {_sha(repo, 'other')} is not checked out: the working tree is judged against" in out, out

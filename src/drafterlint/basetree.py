@@ -165,12 +165,13 @@ def has_commit(repo_dir: Path, rev: str = "HEAD") -> bool:
 
 
 def same_commit(repo_dir: Path, a: str, b: str) -> bool:
-    """Whether two revisions name one commit in repo_dir (False when either names none)."""
+    """Whether two revisions name one commit in repo_dir (False when either names none).
+    `git rev-parse --verify` takes one revision: each is resolved alone."""
     try:
         validate_revision(a)
         validate_revision(b)
-        found = run_git(Path(repo_dir), ["rev-parse", "--verify", "--quiet", f"{a}^{{commit}}", f"{b}^{{commit}}"],
-                        allow_local=True).split()
+        found = [run_git(Path(repo_dir), ["rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"],
+                         allow_local=True).strip() for rev in (a, b)]
     except (FetchError, InputError):
         return False
-    return len(found) == 2 and found[0] == found[1]
+    return bool(found[0]) and found[0] == found[1]

@@ -436,6 +436,24 @@ def looks_like(config, which: str, root: Path) -> bool:
     return (root / config.registry["policies"]).is_dir()
 
 
+def _not_that_repository(config, which: str, given: str, root: Path) -> str:
+    """Why a directory given as `which` is refused: what was expected there, and "swapped?" when
+    it holds what the other repository should (a checked run of the wrong folder would fold the
+    main document's absence away as "not changed here", and pass)."""
+    if which == "rules":
+        expected = f"--rules-repo {given}: expected the rules repository, but it has no {config.rules['main']}"
+    else:
+        expected = (f"--registry-repo {given}: expected the reference repository, but it has no policies folder "
+                    f"{config.registry['policies']}")
+    other = "registry" if which == "rules" else "rules"
+    if looks_like(config, other, root):
+        return f"{expected}; it looks like the {_REPO_WORDS[other]} (--rules-repo and --registry-repo swapped?)"
+    return expected
+
+
+_REPO_WORDS = {"rules": "rules repository", "registry": "reference repository"}
+
+
 def git_toplevel(start: Path) -> Path | None:
     for d in (start, *start.parents):
         if (d / ".git").exists():
@@ -457,6 +475,10 @@ def locate(config, which: str, given: str | None, start: Path) -> tuple[Path | N
             raise InputError("repository directory does not exist", given)
         if not p.is_dir():
             raise InputError("repository path is not a directory", given)
+        # Only its absence: a main document that cannot be read is a finding (DL702), not a usage error.
+        expected = p / (config.rules["main"] if which == "rules" else config.registry["policies"])
+        if not os.path.lexists(expected):
+            raise InputError(_not_that_repository(config, which, given, p))
         return p, "command line"
     configured = config.repo_path(which)
     if configured is not None:
