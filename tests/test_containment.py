@@ -92,6 +92,33 @@ def test_a_repository_cannot_place_the_cache_nor_prune_through_a_link(cli, tmp_p
     assert (Path(os.environ["DRAFTERLINT_CACHE"]) / "check-cache").is_dir()  # the user's cache is used
 
 
+@pytest.mark.parametrize("variable", ["DRAFTERLINT_CACHE", "XDG_CACHE_HOME"])
+def test_a_relative_cache_variable_is_refused_with_one_line(cli, tmp_path, monkeypatch, variable):
+    # Relative, it would put the cache (and its pruning) inside the repository the hook runs in.
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("DRAFTERLINT_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv(variable, "cache")
+    repo = rules_repo(tmp_path / "repo")
+    code, _, err = cli("check", cwd=repo)
+    assert code == 1
+    assert err.count(f"${variable} is ignored") == 1
+    assert (f"drafterlint: warning: ${variable} is ignored: `cache` is a relative path, which would put the cache "
+            "inside whatever folder drafterlint runs in (a repository, under the hook); set an absolute path") in err
+    assert not (repo / "cache").exists()
+    used = tmp_path / "xdg" if variable == "DRAFTERLINT_CACHE" else home / ".cache"
+    assert (used / "drafterlint" / "check-cache").is_dir()  # the next place in the order is used
+
+
+def test_a_cache_variable_under_the_home_folder_is_absolute(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("DRAFTERLINT_CACHE", "~/dl-cache")
+    code, _, err = cli("check", cwd=rules_repo(tmp_path / "repo"))
+    assert code == 1 and "is ignored" not in err
+    assert (tmp_path / "home" / "dl-cache" / "check-cache").is_dir()
+
+
 def test_a_linked_check_cache_is_not_used(cli, tmp_path, monkeypatch, opening):
     """Repro 01, route B: $DRAFTERLINT_CACHE/check-cache is a link: one warning, uncached run."""
     before = victims(tmp_path / "victim")

@@ -9,11 +9,13 @@ from __future__ import annotations
 import copy
 import json
 import re
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from drafterlint.findings import InputError, Severity, chosen
+from drafterlint.userregex import Budget
 
 CONFIG_NAMES = (".drafterlint.yaml", ".drafterlint.yml")
 
@@ -102,6 +104,8 @@ class Config:
     data: dict[str, Any] = field(default_factory=lambda: copy.deepcopy(DEFAULTS))
     source: Path | None = None  # the file it came from, if any
     base_dir: Path = field(default_factory=Path.cwd)  # relative paths in the file resolve here
+    # The CPU time its regular expressions may take in the run, all searches together.
+    patterns: Budget = field(default_factory=Budget, compare=False, repr=False)
 
     # -- accessors used across the code --------------------------------------------------
 
@@ -137,7 +141,11 @@ class Config:
         return p if p.is_absolute() else (self.base_dir / p)
 
     def merged(self, overrides: dict[str, Any]) -> "Config":
-        return Config(_merge(self.data, overrides), self.source, self.base_dir)
+        return Config(_merge(self.data, overrides), self.source, self.base_dir, self.patterns)
+
+    def searching(self, what: str, on: str) -> "AbstractContextManager[None]":
+        """Where the patterns of the option `what` are searched over `on`: on the run's budget."""
+        return self.patterns.running(what, on, self.source)
 
 
 # Settings a configuration file may hold but that are the user's, not a repository's: ignored

@@ -400,18 +400,36 @@ def repo_view(config, which: str, root: Path) -> RepoView:
     )
 
 
+# The environment variables that choose the user's cache, in order; a relative one is ignored.
+CACHE_ENV = ("DRAFTERLINT_CACHE", "XDG_CACHE_HOME")
+
+
 def cache_root(config=None, chosen: Path | None = None) -> Path:
     """The user's cache: `chosen` (a --cache-dir flag), then $DRAFTERLINT_CACHE, then the XDG cache
     directory. Never a configuration file's `cache_dir`: the cache is shared by every repository
     the user checks, and a repository's file would choose where it is written and pruned
-    (config.IGNORED_IN_FILES)."""
+    (config.IGNORED_IN_FILES). Nor a relative variable (`ignored_cache_variables` says so): it
+    would put the cache, and its pruning, inside whatever folder the command runs in, a
+    repository under the hook."""
     if chosen is not None:
         return Path(chosen).expanduser()
-    env = os.environ.get("DRAFTERLINT_CACHE")
+    env = _absolute_variable("DRAFTERLINT_CACHE")
     if env:
-        return Path(env).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        return Path(env)
+    xdg = _absolute_variable("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(xdg) / "drafterlint"
+
+
+def _absolute_variable(name: str) -> str | None:
+    value = os.path.expanduser(os.environ.get(name) or "")
+    return value if os.path.isabs(value) else None
+
+
+def ignored_cache_variables() -> list[str]:
+    """One line per cache variable of the environment that `cache_root` ignores."""
+    return [f"${name} is ignored: `{os.environ[name]}` is a relative path, which would put the cache inside "
+            "whatever folder drafterlint runs in (a repository, under the hook); set an absolute path"
+            for name in CACHE_ENV if os.environ.get(name) and not _absolute_variable(name)]
 
 
 def cached_checkout_dir(config, which: str, cache: Path | None = None) -> Path:

@@ -124,11 +124,13 @@ def _extra_list(spec: str) -> dict:
 
 
 def warn_ignored(config: "Config") -> None:
-    """Say once per run which settings of the configuration file are ignored, and why."""
+    """Say once per run which settings of the configuration file, and which cache variables of
+    the environment, are ignored, and why."""
     from drafterlint.config import ignored_in_file
     from drafterlint.safeio import say
+    from drafterlint.sources import ignored_cache_variables
 
-    for line in ignored_in_file(config):
+    for line in [*ignored_in_file(config), *ignored_cache_variables()]:
         say(f"drafterlint: warning: {line}")
 
 

@@ -196,7 +196,9 @@ def _static_hub(text: str, files: dict[str, str]):
     return StaticHub(answers, {k: json.loads(v) for k, v in files.items()})
 
 
-def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None = None, **ctx_kw):
+def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None = None, *, config=None, **ctx_kw):
+    """The engine's result on `files` (see write_files), with `config_overrides` over `config`
+    (the defaults when not given)."""
     from drafterlint.config import Config
     from drafterlint.engine import build_context, run
 
@@ -218,7 +220,7 @@ def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None 
         overrides["rules"] = {**overrides.get("rules", {}), "documents": [*present, "**/*.md"]}
         if "rules:endpoints_submission_rules.md" not in files:
             overrides["rules"].setdefault("companion", None)
-    config = Config().merged(overrides)
+    config = (config or Config()).merged(overrides)
     ctx = build_context(
         config,
         rules if rules.exists() else None,

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from drafterlint.checks._options import OptionSlot
 from drafterlint.checks._plain import Plain
 from drafterlint.findings import Location, UnreadableFile
-from drafterlint.userregex import Budget
 
 if TYPE_CHECKING:
     from drafterlint.checks._sections import Located
@@ -283,8 +282,8 @@ def _speculative(ctx: "_Reading", facts: RulesFacts, doc: "Document", h: "Headin
         facts.spec_lead = Fact("lead_cohorts", number(m.group("n")), plain.location(m.start("n")),
                                m.group(0))
     facts.list_defined = _first(plain, "list_defined", _LIST_DEFINED)
-    # The configuration's patterns: a repository's own, so searched on a CPU budget.
-    with Budget(NATIVE_RULE.path, ctx.config.source).running(f"the text of {section_label(h)}"):
+    # The configuration's patterns: a repository's own, so searched on the run's CPU budget.
+    with ctx.config.searching(NATIVE_RULE.path, f"the text of {section_label(h)}"):
         facts.native_rule = _first(plain, "native_rule", native_rule_patterns(ctx.config))
     for pattern, method in kind_words(ctx.config):
         for km in plain.finditer(pattern, 0):

@@ -33,6 +33,8 @@ from drafterlint.checks._options import OptionSlot
 from drafterlint.userregex import Budget
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from drafterlint.config import Config
     from drafterlint.hub import FileAnswer, Hub
 
@@ -74,10 +76,12 @@ class MethodEvidence:
 class Table:
     methods: dict[str, MethodEvidence]
     sections: tuple[str, ...]  # nested configs searched too (e.g. text_config)
-    source: Path | None = None  # the configuration file the table came from (its patterns are searched on a budget)
+    source: Path | None = None  # the configuration file the table came from
+    patterns: Budget = field(default_factory=Budget, compare=False)  # its run's (Config.patterns)
 
-    def budget(self) -> Budget:
-        return Budget(EVIDENCE.path, self.source)
+    def searching(self, on: str) -> AbstractContextManager[None]:
+        """Where the table's tensor patterns are searched over `on`: on the run's CPU budget."""
+        return self.patterns.running(EVIDENCE.path, on, self.source)
 
     def of(self, method: str | None) -> MethodEvidence:
         m = (method or "").lower()
@@ -90,7 +94,7 @@ def evidence_table(config: Config) -> Table:
                                           tuple(spec.get("tensor_patterns") or ()))
         for name, spec in EVIDENCE.read(config).items()
     }
-    return Table(methods, tuple(NESTED_CONFIGS.read(config)), config.source)
+    return Table(methods, tuple(NESTED_CONFIGS.read(config)), config.source, config.patterns)
 
 
 # -- judging one checkpoint -----------------------------------------------------------------
@@ -300,7 +304,7 @@ class NativeEvidence:
                 config = replace(config, data=kept_config(config.data, self.table))
             index = hub.json_file(repository, revision, INDEX) if config.state == FOUND else None
             if index is not None and index.data is not None:
-                with self.table.budget().running(f"the tensor names of {repository}@{revision}"):
+                with self.table.searching(f"the tensor names of {repository}@{revision}"):
                     index = replace(index, data=kept_index(index.data, self.table))
             self.files[key] = _Files(config, index)
         return self.files[key]
@@ -340,7 +344,7 @@ class NativeEvidence:
             if not ev.config_keys:
                 return v(UNKNOWN, f"{note}, and the table has no config keys for {method}")
             return v(PRESENT if conf.declared else ABSENT, f"{conf.text(ev)}; {note}")
-        with table.budget().running(f"the tensor names of {repository}@{revision}"):
+        with table.searching(f"the tensor names of {repository}@{revision}"):
             weights = _read_weights(index.data or {}, ev, conf.hidden_layers)
         if weights is None:
             return v(UNKNOWN, f"{INDEX} has no weight_map")
