@@ -144,7 +144,8 @@ def decode(text: str) -> Any:
 def canonical(value: Any) -> Any:
     """A JSON-able, order-independent form of an engine input:
     dataclasses (the configuration) field by field, paths and dates as text. Anything else is
-    refused, so a new kind of input cannot silently be keyed by its repr."""
+    refused, so a new kind of input cannot silently be keyed by its repr. A field left out of
+    the dataclass's equality is the run's state, not its value (`Config.patterns`), and left out."""
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     if isinstance(value, (list, tuple)):
@@ -155,7 +156,7 @@ def canonical(value: Any) -> Any:
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {"@": type(value).__name__,
-                **{f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+                **{f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare}}
     if isinstance(value, datetime.date):
         return value.isoformat()
     raise TypeError(f"no canonical form for {type(value).__name__}")
