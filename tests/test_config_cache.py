@@ -93,8 +93,10 @@ def test_both_ways_to_a_configuration_agree(tmp_path, monkeypatch, text):
     {"rules_repo": "rules", "registry_repo": "registry"},
 ], ids=["none", "select", "ignore", "fail-on", "extra-list", "today", "repositories"])
 def test_the_command_lines_flags_key_a_cached_configuration_as_a_validated_one(tmp_path, monkeypatch, flags):
-    for d in ("rules", "registry"):
-        (tmp_path / d).mkdir()
+    # What --rules-repo and --registry-repo must find to be taken for those repositories.
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "endpoints_rules.md").write_text("# Rules\n")
+    (tmp_path / "registry" / "src/inference_endpoint/validation/policies").mkdir(parents=True)
     (tmp_path / "bad.yaml").write_text("drafters: []\n")
     (tmp_path / ".drafterlint.yaml").write_text("ignore: [DL104]\nregistry:\n  path: registry\nrules:\n  path: rules\n")
     monkeypatch.chdir(tmp_path)
