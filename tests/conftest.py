@@ -33,6 +33,10 @@ def _private_cache(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("DRAFTERLINT_CACHE", str(home / "drafterlint"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home))
     monkeypatch.delenv("DRAFTERLINT_NO_CACHE", raising=False)
+    # The default format follows the place (drafterlint.cli.default_format): a test that wants
+    # another sets it, so the suite reads the same under GitHub Actions as on a laptop.
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    monkeypatch.delenv("DRAFTERLINT_FORMAT", raising=False)
 
 
 @pytest.fixture

@@ -223,3 +223,20 @@ def test_the_not_given_repository_line_is_said_by_dl204_only_when_it_runs(cli, r
     assert f"skipped DL204: {line}" in out + err
     code, out, err = cli("check", "--rules-repo", rules, "--no-cache", "-v", "--select", "DL201", cwd=rules)
     assert line not in out + err
+
+
+def test_the_format_follows_the_place_and_an_explicit_flag_wins(cli, repos, monkeypatch, tmp_path):
+    rules, _ = repos
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")  # under GitHub Actions: annotations
+    code, out, err = cli("check", "--rules-repo", rules, "--select", "DL201", cwd=rules)
+    assert code == 1 and out.startswith("::error file=endpoints_rules.md,line=16,col=6,"), out
+    monkeypatch.setenv("DRAFTERLINT_FORMAT", "json")  # a default set everywhere, even there
+    code, out, err = cli("check", "--rules-repo", rules, "--select", "DL201", cwd=rules)
+    assert json.loads(out)["findings"][0]["code"] == "DL201"
+    code, out, err = cli("check", "--rules-repo", rules, "--select", "DL201", "--format", "text", cwd=rules)
+    assert out.startswith("endpoints_rules.md:16:6: DL201 broken-fragment")
+    monkeypatch.setenv("DRAFTERLINT_FORMAT", "jsno")
+    code, out, err = cli("check", "--rules-repo", rules, cwd=rules)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "DRAFTERLINT_FORMAT: use one of text, json" in err

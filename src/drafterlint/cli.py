@@ -15,7 +15,7 @@ _O = TypeVar("_O")
 
 # A shell's status for a process that SIGPIPE ended: what `git log | head` leaves in PIPESTATUS.
 EXIT_PIPE = 141
-_FORMATS = ("text", "json", "github", "sarif", "markdown")
+_FORMATS = ("text", "json", "github", "sarif", "markdown", "rdjson")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -61,9 +61,9 @@ def _add_repositories(p: argparse.ArgumentParser) -> None:
 
 def _add_common(p: argparse.ArgumentParser) -> None:
     _add_repositories(p)
-    p.add_argument("--format", choices=_FORMATS, default="text",
-                   help="report format (default: text); audit always writes Markdown and ignores it: "
-                        "use --report FORMAT=FILE there")
+    p.add_argument("--format", choices=_FORMATS, default=None,
+                   help="report format (default: $DRAFTERLINT_FORMAT if set, else github under GitHub Actions, "
+                        "else text); audit always writes Markdown and ignores it: use --report FORMAT=FILE there")
     p.add_argument("--output", type=Path, metavar="FILE", help="write the report here instead of stdout")
     p.add_argument(
         "--report",
@@ -293,10 +293,28 @@ def _options(cls: type[_O], args: argparse.Namespace) -> _O:
     import dataclasses
 
     given = {k: v for k, v in vars(args).items() if k not in ("command", "_commands")}
+    if "format" in given and given["format"] is None:
+        given["format"] = default_format()
     unknown = sorted(set(given) - {f.name for f in dataclasses.fields(cls)})  # type: ignore[arg-type]
     if unknown:
         raise TypeError(f"{cls.__name__} has no field for {', '.join(unknown)}")
     return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in given.items()})
+
+
+def default_format() -> str:
+    """The format where no --format is given: DRAFTERLINT_FORMAT wherever it is set, else `github`
+    under GitHub Actions (annotations where the log is read, as yamllint's `auto`), else text."""
+    import os
+
+    from drafterlint.findings import InputError
+
+    chosen = os.environ.get("DRAFTERLINT_FORMAT", "").strip().lower()
+    if chosen:
+        if chosen not in _FORMATS:
+            raise InputError(f"DRAFTERLINT_FORMAT: use one of {', '.join(_FORMATS)}, "
+                             f"or unset it (it is {chosen[:40]!r})")
+        return chosen
+    return "github" if os.environ.get("GITHUB_ACTIONS", "").strip().lower() == "true" else "text"
 
 
 def docs_main(argv: list[str] | None = None) -> int:

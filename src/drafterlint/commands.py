@@ -153,6 +153,12 @@ def check(options: CheckOptions) -> int:
     if options.hook:
         meta.preexisting_hint = "`drafterlint check --all` shows them"
     result = done.result if options.all else _judged(done, options, meta, head)
+    from drafterlint.report import SUGGESTS
+
+    if _formats(options) & SUGGESTS:
+        from drafterlint.fix.command import suggestions
+
+        meta.suggestions = suggestions(options if not options.all else replace(options, base_ref=None), head)
     emit(result, options, meta)
     return exit_code(result, done.run.config, options.exit_zero, meta.scope)
 

@@ -7,9 +7,9 @@ import os
 import re
 import sys
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from drafterlint.findings import InputError
 from drafterlint.options import CheckOptions
@@ -30,9 +30,21 @@ from drafterlint.steps import (
 EXIT_LEFT = EXIT_FINDINGS  # something is left needing a human
 
 
-def run_fix(options: CheckOptions, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tuple[int, int]:
-    """Fix (or, with `diff`, show) what can be fixed; returns (fixed, left needing a human).
-    With a base (--base-ref, or the hook's), only what the change from it to `head` broke."""
+@dataclass
+class Planned:
+    """What fix would do: the proven plan, what is left for a human, the repositories' views, and
+    how many findings the base already has (not fix's business with a base)."""
+
+    plan: Any  # drafterlint.fix.Plan
+    left: list
+    views: dict
+    preexisting: int
+
+
+def plan_fixes(options: CheckOptions, wanted, head: str = "HEAD") -> Planned:
+    """Find, propose and prove, writing nothing: the one way `fix`, `check --fix`, the rdjson
+    suggestions and the pull-request review learn what fix makes. With a base (--base-ref, or
+    the hook's), only what the change from it to `head` broke."""
     from drafterlint import fix as fixing
     run_setup = setup(options)
     config = run_setup.config
@@ -45,6 +57,15 @@ def run_fix(options: CheckOptions, *, diff: bool, out: TextIO, wanted, head: str
     plan = fixing.prove(ctx, result.findings, proposals)
     left = sorted([*left, *plan.left], key=lambda item: item.finding.sort_key())
     views = {v.name: v for v in (ctx.rules, ctx.registry_repo) if v is not None}
+    return Planned(plan, left, views, preexisting)
+
+
+def run_fix(options: CheckOptions, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tuple[int, int]:
+    """Fix (or, with `diff`, show) what can be fixed; returns (fixed, left needing a human).
+    With a base (--base-ref, or the hook's), only what the change from it to `head` broke."""
+    from drafterlint import fix as fixing
+    planned = plan_fixes(options, wanted, head)
+    plan, left, views, preexisting = planned.plan, planned.left, planned.views, planned.preexisting
     written, notes, refused = _apply(plan, views, diff, out)
     left += refused
     done = [p for p in plan.proposals if diff or p.file in written]
@@ -58,6 +79,16 @@ def run_fix(options: CheckOptions, *, diff: bool, out: TextIO, wanted, head: str
                      "(`drafterlint fix` without --base-ref mends what it can of those)")
     _summary(sys.stderr if diff else out, done, left, views, would=diff, notes=notes)
     return len(done), len(left)
+
+
+def suggestions(options: CheckOptions, head: str = "HEAD") -> dict[tuple, tuple]:
+    """Per finding (Finding.spot), fix's own edits placed in the file's bytes
+    (fix.edits.Replacement): what `fix` with the same options would write, finding by finding."""
+    from drafterlint.fix.edits import SourceFile
+
+    plan = plan_fixes(options, lambda code: True, head).plan
+    files = {file: SourceFile(before) for file, (before, _) in plan.files.items()}
+    return {p.finding.spot: tuple(files[p.file].replacement(e) for e in p.edits) for p in plan.proposals}
 
 
 def _proposed(ctx, findings, run_setup, options: CheckOptions, wanted, head: str):

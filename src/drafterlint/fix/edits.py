@@ -35,6 +35,19 @@ class Edit:
             raise ValueError("an edit replaces text within one line")
 
 
+@dataclass(frozen=True)
+class Replacement:
+    """An edit placed in the file's bytes, as reviewdog's Diagnostic Format places a suggestion:
+    on `line`, from byte column `start` to `end` (1-based, UTF-8 bytes counted from the line's
+    first byte after any BOM, `end` exclusive), replaced by `text` (in the file's own line
+    endings). Made by SourceFile.replacement only, so that it says exactly what `fix` writes."""
+
+    line: int
+    start: int
+    end: int
+    text: str
+
+
 class Refused(Exception):
     """An edit that cannot be applied safely; the file is left as it is."""
 
@@ -79,6 +92,20 @@ class SourceFile:
         return self.starts[line - 1] + len(text[: column - 1].encode("utf-8"))
 
 
+    def byte_column(self, line: int, column: int) -> int:
+        """The 1-based UTF-8 byte column of a 1-based character column on `line`."""
+        return self.offset(line, column) - self.starts[line - 1] + 1
+
+    def replacement(self, e: Edit) -> Replacement:
+        """`e` in the file's bytes (Refused if the file no longer reads `e.old` there)."""
+        start = self.offset(e.line, e.column)
+        old = e.old.encode("utf-8")
+        if self.raw[start:start + len(old)] != old:
+            raise Refused(f"line {e.line} no longer reads `{e.old}` at column {e.column}")
+        column = start - self.starts[e.line - 1] + 1
+        return Replacement(e.line, column, column + len(old), e.new.replace("\n", self.newline))
+
+
 def apply_edits(raw: bytes, edits: list[Edit]) -> bytes:
     """The file's bytes with every edit made; Refused if one does not match or two overlap.
 
@@ -87,12 +114,9 @@ def apply_edits(raw: bytes, edits: list[Edit]) -> bytes:
     src = SourceFile(raw)
     spans = []
     for order, e in enumerate(edits):
-        start = src.offset(e.line, e.column)
-        old = e.old.encode("utf-8")
-        if raw[start:start + len(old)] != old:
-            raise Refused(f"line {e.line} no longer reads `{e.old}` at column {e.column}")
-        new = e.new.replace("\n", src.newline).encode("utf-8")
-        spans.append((start, start + len(old), order, new))
+        r = src.replacement(e)
+        start = src.starts[r.line - 1] + r.start - 1
+        spans.append((start, start + r.end - r.start, order, r.text.encode("utf-8")))
     spans.sort()
     for (a0, a1, _, _), (b0, b1, _, _) in zip(spans, spans[1:]):
         # Two pure insertions at one point are fine; anything else sharing bytes is not.

@@ -9,10 +9,13 @@ from pathlib import Path
 from drafterlint.findings import RuleInfo, Severity
 from drafterlint.scope import EVERYTHING, Scope
 
-FORMATS = ("text", "json", "github", "sarif", "markdown")
+FORMATS = ("text", "json", "github", "sarif", "markdown", "rdjson")
 # The formats that describe every rule (ReportMeta.rules): for the others the command does not
 # import the rule modules, which on a cache hit would be most of the run.
 DESCRIBE_RULES = frozenset({"sarif"})
+# The formats that carry fix's own edits (ReportMeta.suggestions): for them the command works out
+# what `fix` would write, which costs a second run of the checks and a proof.
+SUGGESTS = frozenset({"rdjson"})
 
 
 @dataclass
@@ -31,6 +34,9 @@ class ReportMeta:
     # command, so that reports only format).
     changed: dict[str, dict[str, set[int]]] = field(default_factory=dict)
     rules: tuple[RuleInfo, ...] = ()  # every rule, for the formats in DESCRIBE_RULES
+    # Per finding (Finding.spot), the replacements `fix` makes for it (fix.edits.Replacement),
+    # for the formats in SUGGESTS.
+    suggestions: dict[tuple, tuple] = field(default_factory=dict)
     scope: Scope = EVERYTHING  # the repository under change (drafterlint.scope)
     cwd: Path | None = None  # where the command runs: text paths are relative to it
     # What a person reading text output asked for: -1 quiet, 0 default, 1 verbose.
