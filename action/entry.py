@@ -227,13 +227,14 @@ def read_inputs() -> dict:
         for name in (
             "rules-repo", "registry-repo", "rules-url", "rules-ref", "registry-url",
             "registry-ref", "config", "fail-on", "format", "sarif-file", "markdown-file",
-            "json-file", "base-ref", "scope", "only-new", "suggest-fixes",
+            "json-file", "base-ref", "scope", "only-new", "suggest-fixes", "suggested-changes",
         )
     }
-    suggest = values["suggest-fixes"].strip().lower() or "true"
-    if suggest not in ("true", "false"):
-        raise InputProblem(f"suggest-fixes must be true or false, not {values['suggest-fixes']!r}")
-    values["suggest-fixes"] = suggest
+    for name, default in (("suggest-fixes", "true"), ("suggested-changes", "false")):
+        said = values[name].strip().lower() or default
+        if said not in ("true", "false"):
+            raise InputProblem(f"{name} must be true or false, not {values[name]!r}")
+        values[name] = said
     only_new = values["only-new"].strip().lower()
     if only_new not in ("", "true", "false"):
         raise InputProblem(f"only-new must be true or false, not {values['only-new']!r}")
@@ -345,9 +346,36 @@ def append_summary_file(markdown: Path, cut_note: str = _REPORT_CUT) -> None:
 SHOWN_PATCH_LIMIT = 64 * 1024
 
 
-def suggest_fixes(values: dict, repos: dict, workspace: Path, env: dict, out_dir: Path) -> Path | None:
+def review_args(values: dict) -> tuple[list[str], str]:
+    """(the arguments that make `drafterlint fix` post its fixes as suggested changes on this
+    pull request, the one line said instead when it cannot). Only with `suggested-changes: true`,
+    on a pull request judged against its base; a pull request from a fork gets a read-only token,
+    so nothing is asked of the API there and the job summary's patch stands in."""
+    if values["suggested-changes"] != "true":
+        return [], ""
+    pr = _event().get("pull_request")
+    if not isinstance(pr, dict) or not values["base-ref"] or values["only-new"] != "true":
+        return [], ""
+    head, base = pr.get("head") or {}, pr.get("base") or {}
+    theirs = str((head.get("repo") or {}).get("full_name") or "")
+    ours = str((base.get("repo") or {}).get("full_name") or os.environ.get("GITHUB_REPOSITORY", ""))
+    number, sha = pr.get("number"), str(head.get("sha") or "")
+    if not theirs or theirs.lower() != ours.lower():
+        return [], ("drafterlint: suggested changes are not posted on a pull request from a fork (its token may "
+                    "not write to the pull request): the job summary's patch makes the same fixes")
+    if not isinstance(number, int) or not re.fullmatch(r"[0-9a-f]{40}", sha):
+        return [], "drafterlint: suggested changes are not posted: the event names no pull request number and head"
+    args = [f"--review={ours}#{number}", f"--review-commit={sha}"]
+    api = os.environ.get("GITHUB_API_URL", "").strip()
+    return args + ([f"--github-api-url={api}"] if api else []), ""
+
+
+def suggest_fixes(values: dict, repos: dict, workspace: Path, env: dict, out_dir: Path, *,
+                  show_patch: bool) -> Path | None:
     """`drafterlint fix --diff` on the same inputs: the patch file, or None when nothing can be
-    repaired. On a pull request (only-new) with a base, only what the change broke is mended."""
+    repaired. On a pull request (only-new) with a base, only what the change broke is mended;
+    with `suggested-changes`, fix also posts them on the pull request (review_args). The patch is
+    shown in the job summary when `show_patch`."""
     cmd = [*drafterlint_cmd(), "fix", "--diff"]
     if values["config"]:
         cmd.append(f"--config={_absolute(values['config'], workspace)}")
@@ -357,26 +385,46 @@ def suggest_fixes(values: dict, repos: dict, workspace: Path, env: dict, out_dir
     for which in ("rules", "registry"):
         if which in repos:
             cmd.append(f"--{which}-repo={repos[which]}")
-    quiet = {k: v for k, v in env.items() if k != "GITHUB_STEP_SUMMARY"}
-    proc = subprocess.run(cmd, cwd=str(workspace), env=quiet, capture_output=True, text=True)
-    if not proc.stdout.startswith("--- "):  # nothing to repair, or fix could not run: the check said why
-        return None
-    patch = out_dir / "drafterlint-fixes.patch"
-    patch.write_text(proc.stdout, encoding="utf-8", newline="\n")
+    review, instead = review_args(values)
+    quiet = {k: v for k, v in env.items() if k not in ("GITHUB_STEP_SUMMARY", "GITHUB_TOKEN")}
+    if review:
+        quiet["GITHUB_TOKEN"] = inp("github-token")
+    proc = subprocess.run([*cmd, *review], cwd=str(workspace), env=quiet, capture_output=True, text=True)
+    said = [line for line in proc.stderr.splitlines() if line.startswith("drafterlint: suggested changes")]
+    said += [instead] if instead else []
+    for line in said:
+        print(line, flush=True)
+    notes = [f"> {line.removeprefix('drafterlint: ')}" for line in said]
+    if not proc.stdout.startswith("--- ") or not show_patch:  # nothing to repair, or fix could not run
+        if notes:
+            _append_section(out_dir, ["### drafterlint's suggested changes", "", *notes, ""])
+        return None if not proc.stdout.startswith("--- ") else _write_patch(out_dir, proc.stdout)
+    patch = _write_patch(out_dir, proc.stdout)
     files = sum(1 for line in proc.stdout.splitlines() if line.startswith("+++ "))
     how = f"`drafterlint fix --base-ref {values['base-ref']}`" if based else "`drafterlint fix`"
     lines = [f"### drafterlint can repair {files} file{'s' if files != 1 else ''}", "",
              f"{how} makes these changes (or `git apply` the patch from the workspace root).", ""]
+    lines += [*notes, ""] if notes else []
     if len(proc.stdout.encode("utf-8")) <= SHOWN_PATCH_LIMIT:
         fence = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", proc.stdout)), default=0))
         lines += ["<details><summary>The patch</summary>", "", f"{fence}diff", proc.stdout.rstrip("\n"),
                   fence, "", "</details>", ""]
     else:
         lines += ["The patch is too long to show here: the step's `fix-patch` output names its file.", ""]
+    _append_section(out_dir, lines)
+    return patch
+
+
+def _write_patch(out_dir: Path, text: str) -> Path:
+    patch = out_dir / "drafterlint-fixes.patch"
+    patch.write_text(text, encoding="utf-8", newline="\n")
+    return patch
+
+
+def _append_section(out_dir: Path, lines: list[str]) -> None:
     section = out_dir / "drafterlint-fixes.md"
     section.write_text("\n".join(lines), encoding="utf-8", newline="\n")
     append_summary_file(section, "The patch was cut to fit the job summary's 1 MiB limit; the fix-patch output names the whole file.")
-    return patch
 
 
 def run() -> int:
@@ -458,9 +506,12 @@ def run() -> int:
                        infos=str(summary.get("info", 0)))
         if summary_markdown is not None:
             append_summary_file(summary_markdown)
-        if code == 1 and values["suggest-fixes"] == "true":
-            patch = suggest_fixes(values, repos, workspace, env, out_dir)
-            outputs["fix-patch"] = str(patch or "")
+        # The review is brought up to date on a passing run too: its suggestions were applied.
+        reviewing = values["suggested-changes"] == "true"
+        if (code == 1 and values["suggest-fixes"] == "true") or reviewing:
+            patch = suggest_fixes(values, repos, workspace, env, out_dir,
+                                  show_patch=values["suggest-fixes"] == "true")
+            outputs["fix-patch"] = str(patch or "") if values["suggest-fixes"] == "true" else ""
     else:
         outputs.update(errors="", warnings="", infos="")
         error(f"drafterlint could not run (exit {code}); see the log above")

@@ -174,6 +174,14 @@ def build_parser() -> "_Parser":
                      "renamed is repointed by looking its anchor up in the merge base's version of the document")
     fix.add_argument("--select", metavar="CODES", help="fix only these codes or prefixes (DL104,DL2)")
     fix.add_argument("--ignore", metavar="CODES", help="do not fix these codes or prefixes")
+    fix.add_argument("--review", metavar="OWNER/REPO#N",
+                     help="also post the fixes on lines pull request N changed as suggested changes, in one review "
+                          "(needs --base-ref; token from GITHUB_TOKEN, which needs pull-requests: write); a re-run "
+                          "replaces that review, and never touches anyone else's")
+    fix.add_argument("--review-commit", metavar="SHA",
+                     help="the pull request's head commit, which the review is placed on (default HEAD)")
+    fix.add_argument("--github-api-url", default="https://api.github.com", metavar="URL",
+                     help="the GitHub REST API of --review (default: https://api.github.com)")
     fix.add_argument("--today", metavar="YYYY-MM-DD", help=argparse.SUPPRESS)
     fix.add_argument("--extra-list", action="append", default=[], metavar="[NAME=]FILE", help=argparse.SUPPRESS)
     fix.add_argument("files", nargs="*", help="ignored except to locate the repository")

@@ -40,9 +40,10 @@ class GitHubError(Exception):
     """The GitHub API could not do what was asked (message has no token in it). `fix`: what
     the person running the audit should change, when that can be told."""
 
-    def __init__(self, message: str, fix: str = ""):
+    def __init__(self, message: str, fix: str = "", status: int = 0):
         super().__init__(message)
         self.fix = fix
+        self.status = status  # the HTTP status GitHub answered (0: none, or not an HTTP refusal)
 
 
 def scrub(text: str, token: str | None) -> str:
@@ -154,7 +155,7 @@ class GitHubClient:
             if waited:
                 detail = f"{detail} ({waited})".strip()
             raise GitHubError(scrub(f"{method} {url}: HTTP {resp.status_code} {detail}".strip(), self._token),
-                              "" if waited else _fix_for(resp.status_code, self.api_url))
+                              "" if waited else _fix_for(resp.status_code, self.api_url), resp.status_code)
         return resp
 
     @staticmethod
@@ -178,33 +179,66 @@ class GitHubClient:
         except BadAnswer as exc:
             raise _bad(exc) from None
 
-    # -- issues -----------------------------------------------------------------------------
+    def get_object(self, url: str) -> dict:
+        return self._object("GET", url)
 
-    def find_open(self, marker: str = MARKER) -> dict | None:
-        """The first open issue (not pull request) whose body holds `marker`, or None."""
-        url = f"/repos/{self.repo}/issues"
-        params: dict | None = {"state": "open", "per_page": 100}
+    def send(self, method: str, url: str, **kw) -> None:
+        """A write whose answer is not read (beyond its status)."""
+        self._request(method, url, **kw)
+
+    @staticmethod
+    def bad_answer(exc: BadAnswer) -> GitHubError:
+        return _bad(exc)
+
+    def pages(self, url: str, params: dict | None = None, listing: str = ""):
+        """Each page of a listing (a JSON list, checked) with what to call it in an error,
+        following `Link: rel="next"` within the API, at most MAX_PAGES of them (a GitHubError past
+        that: a listing read in part could hide what is looked for)."""
         read: set[str] = set()
         for _ in range(MAX_PAGES):
             resp = self._request("GET", url, params=params)
             read.add(resp.url)
             what = f"the answer to GET {url}"
             try:
-                found = _marked(answers.json_of(resp.content, what), marker, what)
+                yield answers.expect(answers.json_of(resp.content, what), list, what), what
             except BadAnswer as exc:
                 raise _bad(exc) from None
-            if found is not None:
-                return found
             following = next_link(resp.headers.get("Link", ""))
             if following is None:
-                return None
+                return
             url, params = following, None  # the next link carries the query
             if not url.startswith(self.api_url + "/"):
                 raise GitHubError("the next page link leaves the API")
             if url in read:
                 raise GitHubError(f"GET {url}: the next page link points back to a page already read")
-        # Not found in so many pages is not "none": creating one could duplicate it.
-        raise GitHubError(f"more than {MAX_PAGES} pages of open issues: stopped looking for the tracking issue")
+        raise GitHubError(f"more than {MAX_PAGES} pages of {listing or url}: stopped reading")
+
+    def list_all(self, url: str) -> list[dict]:
+        """Every item of a listing, each a JSON object."""
+        out = []
+        for page, what in self.pages(url, {"per_page": 100}):
+            for i, item in enumerate(page):
+                try:
+                    out.append(answers.expect(item, dict, f"item {i} of {what}"))
+                except BadAnswer as exc:
+                    raise _bad(exc) from None
+        return out
+
+    # -- issues -----------------------------------------------------------------------------
+
+    def find_open(self, marker: str = MARKER) -> dict | None:
+        """The first open issue (not pull request) whose body holds `marker`, or None."""
+        # Not found in MAX_PAGES pages is not "none" (pages() says so): creating one could
+        # duplicate it.
+        listing = "open issues, looking for the tracking issue"
+        try:
+            for page, what in self.pages(f"/repos/{self.repo}/issues", {"state": "open", "per_page": 100}, listing):
+                found = _marked(page, marker, what)
+                if found is not None:
+                    return found
+        except BadAnswer as exc:
+            raise _bad(exc) from None
+        return None
 
     def create(self, title: str, body: str) -> dict:
         made = self._object("POST", f"/repos/{self.repo}/issues", json={"title": title, "body": body})

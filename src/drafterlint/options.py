@@ -38,6 +38,11 @@ class CheckOptions:
     no_cache: bool = False
     fix: bool = False
     diff: bool = False
+    # fix --review: the pull request (OWNER/REPO#N) the fixes are suggested on, the commit its
+    # comments are placed on, and the API that takes them.
+    review: str | None = None
+    review_commit: str | None = None
+    github_api_url: str = "https://api.github.com"
 
 
 @dataclass(frozen=True)
@@ -47,7 +52,6 @@ class AuditOptions(CheckOptions):
     json_out: Path | None = None
     previous: Path | None = None
     open_issue: str | None = None
-    github_api_url: str = "https://api.github.com"
     online: bool = False
     hub_api_url: str = "https://huggingface.co"
     http_timeout: float = 20.0

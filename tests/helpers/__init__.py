@@ -16,7 +16,7 @@ FIXTURES = ROOT / "rules_fixtures"
 ACTION_ENTRY = ROOT / "action" / "entry.py"
 ACTION_INPUTS = ("rules-repo", "registry-repo", "rules-url", "rules-ref", "registry-url", "registry-ref",
                  "config", "fail-on", "format", "sarif-file", "markdown-file", "json-file", "base-ref", "scope",
-                 "only-new", "suggest-fixes")
+                 "only-new", "suggest-fixes", "suggested-changes", "github-token")
 
 
 def leaves(d: dict, prefix: tuple = ()):
@@ -263,6 +263,36 @@ class FakeAPI:
         self.gated: set[str] = set()
         self.hub_token = "hf_gated0123456789secret"
         self.hub_auth_seen: list[str | None] = []
+        # Pull-request reviews. `login`: who the token is (GET /user); None: the Actions token,
+        # which may not ask and writes as github-actions[bot]. `reviews`/`review_comments`: id ->
+        # object as GitHub answers it; `pr_lines`: per path, the lines of the pull request's diff,
+        # the only ones a review comment may sit on (422 otherwise, as GitHub answers);
+        # `read_only`: a fork's token, every write refused (403); `writes`: (method, path, body)
+        # of every write, in order.
+        self.login: str | None = "drafterlint-bot"
+        self.reviews: dict[int, dict] = {}
+        self.review_comments: dict[int, dict] = {}
+        self.pr_lines: dict[str, set[int]] = {}
+        self.read_only = False
+        self.writes: list[tuple[str, str, object]] = []
+
+    @property
+    def writer(self) -> str:
+        return self.login or "github-actions[bot]"
+
+    def add_review(self, number: int, login: str, body: str, commit: str, comments=()) -> int:
+        """A review on pull request `number` by `login`, with (path, line, body) comments."""
+        rid = max([*self.reviews, *self.review_comments], default=100) + 1
+        self.reviews[rid] = {"id": rid, "pull": number, "user": {"login": login}, "body": body,
+                             "commit_id": commit, "state": "COMMENTED"}
+        for path, line, text in comments:
+            cid = max([*self.reviews, *self.review_comments]) + 1
+            self.review_comments[cid] = {"id": cid, "pull_request_review_id": rid, "user": {"login": login},
+                                         "path": path, "line": line, "side": "RIGHT", "body": text}
+        return rid
+
+    def comments_of(self, rid: int) -> list[dict]:
+        return [c for c in self.review_comments.values() if c["pull_request_review_id"] == rid]
 
     def add_issue(self, title: str, body: str, state: str = "open", pull_request: bool = False) -> int:
         number = max(self.issues, default=0) + 1
@@ -295,7 +325,7 @@ def make_handler(api: FakeAPI):
             parts = urlsplit(self.path)
             path = parts.path
             api.log.append((method, path))
-            body = self._body() if method in ("POST", "PATCH") else None
+            body = self._body() if method in ("POST", "PATCH", "PUT") else None
             if api.always is not None:
                 return self._send(api.always, {"message": "down"}, {"Retry-After": "0"})
             for i, (m, prefix, status, headers) in enumerate(api.fail):
@@ -323,6 +353,13 @@ def make_handler(api: FakeAPI):
             api.auth_seen.append(self.headers.get("Authorization"))
             if self.headers.get("Authorization") != f"Bearer {api.TOKEN}":
                 return self._send(401, {"message": "Bad credentials"})
+            if path == "/user" and method == "GET":
+                if api.login is None:
+                    return self._send(403, {"message": "Resource not accessible by integration"})
+                return self._send(200, {"login": api.login, "id": 1})
+            pulls = re.fullmatch(r"/repos/[^/]+/[^/]+/pulls/(?:(\d+)/reviews(?:/(\d+)(/comments)?)?|comments/(\d+))", path)
+            if pulls:
+                return self._pulls(method, pulls, body, parse_qs(parts.query), path)
             m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues(?:/(\d+))?(/comments)?", path)
             if not m:
                 return self._send(404, {"message": "Not Found"})
@@ -353,8 +390,60 @@ def make_handler(api: FakeAPI):
                 return self._send(200, api.issues[number])
             return self._send(405, {"message": "no"})
 
+        def _page(self, items: list, path: str, q: dict):
+            per = min(int(q.get("per_page", ["30"])[0]), api.page_size)
+            page = int(q.get("page", ["1"])[0])
+            headers = {}
+            if page * per < len(items):
+                nxt = f"{api.url}{path}?per_page={per}&page={page + 1}"
+                headers["Link"] = f'<{nxt}>; rel="next"'
+            return self._send(200, items[(page - 1) * per: page * per], headers)
+
+        def _pulls(self, method: str, m, body, q: dict, path: str):
+            """Reviews as GitHub's pulls API keeps them: a write is checked as GitHub checks it."""
+            number, rid, comments, cid = (int(g) if g and g.isdigit() else g for g in m.groups())
+            if method != "GET":
+                api.writes.append((method, path, body))
+                if api.read_only:
+                    return self._send(403, {"message": "Resource not accessible by integration"})
+            if method == "GET" and rid is None and cid is None:
+                return self._page([r for r in api.reviews.values() if r["pull"] == number], path, q)
+            if method == "GET" and comments:
+                return self._page(api.comments_of(rid), path, q)
+            if method == "POST" and rid is None:
+                ok = (isinstance(body.get("commit_id"), str) and body.get("event") == "COMMENT"
+                      and isinstance(body.get("body"), str) and isinstance(body.get("comments"), list))
+                for c in body.get("comments") or []:
+                    ok = ok and set(c) == {"path", "line", "side", "body"} and c["side"] == "RIGHT"
+                    ok = ok and "```suggestion\n" in c["body"]
+                    if ok and c["line"] not in api.pr_lines.get(c["path"], ()):
+                        return self._send(422, {"message": "Unprocessable Entity",
+                                                "errors": ["Line could not be resolved"]})
+                if not ok:
+                    return self._send(422, {"message": "Invalid request"})
+                made = api.add_review(number, api.writer, body["body"], body["commit_id"],
+                                      [(c["path"], c["line"], c["body"]) for c in body["comments"]])
+                return self._send(200, api.reviews[made])
+            if method == "PUT" and rid in api.reviews and not comments:
+                if api.reviews[rid]["user"]["login"] != api.writer:
+                    return self._send(403, {"message": "not yours"})
+                api.reviews[rid]["body"] = body["body"]
+                return self._send(200, api.reviews[rid])
+            if method == "DELETE" and cid in api.review_comments:
+                if api.review_comments[cid]["user"]["login"] != api.writer:
+                    return self._send(403, {"message": "not yours"})
+                del api.review_comments[cid]
+                return send_json(self, 204, b"")
+            return self._send(404, {"message": "Not Found"})
+
         def do_GET(self):
             self._handle("GET")
+
+        def do_PUT(self):
+            self._handle("PUT")
+
+        def do_DELETE(self):
+            self._handle("DELETE")
 
         def do_POST(self):
             self._handle("POST")

@@ -39,6 +39,7 @@ class Planned:
     left: list
     views: dict
     preexisting: int
+    run: Any  # the steps.Setup it was planned in
 
 
 def plan_fixes(options: CheckOptions, wanted, head: str = "HEAD") -> Planned:
@@ -57,7 +58,7 @@ def plan_fixes(options: CheckOptions, wanted, head: str = "HEAD") -> Planned:
     plan = fixing.prove(ctx, result.findings, proposals)
     left = sorted([*left, *plan.left], key=lambda item: item.finding.sort_key())
     views = {v.name: v for v in (ctx.rules, ctx.registry_repo) if v is not None}
-    return Planned(plan, left, views, preexisting)
+    return Planned(plan, left, views, preexisting, run_setup)
 
 
 def run_fix(options: CheckOptions, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tuple[int, int]:
@@ -66,6 +67,11 @@ def run_fix(options: CheckOptions, *, diff: bool, out: TextIO, wanted, head: str
     from drafterlint import fix as fixing
     planned = plan_fixes(options, wanted, head)
     plan, left, views, preexisting = planned.plan, planned.left, planned.views, planned.preexisting
+    if options.review:
+        from drafterlint.review import post
+        from drafterlint.safeio import say
+
+        say(post(options, planned))
     written, notes, refused = _apply(plan, views, diff, out)
     left += refused
     done = [p for p in plan.proposals if diff or p.file in written]
@@ -264,6 +270,12 @@ def _what(p) -> str:
 
 
 def fix_command(options: CheckOptions) -> int:
+    if options.review:
+        from drafterlint.review import parse_target
+
+        parse_target(options.review)  # before the run: a mistyped target is a usage error
+        if not options.base_ref:
+            raise InputError("--review needs --base-ref: only the lines the pull request changed take suggestions")
     fixing = wanted(options.select, options.ignore)
     # `--select`/`--ignore` choose what is fixed; every check still runs, so that a fix that
     # would break something another rule watches is caught.

@@ -1,0 +1,274 @@
+"""Suggested changes on a pull request: one review of drafterlint's whose comments carry GitHub
+`suggestion` blocks, each the line as `fix` leaves it (`drafterlint fix --review OWNER/REPO#N`,
+which the Action runs when its `suggested-changes` input is true).
+
+Which lines. GitHub places a review comment only on the pull request's diff, and "Commit
+suggestion" replaces whole lines; so a fix is suggested when every line it edits is one the pull
+request changed (half a fix would not pass the check), and the edits of all such fixes on one
+line make one comment. The fixes on other lines (a renamed heading's links elsewhere in the
+document) are counted in the review's body and left to the job summary's patch. With the pull
+request's head commit given (`--review-commit`), a line whose text there differs from the one
+checked (the Action checks out the merge commit) is left to the patch as well.
+
+Whose review. drafterlint's review is one whose author is the token's identity (GET /user; the
+Actions token may not ask, and writes as github-actions[bot]) and whose body starts with MARKER.
+Anyone else's review, one that copies the marker included, is never read for state, edited or
+deleted; nor is a comment of another author inside drafterlint's review.
+
+A re-run. When the comments it would post are those of its latest review on the same commit,
+nothing is written. Otherwise the comments of its earlier reviews are deleted and their bodies
+say they were replaced (GitHub lets no one delete a submitted review), then one new review is
+posted, if anything is left to suggest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from drafterlint import answers
+from drafterlint.answers import BadAnswer
+
+if TYPE_CHECKING:
+    from drafterlint.githubapi import GitHubClient
+
+MARKER = "<!-- drafterlint-suggested-changes -->"
+REPLACED = f"{MARKER}\ndrafterlint: replaced by a later review."
+ACTIONS_BOT = "github-actions[bot]"
+
+
+@dataclass(frozen=True)
+class Suggested:
+    path: str
+    line: int
+    text: str  # the line as fix leaves it ("\n" where fix inserts lines after it)
+    findings: tuple  # the findings its edits mend, in document order
+
+
+def suggested_lines(plan, repo: str, changed: dict[str, set[int]],
+                    line_at_head: Callable[[str, int], str | None] | None = None) -> tuple[list[Suggested], int]:
+    """(one Suggested per changed line of `repo` that fix edits; how many of fix's proposals for
+    `repo` are left to the patch because a line they edit is not a changed one)."""
+    from drafterlint.fix.edits import SourceFile
+
+    sources = {path: SourceFile(before) for (name, path), (before, _) in plan.files.items() if name == repo}
+    edits: dict[tuple[str, int], list] = {}
+    found: dict[tuple[str, int], list] = {}
+    elsewhere = 0
+    for p in plan.proposals:
+        name, path = p.file
+        if name != repo:
+            continue
+        lines = {e.line for e in p.edits}
+        same = line_at_head is None or all(line_at_head(path, n) in (None, sources[path].line(n)) for n in lines)
+        if not (same and lines <= changed.get(path, set())):
+            elsewhere += 1
+            continue
+        for order, e in enumerate(p.edits):
+            edits.setdefault((path, e.line), []).append((e.column, order, e))
+        found.setdefault((path, min(lines)), []).append(p.finding)
+    out = []
+    for (path, line), placed in sorted(edits.items()):
+        text = sources[path].line(line)
+        # Right to left, so that each edit's column still counts from the line as read; at one
+        # column the later insertion first, so that they end in the order fix writes them.
+        for column, _, e in sorted(placed, key=lambda t: (t[0], t[1]), reverse=True):
+            text = text[:column - 1] + e.new + text[column - 1 + len(e.old):]
+        out.append(Suggested(path, line, text, tuple(found.get((path, line), ()))))
+    return out, elsewhere
+
+
+def _fence(text: str) -> str:
+    longest = 0
+    run = 0
+    for c in text:
+        run = run + 1 if c == "`" else 0
+        longest = max(longest, run)
+    return "`" * max(3, longest + 1)
+
+
+def comment_body(s: Suggested, quoted: Callable[[str], str]) -> str:
+    """What the finding is (quoted: text from the documents, made inert), then the suggestion."""
+    said = [f"**{f.code}** {f.name}: {quoted(f.message)}" for f in s.findings]
+    fence = _fence(s.text)
+    return "\n\n".join([*said, f"{fence}suggestion\n{s.text}\n{fence}"])
+
+
+def review_body(posted: int, elsewhere: int, patch_hint: str) -> str:
+    lines = [MARKER, f"**drafterlint** suggests {posted} change{'' if posted == 1 else 's'} on lines this pull "
+             "request changed, each what `drafterlint fix` writes: \"Commit suggestion\" applies one, "
+             "\"Add suggestion to batch\" several in one commit."]
+    if elsewhere:
+        lines.append(f"{elsewhere} more fix{'' if elsewhere == 1 else 'es'} lie on lines this pull request did not "
+                     f"change, where GitHub takes no suggestion: {patch_hint}.")
+    return "\n\n".join(lines)
+
+
+# -- the review on GitHub -----------------------------------------------------------------------
+
+
+def identity(client: "GitHubClient") -> str:
+    """The login the token writes as: its user, or the Actions bot for the Actions token (which
+    GET /user refuses with 403)."""
+    from drafterlint.githubapi import GitHubError
+
+    try:
+        me = client.get_object("/user")
+    except GitHubError as exc:
+        if exc.status == 403:
+            return ACTIONS_BOT
+        raise
+    try:
+        return answers.field(me, "login", str, "the token's user")
+    except BadAnswer as exc:
+        raise client.bad_answer(exc) from None
+
+
+def _login(item: dict, what: str) -> str:
+    user = answers.field(item, "user", (dict, type(None)), what, required=False) or {}
+    return answers.field(user, "login", (str, type(None)), f"the user of {what}", required=False) or ""
+
+
+def own_reviews(client: "GitHubClient", number: int, me: str) -> list[dict]:
+    """drafterlint's reviews on the pull request: author `me` and MARKER opening the body."""
+    out = []
+    for i, r in enumerate(client.list_all(f"/repos/{client.repo}/pulls/{int(number)}/reviews")):
+        what = f"review {i} of pull request {number}"
+        try:
+            body = answers.field(r, "body", (str, type(None)), what, required=False) or ""
+            if _login(r, what) == me and body.startswith(MARKER):
+                answers.positive_int(r, "id", what)
+                out.append(r)
+        except BadAnswer as exc:
+            raise client.bad_answer(exc) from None
+    return sorted(out, key=lambda r: r["id"])
+
+
+def _comments(client: "GitHubClient", number: int, review: dict, me: str) -> list[dict]:
+    out = []
+    url = f"/repos/{client.repo}/pulls/{int(number)}/reviews/{review['id']}/comments"
+    for i, c in enumerate(client.list_all(url)):
+        what = f"comment {i} of review {review['id']}"
+        try:
+            if _login(c, what) != me:
+                continue
+            answers.positive_int(c, "id", what)
+            answers.field(c, "path", str, what)
+            answers.field(c, "body", str, what)
+            answers.field(c, "line", (int, type(None)), what, required=False)
+        except BadAnswer as exc:
+            raise client.bad_answer(exc) from None
+        out.append(c)
+    return out
+
+
+def publish(client: "GitHubClient", number: int, commit: str, suggested: list[Suggested], body: str,
+            quoted: Callable[[str], str]) -> str:
+    """Bring drafterlint's review on pull request `number` to `suggested`; what was done, in words."""
+    me = identity(client)
+    wanted = sorted((s.path, s.line, comment_body(s, quoted)) for s in suggested)
+    mine = own_reviews(client, number, me)
+    held = {r["id"]: _comments(client, number, r, me) for r in mine}
+    if mine and wanted:
+        latest = mine[-1]
+        there = sorted((c["path"], c.get("line"), c["body"]) for c in held[latest["id"]])
+        if there == wanted and latest.get("commit_id") == commit and latest.get("body") == body:
+            return f"its review already suggests these {len(wanted)} change(s): left as it is"
+    if not mine and not wanted:
+        return "nothing to suggest on the lines this pull request changed"
+    for r in mine:
+        for c in held[r["id"]]:
+            client.send("DELETE", f"/repos/{client.repo}/pulls/comments/{c['id']}")
+        if r.get("body") != REPLACED:
+            client.send("PUT", f"/repos/{client.repo}/pulls/{int(number)}/reviews/{r['id']}", json={"body": REPLACED})
+    if not wanted:
+        return "nothing left to suggest: its earlier suggestions were withdrawn"
+    client.send("POST", f"/repos/{client.repo}/pulls/{int(number)}/reviews", json={
+        "commit_id": commit,
+        "body": body,
+        "event": "COMMENT",
+        "comments": [{"path": path, "line": line, "side": "RIGHT", "body": text} for path, line, text in wanted],
+    })
+    return f"{'replaced its review: ' if mine else ''}{len(wanted)} suggested change(s) posted in one review"
+
+
+# -- `drafterlint fix --review OWNER/REPO#N` ---------------------------------------------------------
+
+
+def parse_target(value: str) -> tuple[str, int]:
+    """OWNER/REPO#NUMBER -> (OWNER/REPO, NUMBER); InputError otherwise."""
+    from drafterlint.findings import InputError
+    from drafterlint.githubapi import validate_repo
+
+    repo, sep, number = value.partition("#")
+    if not sep or not number.isascii() or not number.isdigit() or int(number) < 1 or len(number) > 9:
+        raise InputError(f"--review takes OWNER/REPO#NUMBER (a pull request), not {value!r}")
+    try:
+        return validate_repo(repo), int(number)
+    except InputError:
+        raise InputError(f"--review takes OWNER/REPO#NUMBER (a pull request), not {value!r}") from None
+
+
+def _lines_at(root, commit: str) -> Callable[[str, int], str | None]:
+    """(path, line) -> that line of the file at `commit`; None when git cannot tell (the commit
+    is not in this clone), so that the checkout's own line is taken."""
+    from drafterlint.findings import FetchError
+    from drafterlint.fix.edits import Refused, SourceFile
+    from drafterlint.gitops import run_git
+
+    files: dict[str, SourceFile | None] = {}
+
+    def line(path: str, n: int) -> str | None:
+        if path not in files:
+            try:
+                files[path] = SourceFile(run_git(root, ["show", f"{commit}:{path}"], binary=True, timeout=60))
+            except (FetchError, Refused):
+                files[path] = None
+        src = files[path]
+        if src is None:
+            return None
+        return src.line(n) if n <= len(src.starts) else ""
+
+    return line
+
+
+def post(options, planned) -> str:
+    """Post fix's plan as suggested changes on the pull request --review names; the one line that
+    says what was done, or what to fix when nothing could be."""
+    import os
+
+    from drafterlint.githubapi import GitHubClient, GitHubError, token_problem
+    from drafterlint.gitops import changed_lines, run_git
+    from drafterlint.report.markdown_report import cell
+    from drafterlint.steps import scope_of
+
+    repo, number = parse_target(options.review)
+    single = scope_of(planned.run, replace(options, scope=repo)).single
+    if single is None or planned.views.get(single) is None:
+        return (f"drafterlint: suggested changes not posted; to fix: configure `github: {repo}` for the repository "
+                "the pull request changes (rules or registry), so that drafterlint can tell which one it is")
+    view = planned.views[single]
+    changed = changed_lines(view.root, options.base_ref) if options.base_ref else None
+    if changed is None:
+        return (f"drafterlint: suggested changes not posted; to fix: fetch the base {options.base_ref} "
+                "(the lines the pull request changed cannot be told without it)")
+    token = os.environ.get("GITHUB_TOKEN") or None
+    problem = token_problem("GITHUB_TOKEN", token)
+    if problem:
+        return (f"drafterlint: suggested changes not posted; to fix: pass a token that may write to pull requests "
+                f"in GITHUB_TOKEN ({problem})")
+    try:
+        commit = options.review_commit or run_git(view.root, ["rev-parse", "HEAD"])
+        suggested, elsewhere = suggested_lines(planned.plan, single, changed, _lines_at(view.root, commit))
+        body = review_body(len(suggested), elsewhere, f"`drafterlint fix --base-ref {options.base_ref}` makes them all")
+        client = GitHubClient(options.github_api_url, repo, token)
+        done = publish(client, number, commit, suggested, body, cell)
+    except GitHubError as exc:
+        if exc.status in (403, 404):
+            fix = ("give the workflow `permissions: pull-requests: write`; a pull request from a fork gets a "
+                   "read-only token, and the job summary's patch stands in")
+        else:
+            fix = exc.fix or "see the cause"
+        return f"drafterlint: suggested changes not posted; to fix: {fix} (cause: {exc})"
+    return f"drafterlint: suggested changes on {repo}#{number}: {done}"
