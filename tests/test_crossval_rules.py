@@ -94,7 +94,7 @@ def test_list_pasted_into_the_rules(tmp_path):
 
 
 def test_list_pasted_into_a_document_found_by_glob(tmp_path):
-    # `docs/pasted.md` is checked because `**/*.md` (the default rules.documents) names it:
+    # `docs/pasted.md` is checked because `**/*` (the default rules.documents) names it:
     # DL301 reads the same resolved list of documents as the link rules.
     root = copy(tmp_path)
     approve_second_head(root)

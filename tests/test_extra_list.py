@@ -51,3 +51,27 @@ def test_cohort_disagreement_and_missing_head(cli, tmp_path):
     _, findings = run(cli, tmp_path, drafters(entry("orga/m1-eagle", REV_B)))
     lines = sorted((f["repo"], f["line"]) for f in findings)
     assert lines == [("cli", 2), ("registry", 5)]
+
+
+def test_a_missing_list_on_the_command_line_is_a_usage_error(cli, tmp_path):
+    code, out, err = cli("check", "--registry-repo", tmp_path, "--extra-list", f"cli={tmp_path / 'nope.yaml'}")
+    assert (code, out) == (2, "")
+    assert err == f"drafterlint: --extra-list cli={tmp_path / 'nope.yaml'}: no such file ({tmp_path / 'nope.yaml'})\n"
+
+
+def test_a_missing_list_a_configuration_file_names_skips_its_comparison(cli, tmp_path):
+    """As a registry.path that does not exist skips the registry's checks: the file may be absent
+    from this checkout, which says nothing about the lists. The rest of DL302 still runs."""
+    reg = tmp_path / "registry"
+    path = reg / CAT.split(":", 1)[1]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(CATALOG)
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".drafterlint.yaml").write_text("registry:\n  extra_lists:\n    - {name: cfg, path: nope.yaml}\n")
+    code, out, err = cli("check", "--registry-repo", reg, "--select", "DL302,DL7", cwd=tmp_path)
+    assert code == 0, out + err
+    assert "DL702" not in out and "Traceback" not in err
+    assert "1 check skipped: DL302: registry.extra_lists[0].path `nope.yaml` does not exist (-v lists them)" in out
+    code, out, _ = cli("check", "--registry-repo", reg, "--select", "DL302", "-v", cwd=tmp_path)
+    skipped = [line for line in out.splitlines() if line.startswith("skipped")]
+    assert skipped == ["skipped DL302: registry.extra_lists[0].path `nope.yaml` does not exist: the list “cfg” is not compared"]

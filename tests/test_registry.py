@@ -52,8 +52,17 @@ def test_extra_list(tmp_path):
     assert b.field_location("target_checksum").line == 8
 
 
-def test_missing_extra_list_is_an_error(tmp_path):
+def test_missing_extra_list_is_not_read_and_says_why(tmp_path):
     config = Config().merged({"registry": {"extra_lists": [
-        {"name": "cli", "path": str(tmp_path / "nope.yaml")}]}})
+        {"name": "cfg", "path": str(tmp_path / "nope.yaml")}]}})
     reg = load_registry(RepoView("registry", FIX / "clean"), config)
-    assert len(reg.errors) == 1 and reg.errors[0].location.repo == "cli"
+    assert reg.errors == [] and reg.extra_lists == []
+    assert reg.missing_extra_lists == [
+        f"registry.extra_lists[0].path `{tmp_path / 'nope.yaml'}` does not exist: the list “cfg” is not compared"]
+
+
+def test_an_extra_list_that_cannot_be_read_is_an_error(tmp_path):
+    (tmp_path / "folder.yaml").mkdir()
+    config = Config().merged({"registry": {"extra_lists": [{"name": "cfg", "path": str(tmp_path / "folder.yaml")}]}})
+    reg = load_registry(RepoView("registry", FIX / "clean"), config)
+    assert len(reg.errors) == 1 and reg.errors[0].location.repo == "cfg"

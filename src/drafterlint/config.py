@@ -40,8 +40,9 @@ DEFAULTS: dict[str, Any] = {
         "path": None,
         "github": "mlcommons/endpoints_policies",
         "default_branch": "main",
-        # The Markdown files whose links are checked: names (which must exist) or glob patterns.
-        "documents": ["endpoints_rules.md", "endpoints_submission_rules.md", "**/*.md"],
+        # The Markdown files whose links are checked: names (which must exist) or glob patterns
+        # (which take only files GitHub renders as Markdown, whatever the case of their names).
+        "documents": ["endpoints_rules.md", "endpoints_submission_rules.md", "**/*"],
         "main": "endpoints_rules.md",
         "companion": "endpoints_submission_rules.md",
         "sections": {

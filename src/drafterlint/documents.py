@@ -1,6 +1,6 @@
 """The one resolved set of documents every check reads.
 
-The configured names and glob patterns (`rules.documents`, `registry.documents`, `**/*.md`)
+The configured names and glob patterns (`rules.documents`, `registry.documents`, `**/*`)
 are expanded once, before any check runs; the main and companion rules documents and the
 registry's Markdown list are looked up once. A configured document that is missing or
 unreadable is recorded once (DL702) and left out; the checks all see the same list.

@@ -17,6 +17,7 @@ from drafterlint.checks.base import HISTORY, ONLINE, REGISTRY, RULES, TODAY
 from drafterlint.checks.context import Context
 from drafterlint.config import Config
 from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result, Skipped, UnreadableFile
+from drafterlint.rendered import is_markdown
 from drafterlint.sources import RepoView, repo_view
 
 if TYPE_CHECKING:
@@ -187,7 +188,7 @@ def _section_title(ctx: Context, f: Finding) -> str:
     """The title (without its number, which renumbering changes) of the innermost heading
     around a Markdown finding; "" elsewhere (YAML findings carry their key path in `key`)."""
     view = {RULES_REPO: ctx.rules, REGISTRY_REPO: ctx.registry_repo}.get(f.location.repo)
-    if view is None or not f.location.path.endswith((".md", ".markdown")):
+    if view is None or not is_markdown(f.location.path):
         return ""
     doc = view.parsed(f.location.path)
     heading = doc.section_at(f.location.line) if doc is not None else None
@@ -206,7 +207,7 @@ def _suppressed(ctx: Context, f: Finding, yaml_comments: dict) -> bool:
         if key not in yaml_comments:
             yaml_comments[key] = _yaml_suppressions(view, f.location.path)
         return f.code in yaml_comments[key].get(f.location.line, ())
-    if not f.location.path.endswith((".md", ".markdown")):
+    if not is_markdown(f.location.path):
         return False
     doc = view.parsed(f.location.path)  # a document no rule read has no comments to honour
     return doc is not None and doc.is_suppressed(f.code, f.location.line)

@@ -24,6 +24,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from drafterlint.findings import FetchError, InputError
+from drafterlint.rendered import MARKDOWN_SUFFIXES
 from drafterlint.sources import MAX_FILE_BYTES
 
 _CONTROL = re.compile(r"[\x00-\x20\x7f]")
@@ -271,7 +272,7 @@ def head_commit(repo_dir: Path) -> str | None:
 # What a check reads from a repository: its Markdown documents, its YAML (the registry, the
 # configuration) and JSON. Findings are only ever in these, so only they are diffed (and only they
 # are read from a base tree); no other file of a change is read, whatever its size.
-READ_BY_CHECKS = (".md", ".markdown", ".yaml", ".yml", ".json")
+READ_BY_CHECKS = (*MARKDOWN_SUFFIXES, ".yaml", ".yml", ".json")
 _READ_PATHSPECS = [f":(icase)*{suffix}" for suffix in READ_BY_CHECKS]
 
 

@@ -14,6 +14,7 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from drafterlint.findings import REGISTRY_REPO, REPORT_MARKER, REPORT_MARKER_WITHIN, RULES_REPO, Location, UnreadableFile
+from drafterlint.rendered import ROOT_README_FOLDERS, is_markdown, readme_of
 
 if TYPE_CHECKING:
     from drafterlint.markdown.model import Document
@@ -47,6 +48,7 @@ class RepoView:
         # Folders that could not be listed (relative path -> why): what is inside them is
         # unknown, not absent.
         self._unlisted: dict[str, str] = {}
+        self._folder_names: dict[str, list[str]] | None = None  # folder -> its files' names
         # Set by the check command's cache (drafterlint.cache): told of every input read, and
         # a store of parsed documents keyed by content. Both optional.
         self.recorder: Any = None
@@ -188,6 +190,22 @@ class RepoView:
     def is_dir(self, rel: str) -> bool:
         return rel.rstrip("/") in self.dirs
 
+    def readme(self, folder: str) -> str | None:
+        """The README github.com shows for `folder` (the one in it), or for the repository
+        (`""`: the first of `.github/`, the root and `docs/` that holds one)."""
+        if self._folder_names is None:
+            names: dict[str, list[str]] = {}
+            for rel in self.files:
+                here, _, name = rel.rpartition("/")
+                names.setdefault(here, []).append(name)
+            self._folder_names = names
+        folder = folder.rstrip("/")
+        for where in ROOT_README_FOLDERS if folder == "" else (folder,):
+            found = readme_of(self._folder_names.get(where, ()))
+            if found is not None:
+                return f"{where}/{found}" if where else found
+        return None
+
     # -- contents -------------------------------------------------------------------------
 
     def read_bytes(self, rel: str, limit: int | None = None) -> bytes:
@@ -226,22 +244,25 @@ class RepoView:
         return decode_text(self.read_bytes(rel, limit), self.location(rel))
 
     def expand(self, patterns: list[str]) -> list[str]:
-        """Configured names and glob patterns (`**/*.md`), in order, each file once.
+        """Configured names and glob patterns (`**/*`), in order, each file once.
 
-        A pattern never matches a report drafterlint wrote (one that opens with REPORT_MARKER):
-        a Markdown or audit report written into the repository would otherwise be linted by the
-        next run. A file named explicitly is always kept."""
+        A pattern matches only files github.com renders as Markdown (`README.MD`,
+        `guide.markdown`), and matches them whatever the case of their names (`**/*.md` takes
+        `README.MD`, as GitHub renders it), never a report drafterlint wrote (one that opens
+        with REPORT_MARKER): a Markdown or audit report written into the repository would
+        otherwise be linted by the next run. A file named explicitly is always kept."""
         out: dict[str, None] = {}
         for pattern in patterns:
             if any(ch in pattern for ch in "*?["):
-                glob = Glob(pattern)
-                out.update((f, None) for f in sorted(self.files) if glob.match(f) and not self._is_own_report(f))
+                glob = Glob(pattern.lower())
+                out.update((f, None) for f in sorted(self.files)
+                           if is_markdown(f) and glob.match(f.lower()) and not self._is_own_report(f))
             else:
                 out[pattern] = None
         return list(out)
 
     def _is_own_report(self, rel: str) -> bool:
-        if not rel.endswith((".md", ".markdown")):
+        if not is_markdown(rel):
             return False
         try:
             data = self.read_bytes(rel, min(self.max_file_bytes, MAX_MARKDOWN_BYTES))

@@ -217,7 +217,7 @@ def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None 
     if "documents" not in overrides.get("rules", {}):
         # An example's repository is just its files: check the default documents it has.
         present = [d for d in ("endpoints_rules.md", "endpoints_submission_rules.md") if f"rules:{d}" in files]
-        overrides["rules"] = {**overrides.get("rules", {}), "documents": [*present, "**/*.md"]}
+        overrides["rules"] = {**overrides.get("rules", {}), "documents": [*present, "**/*"]}
         if "rules:endpoints_submission_rules.md" not in files:
             overrides["rules"].setdefault("companion", None)
     config = (config or Config()).merged(overrides)

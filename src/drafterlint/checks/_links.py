@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from drafterlint.findings import UnreadableFile
+from drafterlint.rendered import is_markdown
 from drafterlint.sources import github_pair
 
 if TYPE_CHECKING:
@@ -126,7 +127,6 @@ _GITHUB = re.compile(
     r"(?:/(?P<kind>blob|tree)/(?P<ref>[^/?#]+)(?P<path>/[^?#]*)?)?/?(?:\?[^#]*)?(?:#(?P<frag>.*))?$",
     re.IGNORECASE,
 )
-_MARKDOWN = (".md", ".markdown")
 
 
 @dataclass(frozen=True)
@@ -344,7 +344,7 @@ def _relative(ctx: "Context", view: "RepoView", doc: "Document", link: "Link", t
     if rel is None:
         return Resolved(doc, view, link, BROKEN_FILE, OutsideRepository(path))
     if rel == "" or view.is_dir(rel):
-        readme = _readme(view, rel)
+        readme = view.readme(rel)
         if fragment and readme:
             return _fragment_in(ctx, view, view, doc, link, readme, fragment, BROKEN_CROSS_DOC)
         return Resolved(doc, view, link, OK)
@@ -375,18 +375,10 @@ def _not_listed(ctx: "Context", source: "RepoView", target: "RepoView", doc: "Do
     return None
 
 
-def _readme(view: "RepoView", folder: str) -> str | None:
-    for name in ("README.md", "readme.md", "Readme.md", "README.markdown"):
-        rel = f"{folder}/{name}" if folder else name
-        if view.is_file(rel):
-            return rel
-    return None
-
-
 def _fragment_in(ctx: "Context", target: "RepoView", source: "RepoView", doc: "Document", link: "Link", rel: str,
                  fragment: str, outcome: str) -> Resolved:
     """Check `fragment` against document `rel` of repository `target`."""
-    if not rel.lower().endswith(_MARKDOWN):
+    if not is_markdown(rel):
         return Resolved(doc, source, link, OK)  # fragments into code or data files: line anchors
     try:
         target_doc = target.document(rel)
@@ -456,7 +448,7 @@ def _github(ctx: "Context", view: "RepoView", doc: "Document", link: "Link", gh:
                         FileMissing(rel, suggest_file(ctx, target, rel), owner, repo, ref or ""))
     if fragment is None:
         return Resolved(doc, view, link, OK)
-    md = _readme(target, rel) if present_dir else rel
+    md = target.readme(rel) if present_dir else rel
     if md is None:
         return Resolved(doc, view, link, OK)
     return _fragment_in(ctx, target, view, doc, link, md, fragment, BROKEN_CROSS_REPO)

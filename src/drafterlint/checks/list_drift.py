@@ -86,6 +86,8 @@ EXAMPLES = (
 
 
 def check(ctx: Context) -> Iterator[Finding]:
+    for reason in ctx.loaded_registry.missing_extra_lists:
+        ctx.skip(RULE.code, reason)
     for drift in drifts(ctx):
         worded = _word(drift)
         if worded is not None:

@@ -73,7 +73,7 @@ def drafters_entries(name: str, doc: YamlDoc) -> list[ExtraEntry]:
 
 def load_extra_lists(config: "Config", registry: Registry) -> None:
     """Read every configured extra list into `registry.extra_lists` (errors into .errors)."""
-    for spec in config.registry.get("extra_lists") or []:
+    for i, spec in enumerate(config.registry.get("extra_lists") or []):
         if not isinstance(spec, dict) or not spec.get("path"):
             continue
         name = str(spec.get("name") or spec["path"])
@@ -82,6 +82,13 @@ def load_extra_lists(config: "Config", registry: Registry) -> None:
         full = Path(shown).expanduser()
         if not full.is_absolute():
             full = Path(getattr(config, "base_dir", Path.cwd())) / full
+        if not full.exists():
+            # Only a configuration file's list gets here (--extra-list is checked as it is
+            # read): the file is not there in this checkout, which is no finding about the
+            # lists. One that exists but cannot be read stays DL702.
+            registry.missing_extra_lists.append(
+                f"registry.extra_lists[{i}].path `{shown}` does not exist: the list “{name}” is not compared")
+            continue
         if fmt not in FORMATS:
             registry.errors.append(
                 UnreadableFile(

@@ -184,6 +184,9 @@ class Registry:
     policies: dict[str, Policy] = field(default_factory=dict)  # folder name -> policy, by cohort
     errors: list[UnreadableFile] = field(default_factory=list)
     extra_lists: list[ExtraList] = field(default_factory=list)
+    # Why an extra list a configuration file names was not read (its file does not exist): the
+    # comparison with it is skipped, as a missing registry.path skips the registry's checks.
+    missing_extra_lists: list[str] = field(default_factory=list)
     # The publication calendar the rules state (§4.2): how many cohorts a month, for every id.
     calendar: Calendar = field(default=DEFAULT_CALENDAR, repr=False)
 
