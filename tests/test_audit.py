@@ -234,3 +234,65 @@ def test_a_ref_of_a_local_repository_is_cloned_at_that_ref(cli, tmp_path, rules_
     code, text, data, _ = audit(cli, tmp_path, rules_repo, registry, "--registry-ref", first, "--select", "DL403")
     assert data["audit"]["repositories"]["registry"]["commit"] == first
     assert len(data["findings"]) == 3
+
+
+BOREALIS = "northwind/Borealis-12B@d4e5f60718293a4b5c6d7e8f9011223344556677"
+
+
+def test_a_hub_outage_carries_what_it_could_not_check_neither_fixed_nor_new(cli, tmp_path, rules_repo, fake_api,
+                                                                           monkeypatch):
+    # The weekly audit three times, the model hub up, then down, then up (its own loopback
+    # server; the tracking issue on another), each week with a fresh hub cache as on a runner.
+    from tests.helpers import FakeAPI, LoopbackServer, make_handler
+
+    monkeypatch.setenv("GITHUB_TOKEN", fake_api.TOKEN)
+    registry, _ = make_registry(tmp_path, "2026-09-10")
+    hub = FakeAPI()
+    # Every pinned revision exists but one (DL803); the bundled MTP head's checkpoint has no MTP
+    # layer (DL505).
+    hub.hub = dict.fromkeys(["quickdraft/Atlas-30B-Eagle@b2c3d4e5f60718293a4b5c6d7e8f901122334455",
+                             "fastheads/Atlas-30B-Eagle3@c3d4e5f60718293a4b5c6d7e8f90112233445566",
+                             "atlaslab/Atlas-30B@a1b2c3d4e5f60718293a4b5c6d7e8f9011223344", BOREALIS,
+                             "northwind/Borealis-12B@e5f60718293a4b5c6d7e8f901122334455667788"], 200)
+    hub.files[f"{BOREALIS}/config.json"] = {"num_hidden_layers": 4, "num_nextn_predict_layers": 0}
+    hub.files[f"{BOREALIS}/model.safetensors.index.json"] = {"metadata": {}, "weight_map": {
+        f"model.layers.{i}.mlp.weight": "model-1.safetensors" for i in range(4)}}
+
+    def week(n: int):
+        folder = tmp_path / f"week{n}"
+        folder.mkdir()
+        return audit(cli, folder, rules_repo, registry, "--online", "--hub-api-url", server.url,
+                     "--open-issue", "o/r", "--github-api-url", fake_api.url, "--http-timeout", "5")
+
+    def title() -> str:
+        [issue] = [i for i in fake_api.issues.values() if i["title"].startswith("drafterlint audit")]
+        return issue["title"]
+
+    with LoopbackServer(make_handler(hub)) as server:
+        code, _, first, _ = week(1)
+        assert code == 1
+        online = sorted(f["fingerprint"] for f in first["findings"] if f["code"] in ("DL505", "DL803"))
+        assert [f["code"] for f in first["findings"] if f["fingerprint"] in online] == ["DL505", "DL803"]
+        decisions = re.match(r"drafterlint audit: (\d+) need a decision", title())
+        assert decisions, title()
+
+        hub.always = 503  # the hub is down for the second audit
+        code, text, second, err = week(2)
+        assert code == 1, err
+        assert "**0 new**, **0 fixed**, **2 could not be checked**" in text
+        carried = text.split("### Could not be checked", 1)[1].split("\n## ", 1)[0]
+        assert "`DL505`" in carried and "`DL803`" in carried and BOREALIS.split("@")[0] in carried
+        assert sorted(c["fingerprint"] for c in second["audit"]["changes"]["could_not_check"]) == online
+        assert second["audit"]["changes"]["fixed"] == []
+        # Still counted where the lead decides: the title, the verdict, "Needs a decision".
+        assert title().startswith(f"drafterlint audit: {decisions.group(1)} need a decision (2 carried, not checked)")
+        assert sorted(f["fingerprint"] for f in second["findings"] if f["status"] == "carried") == online
+        section = text.split("## Needs a decision", 1)[1].split("\n## ", 1)[0]
+        assert section.count("_Carried from the previous audit: could not be checked (DL") == 2
+
+        hub.always = None  # up again: what was carried is found again, still open
+        code, text, third, _ = week(3)
+        assert "**0 new**, **0 fixed**, **0 could not be checked**" in text
+        assert sorted(f["fingerprint"] for f in third["findings"] if f["code"] in ("DL505", "DL803")) == online
+        assert all(f["status"] == "still-open" for f in third["findings"])
+        assert title().startswith(f"drafterlint audit: {decisions.group(1)} need a decision,")

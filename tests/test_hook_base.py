@@ -188,3 +188,39 @@ def test_pre_push_of_a_branch_that_is_not_checked_out_says_what_it_judged(tmp_pa
     code, _, err = cli("check", "--hook", cwd=rules)
     assert code == 0
     assert f"drafterlint: other is not checked out: the working tree is judged against {base}" in err
+
+
+def test_what_an_unreadable_file_hides_could_not_be_checked_never_fixed(tmp_path, cli):
+    rules, _ = setup(tmp_path, registry_is_git=False)
+    (rules / ".drafterlint.yaml").write_text(CONFIG.replace("select: [DL2]", "select: [DL2, DL7]"), encoding="utf-8")
+    git_commit_all(rules, "2026-01-02", "DL702 too")
+    doc = rules / "endpoints_rules.md"
+    text = doc.read_text(encoding="utf-8")
+    # The change leaves a byte that is not UTF-8: the document cannot be read, its old broken
+    # links are not looked at, so they are not fixed by it.
+    doc.write_bytes(text.encode("utf-8") + b"\n\xff\n")
+    code, out, _ = cli("check", "--hook", cwd=rules)
+    assert code == 1
+    assert [ln.split(": DL")[1][:3] for ln in out.splitlines() if ": DL" in ln] == ["702"]
+    assert "fixed" not in out.replace("not counted fixed", "")
+    [line] = [ln for ln in out.splitlines() if "could not be checked" in ln]
+    assert line.startswith("4 findings of HEAD ") and line.endswith(
+        " could not be checked because endpoints_rules.md is unreadable: not counted fixed"), line
+    code, out, _ = cli("check", "--hook", "--format", "json", cwd=rules)
+    assert json.loads(out)["baseline"]["fixed"] == 0 and json.loads(out)["baseline"]["could_not_check"] == 4
+    # Read again and mended: now the fix is a fix.
+    doc.write_text(text.replace("An old broken link: [gone](#gone).", "No old broken link."), encoding="utf-8")
+    code, out, _ = cli("check", "--hook", cwd=rules)
+    assert "1 finding of HEAD" in out and "is fixed by this change" in out and "could not be checked" not in out
+
+
+def test_a_baseline_file_does_not_count_unchecked_findings_fixed(tmp_path, cli):
+    # DL702 is not chosen (select: [DL2]): the file is still known unreadable.
+    rules, _ = setup(tmp_path, registry_is_git=False)
+    code, out, _ = cli("baseline", cwd=rules)
+    assert code == 0
+    doc = rules / "endpoints_rules.md"
+    doc.write_bytes(doc.read_bytes() + b"\n\xff\n")
+    code, out, _ = cli("check", "--baseline", rules / ".drafterlint-baseline.json", cwd=rules)
+    assert "baselined finding" not in out, out
+    assert "could not be checked because endpoints_rules.md is unreadable: not counted fixed" in out

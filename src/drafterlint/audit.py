@@ -197,16 +197,60 @@ def _not_run_report(path: Path | None, which: str, message: str, today: str) -> 
         pass
 
 
-def _compare(info, findings, previous, previous_from: str | None) -> None:
-    """Fill what changed since the previous audit (finding dicts with a fingerprint)."""
+def _compare(info, result, previous, previous_from: str | None, carry) -> None:
+    """Fill what changed since the previous audit (finding dicts with a fingerprint). A finding
+    it had that this run could not have seen (drafterlint.unchecked) is not fixed: `carry(d,
+    why)` makes it a finding of this run again, marked carried, in `result` and `info.carried`."""
+    from drafterlint.unchecked import UNREADABLE, blind_spots
+
     info.previous = previous_from
     if previous is None:
         return
+    findings = result.findings
     before = {d["fingerprint"]: d for d in previous}
     current = {f.fingerprint for f in findings}
+    blind = blind_spots(result, {d.get("path") for d in previous if d.get("code") == UNREADABLE})
     info.new = [f for f in findings if f.fingerprint not in before]
     info.still_open = [f for f in findings if f.fingerprint in before]
-    info.fixed = [d for fp, d in before.items() if fp not in current]
+    for fp, d in before.items():
+        if fp in current:
+            continue
+        why = blind.why(str(d.get("code", "")))
+        if why is None:
+            info.fixed.append(d)
+        else:
+            info.carried.append(carry(d, why))
+    if info.carried:
+        result.findings = sorted([*findings, *info.carried], key=lambda f: f.sort_key())
+
+
+def _carrier(config, brought: dict[str, Brought], previous_from: str | None):
+    """carry(d, why): the previous audit's finding `d` as a Carried finding of this run. Its
+    severity is the one it had (a JSON report says it) or its rule's now; its repository the one
+    that holds its file (the tracking issue's state keeps only the path)."""
+    from drafterlint.docs import rule_infos
+    from drafterlint.findings import Carried, Location
+
+    rules = {r.code: r for r in rule_infos()}
+
+    def carry(d: dict, why: str) -> Carried:
+        code, path = str(d.get("code", "")), str(d.get("path", ""))
+        rule = rules.get(code)
+        try:
+            severity = Severity.parse(str(d["severity"]))
+        except (KeyError, ValueError):
+            severity = config.severity_override(code) or (rule.severity if rule else Severity.ERROR)
+        repo = d.get("repo")
+        if repo not in ("rules", "registry"):
+            repo = "registry" if path and (brought["registry"].root / path).exists() else "rules"
+        line = d.get("line")
+        return Carried(code=code, name=rule.name if rule else str(d.get("name", "")), severity=severity,
+                       location=Location(repo, path, line if isinstance(line, int) and line > 0 else 1),
+                       message=str(d.get("message") or "(its message was not kept by the previous audit's state)"),
+                       suggestion=f"not checked by this audit {why}; carried from {previous_from}",
+                       known_print=str(d["fingerprint"]), why=why)
+
+    return carry
 
 
 def _previous(options: AuditOptions, tracking: Tracking | None, notes: list[str]):
@@ -372,11 +416,11 @@ def _describe(options: AuditOptions, ctx, today: datetime.date, result, crashed:
     from drafterlint.report.audit_markdown import AuditInfo
 
     previous_findings, previous_from, partial = previous
-    now_cohort, next_cohorts, timeline = _cohort_info(ctx, today, result.findings)
-    info = AuditInfo(today=today.isoformat(), today_cohort=now_cohort, next_cohorts=next_cohorts,
-                     timeline=timeline, previous_partial=partial, full_report=_where_the_full_report_is(options),
-                     crashed=[str(c) for c in crashed])
-    _compare(info, result.findings, previous_findings, previous_from)
+    info = AuditInfo(today=today.isoformat(), today_cohort="", previous_partial=partial,
+                     full_report=_where_the_full_report_is(options), crashed=[str(c) for c in crashed])
+    _compare(info, result, previous_findings, previous_from, _carrier(ctx.config, brought, previous_from))
+    # After the comparison: a carried DL505 still marks its head.
+    info.today_cohort, info.next_cohorts, info.timeline = _cohort_info(ctx, today, result.findings)
     meta = ReportMeta(version=__version__, roots={k: b.source for k, b in brought.items()}, rules=tuple(rule_infos()))
     for k, b in brought.items():
         info.repositories[k] = {"source": b.source, "commit": b.sha, "github": b.github}

@@ -13,29 +13,37 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from drafterlint.findings import Finding, InputError
+from drafterlint.unchecked import UNREADABLE, Blind
 
 
 @dataclass(frozen=True)
 class Known:
     fingerprint: str
     group: str
+    code: str = ""  # "" in a hand-written baseline line: then it is never taken for unchecked
+    path: str = ""
 
 
 @dataclass(frozen=True)
 class Matched:
     findings: list[Finding]  # the run's findings, pre-existing ones marked `baseline=True`
     fixed: int  # known findings that no longer occur
+    # Known findings that no longer occur but that the run could not have seen (drafterlint.
+    # unchecked): how many, per why; never counted fixed.
+    unchecked: dict[str, int] = field(default_factory=dict)
 
 
 def known_of(findings: Iterable[Finding]) -> list[Known]:
-    return [Known(f.fingerprint, f.group) for f in findings]
+    return [Known(f.fingerprint, f.group, f.code, f.location.path) for f in findings]
 
 
-def match(findings: list[Finding], known: Iterable[Known]) -> Matched:
+def match(findings: list[Finding], known: Iterable[Known], blind: Blind | None = None) -> Matched:
+    """`blind`: what the run of `findings` could not look at; without it a known finding that
+    no longer occurs is fixed."""
     known = list(known)
     exact = Counter(k.fingerprint for k in known)
     left = [f for f in findings if not exact[f.fingerprint]]
@@ -48,7 +56,20 @@ def match(findings: list[Finding], known: Iterable[Known]) -> Matched:
             groups[f.group] -= 1
             by_group.add(id(f))
     out = [replace(f, baseline=True) if exact[f.fingerprint] or id(f) in by_group else f for f in findings]
-    return Matched(out, sum(groups.values()))
+    unchecked: Counter[str] = Counter()
+    if blind:
+        code_of = {k.group: k.code for k in known if k.code}
+        for group, n in groups.items():
+            why = blind.why(code_of[group]) if n and group in code_of else None
+            if why is not None:
+                unchecked[why] += n
+                groups[group] = 0
+    return Matched(out, sum(groups.values()), dict(unchecked))
+
+
+def unreadable_of(known: Iterable[Known]) -> set[str]:
+    """The paths the known findings say could not be read (their DL702)."""
+    return {k.path for k in known if k.code == UNREADABLE}
 
 
 # -- the baseline file (where it is: `baseline` in drafterlint.config.DEFAULTS) -----------------
@@ -83,6 +104,7 @@ def read_baseline(path: Path) -> list[Known]:
         if not isinstance(row, dict) or not isinstance(row.get("fingerprint"), str):
             raise InputError("a baseline line needs a \"fingerprint\" string (write the file with "
                              "`drafterlint baseline`)", str(path), number)
-        group = row.get("group")
-        known.append(Known(row["fingerprint"], group if isinstance(group, str) else ""))
+        group, code, where = row.get("group"), row.get("code"), row.get("path")
+        known.append(Known(row["fingerprint"], group if isinstance(group, str) else "",
+                           code if isinstance(code, str) else "", where if isinstance(where, str) else ""))
     return known

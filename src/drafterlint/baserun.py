@@ -42,6 +42,7 @@ class BaseRun:
         self._views: dict[str, RepoView] = {}
         self._cache = cache  # drafterlint.cache.RunCache of the base's findings, or None
         self.findings: list = []
+        self.unreadable: list[str] = []  # the files the base run could not read (Result.unreadable)
         self.cached = False
 
     def view(self, name: str) -> "RepoView | None":
@@ -79,7 +80,8 @@ class BaseRun:
             ctx = Context(config=self.config, today=today, rules=self.view("rules"),
                           registry_repo=self.view("registry"))
             prepare(ctx)
-            self.findings = run(ctx).findings
+            done = run(ctx)
+            self.findings, self.unreadable = done.findings, done.unreadable
         except RuleCrashed as exc:
             say(f"drafterlint: internal error in rule {exc}, checking the base (please report this)")
             raise Stopped(EXIT_USAGE) from None
@@ -108,13 +110,13 @@ def base_run(config, now: "dict[str, RepoView | None]", ref: str, under_change: 
         base = BaseRun(config, now, commits, tmp, cache)
         stored = cache.lookup(cache.base_inputs) if cache is not None else None
         if stored is not None:
-            base.findings, base.cached = stored.findings, True
+            base.findings, base.unreadable, base.cached = stored.findings, stored.unreadable, True
         else:
             base.run(today)
             if cache is not None:
                 from drafterlint.findings import Result
 
-                cache.save(Result(findings=base.findings))
+                cache.save(Result(findings=base.findings, unreadable=base.unreadable))
         yield base
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -206,7 +206,8 @@ class RunCache:
                 return None
             from drafterlint.findings import Result
 
-            result = Result(findings=list(entry["findings"]), skipped=list(entry["skipped"]))
+            result = Result(findings=list(entry["findings"]), skipped=list(entry["skipped"]),
+                            unreadable=[str(p) for p in entry["unreadable"]])
             self.seen = (dict(entry["trees"]), [list(row) for row in entry["files"]])
         except Exception:  # an entry that does not fit is a miss, never an error
             self.outcome = "miss (entry unusable)"
@@ -251,6 +252,7 @@ class RunCache:
             "extra": {p: _file_outcome(Path(p)) for p in _extra_list_paths(self.config)},
             "findings": result.findings,
             "skipped": result.skipped,
+            "unreadable": result.unreadable,
         }
         self.seen = (dict(rec.trees), [list(row) for row in entry["files"]])
         self.store.save(self.name, entry)

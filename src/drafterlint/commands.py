@@ -260,15 +260,18 @@ def baseline_path(config, options: CheckOptions, meta) -> tuple[Path | None, Pat
 
 
 def compare_with_file(result, path: Path, meta):
-    from drafterlint.baseline import match, read_baseline
+    from drafterlint.baseline import match, read_baseline, unreadable_of
+    from drafterlint.unchecked import blind_spots
 
-    matched = match(result.findings, read_baseline(path))
+    known = read_baseline(path)
+    matched = match(result.findings, known, blind_spots(result, unreadable_of(known)))
     try:
         shown = path.resolve().relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         shown = str(path)
     meta.baseline_source = f"the baseline file {shown}"
     meta.baseline_fixed, meta.baseline_file = matched.fixed, True
+    meta.baseline_unchecked = matched.unchecked
     return replace(result, findings=matched.findings)
 
 
@@ -355,7 +358,7 @@ def compare_with_base(result, done: Checked, options: CheckOptions, meta, head: 
         if options.verbose:
             say(f"drafterlint: base cache: {'hit' if base.cached else 'miss'}")
         already = [f for f in result.findings if f.baseline]  # by a baseline file
-        matched = new_since([f for f in result.findings if not f.baseline], base)
+        matched = new_since([f for f in result.findings if not f.baseline], base, result)
         hint = meta.fix_hint
         if options.format == "github":  # an annotation is read on the pull request: name the commit
             hint = f"run `drafterlint fix --base-ref {next(iter(base.commits.values()))}`"
@@ -364,6 +367,7 @@ def compare_with_base(result, done: Checked, options: CheckOptions, meta, head: 
     source = _base_source(options, meta, commits)
     if meta.baseline_source is None:
         meta.baseline_source, meta.baseline_fixed = source, matched.fixed
+        meta.baseline_unchecked = matched.unchecked
     else:  # the file's count of fixed findings is the one a person can act on
         meta.baseline_source = f"{meta.baseline_source} or {source}"
     findings = sorted([*already, *matched.findings], key=lambda f: f.sort_key())

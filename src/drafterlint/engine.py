@@ -166,6 +166,7 @@ def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleC
         result.findings.append(f)
     result.findings.sort(key=Finding.sort_key)
     result.findings = place_occurrences(ctx, result.findings)
+    result.unreadable = sorted({err.location.path for err in ctx.unreadable_met()})
     return result
 
 

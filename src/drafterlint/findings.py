@@ -113,6 +113,20 @@ class Finding:
         return replace(self, severity=severity)
 
 
+@dataclass(frozen=True)
+class Carried(Finding):
+    """A finding of the previous audit that this one could not check (drafterlint.unchecked):
+    carried over as it was, under its old fingerprint, so that it keeps its place in the
+    counts and the next audit that can check it finds it still open, not new."""
+
+    known_print: str = ""
+    why: str = ""  # follows "could not be checked": "because catalog.yaml is unreadable"
+
+    @property
+    def fingerprint(self) -> str:
+        return self.known_print
+
+
 def _digest(*parts: str) -> str:
     # surrogatepass: any str encodes, including file names decoded with surrogateescape from a
     # non-UTF-8 file system; the surrogate bytes it writes are never valid UTF-8, so two
@@ -189,3 +203,6 @@ class Result:
 
     findings: list[Finding] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    # The files (paths) the run could not read, whole or in part, whether DL702 was chosen to
+    # report them or not: what the checks could not look at (drafterlint.unchecked).
+    unreadable: list[str] = field(default_factory=list)

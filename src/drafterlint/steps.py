@@ -232,12 +232,16 @@ def no_merge_base(ref: str, advice: str) -> InputError:
                       f"repository, no such ref, or a shallow clone{advice}")
 
 
-def new_since(findings: list, base: Any):
+def new_since(findings: list, base: Any, result: Result | None = None):
     """`findings` matched against the base's (drafterlint.baseline.Matched): what the base
-    already has is marked pre-existing."""
-    from drafterlint.baseline import known_of, match
+    already has is marked pre-existing; what `result` (the run of `findings`) could not look at
+    is never counted fixed (drafterlint.unchecked)."""
+    from drafterlint.baseline import known_of, match, unreadable_of
+    from drafterlint.unchecked import blind_spots
 
-    return match(findings, known_of(base.findings))
+    known = known_of(base.findings)
+    blind = blind_spots(result, unreadable_of(known) | set(base.unreadable)) if result is not None else None
+    return match(findings, known, blind)
 
 
 # -- the outcome -----------------------------------------------------------------------------

@@ -16,13 +16,13 @@ from drafterlint.checks._eligibility import Eligibility
 from drafterlint.checks._facts import RulesFacts
 from drafterlint.checks._native import NativeEvidence
 from drafterlint.documents import Documents
+from drafterlint.findings import UnreadableFile
 
 if TYPE_CHECKING:  # imported for annotations only: a pre-commit hook pays for every import
     import datetime
 
     from drafterlint.checks._sections import Located
     from drafterlint.config import Config
-    from drafterlint.findings import UnreadableFile
     from drafterlint.history import History
     from drafterlint.hub import Hub
     from drafterlint.markdown.model import Document
@@ -73,6 +73,20 @@ class Context:
     def unreadable(self, error: "UnreadableFile") -> None:
         """Record a file that could not be read (DL702) without stopping the check that met it."""
         self.unreadable_files.append(error)
+
+    def unreadable_met(self) -> list[UnreadableFile]:
+        """Every file met that could not be read, with the first reason: the registry's files
+        (read when it was loaded), the documents and any file a check read, and the parts of
+        parsed documents left unparsed because they exceed a bound (a table over the cell
+        budget). DL702 reports them; the engine records them whether it is chosen or not."""
+        met = [*getattr(self.registry, "errors", ()), *self.unreadable_files]
+        for view in (self.rules, self.registry_repo):
+            if view is None:
+                continue
+            for doc in view.parsed_documents():
+                for line, _last, message in doc.limits:
+                    met.append(UnreadableFile(view.location(doc.path, line), message))
+        return met
 
     def skip(self, code: str, reason: str, *, need: str = "") -> None:
         """Say once that part of a check could not run (never a failure). `need` is what the

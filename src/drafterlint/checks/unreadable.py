@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from drafterlint.checks.base import Context, Example, Rule
-from drafterlint.findings import Finding, Severity, UnreadableFile
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
     code="DL702",
@@ -32,24 +32,11 @@ EXAMPLES = (
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    """Each unreadable file once, with the first reason met: the registry's files (read when it
-    was loaded), the documents (resolved before the checks) and any file a check read."""
-    met = [*getattr(ctx.registry, "errors", ()), *ctx.unreadable_files, *_unparsed_parts(ctx)]
+    """Each unreadable file once, with the first reason met (ctx.unreadable_met)."""
     reported: set[tuple[str, str]] = set()
-    for err in met:
+    for err in ctx.unreadable_met():
         key = (err.location.repo, err.location.path)
         if key not in reported:
             reported.add(key)
             # One per file: the file is the key (the message may name a line).
             yield RULE.at(err.location, err.message)
-
-
-def _unparsed_parts(ctx: Context) -> Iterator[UnreadableFile]:
-    """Parts of parsed documents left unparsed because they exceed a bound (a table over the
-    cell budget): the document is checked, the part is reported here."""
-    for view in (ctx.rules, ctx.registry_repo):
-        if view is None:
-            continue
-        for doc in view.parsed_documents():
-            for line, _last, message in doc.limits:
-                yield UnreadableFile(view.location(doc.path, line), message)

@@ -50,6 +50,9 @@ class ReportMeta:
     # many findings known there no longer occur.
     baseline_source: str | None = None
     baseline_fixed: int = 0
+    # Known findings no longer reported that the run could not have seen: how many, per why
+    # ("because catalog.yaml is unreadable"); never counted fixed (drafterlint.unchecked).
+    baseline_unchecked: dict[str, int] = field(default_factory=dict)
     baseline_file: bool = False  # the source is a baseline file, which `drafterlint baseline` shrinks
     preexisting_hint: str = "--all shows them"  # how to see the pre-existing findings
     # What mends a link this change's rename broke, in the words of where the message is read.
@@ -181,6 +184,8 @@ def preexisting_lines(meta, preexisting) -> list[str]:
                        "run `drafterlint baseline` to shrink the file")
         else:
             out.append(f"{plural(n, 'finding')} of {meta.baseline_source} {'is' if n == 1 else 'are'} fixed by this change")
+    for why, n in meta.baseline_unchecked.items():
+        out.append(f"{plural(n, 'finding')} of {meta.baseline_source} could not be checked {why}: not counted fixed")
     return out
 
 

@@ -2,7 +2,7 @@
 
 Verdict line; "Needs a decision" (the governance errors: DL4xx, DL5xx, DL6xx, DL8xx, each with
 what to do), so a task-force lead sees them on the first screen; "Housekeeping" (links, table of
-contents, stale markers, list copies) folded; counts by rule; what changed since the previous audit (new, fixed, still open, by
+contents, stale markers, list copies) folded; counts by rule; what changed since the previous audit (new, fixed, could not be checked, still open, by
 finding fingerprint); a Mermaid ``gantt`` timeline per model (each head from its approval cohort
 to its first eligible cohort, the audit date and the next publications marked); heads with a
 DL401/DL403/DL505 error filled red, the reason below the chart); the full findings table,
@@ -77,6 +77,9 @@ class AuditInfo:
     new: list = field(default_factory=list)  # Findings
     still_open: list = field(default_factory=list)  # Findings
     fixed: list[dict] = field(default_factory=list)  # finding dicts of the previous audit
+    # Findings of the previous audit this one could not check (findings.Carried, also among the
+    # run's findings): neither fixed nor new.
+    carried: list = field(default_factory=list)
     not_checked: list[str] = field(default_factory=list)  # what could not be checked, and why
     crashed: list[str] = field(default_factory=list)  # rules that failed: "DL505 name: why"
     previous_partial: str = ""  # set when the previous audit's state kept only some findings
@@ -193,9 +196,15 @@ def verdict_text(result, info: AuditInfo) -> str:
     return line
 
 
+def carried_why(f) -> str:
+    """Why a finding of the previous audit was carried over unchecked (findings.Carried), or ""."""
+    return str(getattr(f, "why", ""))
+
+
 def decision_count(result) -> str:
     n = sum(1 for f in result.findings if needs_decision(f))
-    return f"{n} need{'s' if n == 1 else ''} a decision"
+    carried = sum(1 for f in result.findings if needs_decision(f) and carried_why(f))
+    return f"{n} need{'s' if n == 1 else ''} a decision" + (f" ({carried} carried, not checked)" if carried else "")
 
 
 def issue_title(result, info: AuditInfo) -> str:
@@ -220,8 +229,10 @@ def decisions_section(meta, findings) -> list[str]:
         by_rule.setdefault(f.code, []).append(f)
 
     def item(i: int, f) -> str:
+        carried = (f" _Carried from the previous audit: could not be checked {cell(f.why)}._"
+                   if carried_why(f) else "")
         return (f"{i}. **{f.code} {f.name}** ({_brief_location(meta, f)}): {cell(f.message.rstrip('.'))}. "
-                f"**To do:** {what_to_do(meta, f.code)}.")
+                f"**To do:** {what_to_do(meta, f.code)}.{carried}")
 
     shown = [f for group in by_rule.values() for f in group[:DECISIONS_PER_RULE]]
     out += [item(i, f) for i, f in enumerate(shown, 1)]
@@ -321,7 +332,8 @@ def _since(meta, info: AuditInfo) -> list[list[str] | Rows]:
     if info.previous is None:
         return [[*out, "No previous audit to compare with (give `--previous audit.json`, or `--open-issue`).", ""]]
     out.append(f"Compared with {cell(info.previous)}: **{len(info.new)} new**, "
-               f"**{len(info.fixed)} fixed**, {len(info.still_open)} still open.")
+               f"**{len(info.fixed)} fixed**, **{len(info.carried)} could not be checked**, "
+               f"{len(info.still_open)} still open.")
     if info.previous_partial:
         out += ["", f"_{cell(info.previous_partial)}_"]
     blocks: list[list[str] | Rows] = [out]
@@ -331,6 +343,12 @@ def _since(meta, info: AuditInfo) -> list[list[str] | Rows]:
     if info.fixed:
         blocks.append(Rows(["", "### Fixed", "", "| rule | location (then) | message |", "|---|---|---|"],
                            [_fixed_row(d) for d in info.fixed], what="fixed findings"))
+    if info.carried:
+        blocks.append(Rows(["", "### Could not be checked", "", "Neither fixed nor new: carried over as they "
+                            "were, and still counted.", "", "| rule | location (then) | message | why |",
+                            "|---|---|---|---|"],
+                           [f"{_brief_row(meta, f)} could not be checked {cell(f.why)} |" for f in info.carried],
+                           what="findings that could not be checked"))
     blocks.append([""])
     return blocks
 
@@ -423,7 +441,8 @@ def render_audit(result, meta, info: AuditInfo, *, max_chars: int | None = None)
 
 
 def _keeping_order(t: Rows) -> int:
-    return {"new findings": 0, "fixed findings": 1, "findings": 2}.get(t.what, 3)
+    return {"new findings": 0, "fixed findings": 1, "findings that could not be checked": 1,
+            "findings": 2}.get(t.what, 3)
 
 
 def audit_document(result, meta, info: AuditInfo) -> dict:
@@ -433,7 +452,8 @@ def audit_document(result, meta, info: AuditInfo) -> dict:
     new = {f.fingerprint for f in info.new}
     for f, d in zip(result.findings, doc["findings"]):
         d["link"] = line_link(meta, f)
-        d["status"] = None if info.previous is None else ("new" if f.fingerprint in new else "still-open")
+        d["status"] = None if info.previous is None else (
+            "new" if f.fingerprint in new else "carried" if carried_why(f) else "still-open")
     doc["audit"] = {
         "today": info.today,
         "today_cohort": info.today_cohort,
@@ -445,6 +465,7 @@ def audit_document(result, meta, info: AuditInfo) -> dict:
             "new": sorted(new),
             "still_open": sorted(f.fingerprint for f in info.still_open),
             "fixed": info.fixed,
+            "could_not_check": [{"fingerprint": f.fingerprint, "why": f.why} for f in info.carried],
         },
         "timeline": [h.__dict__ for h in info.timeline],
         "not_checked": info.not_checked,

@@ -50,7 +50,8 @@ def document(result, meta) -> dict:
         },
         "skipped": [{"codes": s.code.split(","), "reason": s.reason} for s in result.skipped],
         **({"baseline": {"source": meta.baseline_source, "preexisting": sum(f.baseline for f in result.findings),
-                         "fixed": meta.baseline_fixed}} if meta.baseline_source else {}),
+                         "fixed": meta.baseline_fixed,
+                         "could_not_check": sum(meta.baseline_unchecked.values())}} if meta.baseline_source else {}),
     }
 
 

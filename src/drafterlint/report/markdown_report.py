@@ -121,7 +121,7 @@ def render_markdown(
     # Pre-existing findings first among the folded ones: they are this repository's.
     folded = ([(" · ".join(preexisting_lines(meta, preexisting)), preexisting)] if preexisting else []) + [
         (elsewhere_line(name, group), group) for name, group in meta.elsewhere(others)]
-    if meta.baseline_fixed and not preexisting:
+    if (meta.baseline_fixed or meta.baseline_unchecked) and not preexisting:
         head += preexisting_lines(meta, preexisting) + [""]
     for label, group in folded:
         tail += ["", "<details>", f"<summary>{cell(label)}</summary>", "",
