@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import threading
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -164,6 +165,95 @@ def test_a_short_token_is_refused_in_one_line_and_never_used(cli, tmp_path, fake
     assert all(auth is None for auth in fake_api.auth_seen)  # read without it, never sent
     # a one-letter token blanks nothing: "Max retries exceeded" stays whole wherever it shows
     assert "***" not in said + text
+
+
+@pytest.mark.parametrize("tail", ["\n", "\r", "\r\n", "\t"], ids=["LF", "CR", "CRLF", "TAB"])
+def test_a_token_holding_a_control_character_is_refused_at_the_start_and_never_shown(
+        cli, tmp_path, fake_api, monkeypatch, tail):
+    # A secret saved with the line break it was pasted with: requests would refuse the header
+    # and quote it whole (escaped) in its message.
+    monkeypatch.setenv("GITHUB_TOKEN", fake_api.TOKEN + tail)
+    code, text, data, said = run(cli, tmp_path, "--open-issue", "o/r", "--github-api-url", fake_api.url)
+    assert code == 4 and text is not None and data is not None
+    refusal = ("drafterlint: GITHUB_TOKEN holds a character no token has (a control character such as a line "
+               "break saved with the secret, or one outside ASCII): not used; set it again without")
+    assert said.count(refusal) == 1
+    assert all(auth is None for auth in fake_api.auth_seen)  # never sent
+    everything = said + text + json.dumps(data)
+    assert fake_api.TOKEN not in everything and fake_api.TOKEN[:12] not in everything
+
+
+def test_a_refused_token_is_said_before_anything_is_brought(cli, tmp_path, fake_api, monkeypatch):
+    monkeypatch.setenv("GITHUB_TOKEN", fake_api.TOKEN + "\n")
+    code, _, _, said = run(cli, tmp_path, "--open-issue", "o/r", "--github-api-url", fake_api.url,
+                           rules=tmp_path / "no-such-rules")
+    assert code == 3  # the repository could not be brought; the token was judged before
+    assert said.splitlines()[0].startswith("drafterlint: GITHUB_TOKEN holds a character no token has")
+
+
+def test_a_model_hub_token_with_a_line_break_is_refused_in_one_line(cli, tmp_path, fake_api, monkeypatch):
+    monkeypatch.setenv("HF_TOKEN", fake_api.hub_token + "\n")
+    code, text, _, said = run(cli, tmp_path, "--online", "--hub-api-url", fake_api.url)
+    assert code == 1 and text is not None
+    assert "drafterlint: HF_TOKEN holds a character no token has" in said
+    assert all(auth is None for auth in fake_api.hub_auth_seen)
+    assert fake_api.hub_token not in said + text
+
+
+def test_the_audits_tokens_are_masked_in_every_line_and_file_it_writes(cli, tmp_path, fake_api, monkeypatch):
+    # The rules text links to a file named like the token: the finding quotes it, in the log, the
+    # Markdown, the JSON and the tracking issue. The token is set with a line break at its end
+    # (refused, so never sent), and still masked in its raw and its escaped form.
+    token = "ghp_quotedbytherules0123456789"
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    (rules / "endpoints_rules.md").write_text((RULES / "endpoints_rules.md").read_text()
+                                              + f"\nSee [the notes]({token}.md) and `{token}\\n`.\n")
+    monkeypatch.setenv("GITHUB_TOKEN", token + "\n")
+    monkeypatch.setenv("HF_TOKEN", fake_api.hub_token)
+    sarif = tmp_path / "audit.sarif"
+    code, text, data, said = run(cli, tmp_path, "--open-issue", "o/r", "--github-api-url", fake_api.url,
+                                 "--report", f"sarif={sarif}", "--exit-zero", rules=rules)
+    assert code == 4 and text is not None and data is not None
+    everything = "\n".join([said, text, json.dumps(data), sarif.read_text()])
+    assert token not in everything
+    assert "***.md" in text and any("***.md" in f["message"] for f in data["findings"])
+
+
+def test_a_token_is_sent_only_over_https(cli, tmp_path, fake_api, monkeypatch):
+    monkeypatch.setenv("GITHUB_TOKEN", fake_api.TOKEN)
+    code, text, _, said = run(cli, tmp_path, "--open-issue", "o/r", "--github-api-url", "http://api.github.invalid")
+    assert code == 2 and text is None  # refused before anything was brought or written
+    assert said.strip() == ("drafterlint: --github-api-url http://api.github.invalid: a token is sent only over "
+                            "https (plain http only to this machine, for a test server); give the https address")
+    monkeypatch.setenv("HF_TOKEN", fake_api.hub_token)
+    code, _, _, said = run(cli, tmp_path, "--online", "--hub-api-url", "http://hub.invalid")
+    assert code == 2 and "--hub-api-url http://hub.invalid: a token is sent only over https" in said
+
+
+@pytest.mark.parametrize("url, refused", [
+    ("https://api.github.com", False), ("https://ghe.example/api/v3", False), ("http://127.0.0.1:8080", False),
+    ("http://localhost:1", False), ("http://[::1]:1", False), ("http://127.0.0.2", False),
+    ("http://api.github.com", True), ("http://10.0.0.1", True), ("HTTP://example.com", True),
+    ("ftp://127.0.0.1", True), ("http://localhost.example.com", True),
+])
+def test_which_addresses_may_carry_a_token(url, refused):
+    from drafterlint.githubapi import token_transport_problem
+
+    assert bool(token_transport_problem(url, "--github-api-url")) is refused
+
+
+def test_the_message_requests_gives_for_a_token_with_a_line_break_is_masked():
+    # requests' own refusal of the header, which quotes it escaped (repr): the form the log held.
+    import requests
+
+    from drafterlint.githubapi import scrub
+
+    token = "ghp_headervalue0123456789"
+    with pytest.raises(requests.exceptions.InvalidHeader) as refused:
+        requests.Request("GET", "http://127.0.0.1:9", headers={"Authorization": f"Bearer {token}\n"}).prepare()
+    assert token in str(refused.value)
+    assert token not in scrub(str(refused.value), token + "\n")
 
 
 def test_redaction_replaces_whole_tokens_only():

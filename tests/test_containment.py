@@ -224,6 +224,41 @@ def test_an_extra_list_outside_the_repository_is_not_read(cli, tmp_path):
     assert code == 1 and "DL701" in out, err
 
 
+@pytest.mark.parametrize("secret", ["github.com:\n    oauth_token: gho_not_for_the_log\n",
+                                    "fail_on: ghp_not_for_the_log\n"], ids=["unknown-key", "failing-value"])
+def test_a_configuration_file_linked_out_of_the_repository_is_not_read(cli, tmp_path, secret):
+    """A committed `.drafterlint.yaml` that is a link to a file outside (the gh CLI's hosts.yml):
+    its keys and failing values would be quoted in a fork's public log. Not read, one line."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "hosts.yml").write_text(secret)
+    repo = rules_repo(tmp_path / "repo")
+    (repo / ".git").mkdir()
+    (repo / ".drafterlint.yaml").symlink_to("../home/hosts.yml")
+    for argv in (("check",), ("baseline",), ("fix",), ("check", "--config", ".drafterlint.yaml")):
+        code, out, err = cli(*argv, cwd=repo)
+        assert code == 2, (argv, err)
+        assert err.count("\n") == 1 and "Traceback" not in err
+        assert err == (f"drafterlint: {repo / '.drafterlint.yaml' if len(argv) == 1 else '.drafterlint.yaml'}: "
+                       f"the configuration file resolves outside the repository that holds it ({repo}), through a "
+                       "symbolic link; not read: give the file it leads to with --config, if you mean it\n")
+        assert "not_for_the_log" not in out + err and "github.com" not in out + err
+    # Named by its own path on the command line, the file is the user's choice: read.
+    code, _, err = cli("check", "--config", home / "hosts.yml", cwd=repo)
+    assert code == 2 and ("not_for_the_log" in err or "github.com" in err)
+
+
+def test_a_configuration_file_linked_inside_its_repository_is_read(cli, tmp_path):
+    repo = rules_repo(tmp_path / "repo")
+    (repo / ".git").mkdir()
+    (repo / "settings").mkdir()
+    (repo / "settings" / "drafterlint.yaml").write_text("fail_on: never\n")
+    (repo / ".drafterlint.yaml").symlink_to("settings/drafterlint.yaml")
+    code, _, err = cli("check", cwd=repo)
+    # Read, and its failing value quoted: a file of the repository is the repository's to show.
+    assert code == 2 and "invalid configuration: fail_on: 'never' is not one of" in err, err
+
+
 def test_a_report_path_linked_out_of_the_repository_is_refused(cli, tmp_path):
     (tmp_path / "outside").mkdir()
     repo = rules_repo(tmp_path / "repo")

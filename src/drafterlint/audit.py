@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from drafterlint import __version__
-from drafterlint.audit_tracking import Tracking, open_tracking, previous_state, settle
+from drafterlint.audit_tracking import Tracking, look_up, previous_state, settle, start_tracking
 from drafterlint.findings import FetchError, InputError, Severity
 from drafterlint.options import AuditOptions
 from drafterlint.report import one_line
@@ -64,6 +64,9 @@ class Brought:
     def is_git(self) -> bool:
         return (self.root / ".git").exists()
 
+
+# Every token the audit may be given: none is ever printed or written (safeio.masking, in cli).
+TOKENS = ("GITHUB_TOKEN", "HF_TOKEN", "HUGGING_FACE_HUB_TOKEN")
 
 _GITHUB_URL = re.compile(r"^https://github\.com/([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?$", re.I)
 
@@ -311,18 +314,21 @@ def audit_command(options: AuditOptions) -> int:
     today = parse_today(options.today) or datetime.date.today()
     extra_reports = parse_report_specs(options.report)
     cache = Path(options.cache_dir).expanduser() if options.cache_dir else cache_root(config)
-    repo_to_open = _tracked_repo(options)
+    # The tokens are judged before anything is brought: a refused one is said at the start.
+    tracking = start_tracking(options, _tracked_repo(options), options.http_timeout)
+    hub = _hub(options, cache) if options.online else None
     brought = _bring_both(options, config, cache / "audit", today)
     notes: list[str] = []
     history, history_note = _history(brought["registry"], config, notes)
     ctx = build_context(config, brought["rules"].root, brought["registry"].root, today=today, history=history,
-                        online=_hub(options, cache) if options.online else None)
+                        online=hub)
     crashed: list[RuleCrashed] = []
     result = _run(ctx, crashed, history_note, notes)
     # The previous audit: --previous, else the state in the tracking issue (a read only).
-    tracking = open_tracking(options, repo_to_open, options.http_timeout)
-    if tracking is not None and tracking.failure:
-        notes.append(f"tracking issue in {tracking.repo}: {tracking.failure} (it is not updated by this run)")
+    if tracking is not None:
+        look_up(tracking)
+        if tracking.failure:
+            notes.append(f"tracking issue in {tracking.repo}: {tracking.failure} (it is not updated by this run)")
     previous = _previous(options, tracking, notes)
     info, meta = _describe(options, ctx, today, result, crashed, brought, history, notes, previous)
     # The reports first: whatever happens to the tracking issue, they are written.
@@ -383,7 +389,7 @@ def _hub(options: AuditOptions, cache: Path):
     from drafterlint.hub import HubClient
 
     # The huggingface_hub names (HF_TOKEN, and the older HUGGING_FACE_HUB_TOKEN): a gated or
-    # private checkpoint answers 401/403 without one. Sent to the hub's own host only.
+    # private checkpoint answers 401/403 without one. Sent to the hub's own host only, over https.
     name = "HF_TOKEN" if os.environ.get("HF_TOKEN") else "HUGGING_FACE_HUB_TOKEN"
     hub_token = os.environ.get(name) or None
     if hub_token and token_problem(name, hub_token):

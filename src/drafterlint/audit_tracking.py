@@ -31,13 +31,14 @@ class Tracking:
         self.failure, self.fix = str(exc), getattr(exc, "fix", "")
 
 
-def open_tracking(options: AuditOptions, repo: str | None, http_timeout: float) -> Tracking | None:
-    """Look up the tracking issue (a read: the previous audit's state is in it). A token that
-    is missing or refused is said once; the issue is still read without one (a public
-    repository's issues can be), and the run fails at the update."""
+def start_tracking(options: AuditOptions, repo: str | None, http_timeout: float) -> Tracking | None:
+    """The tracking issue's client, made before anything is brought: a token that is missing or
+    refused is said now, once, in a line that never shows it (the issue is still read without
+    one, as a public repository's issues can be, and the run fails at the update); a token is
+    never sent over plain http (InputError, exit 2)."""
     if repo is None:
         return None
-    from drafterlint.githubapi import GitHubClient, GitHubError, token_problem
+    from drafterlint.githubapi import GitHubClient, token_problem
 
     token = os.environ.get("GITHUB_TOKEN") or None
     tracking = Tracking(repo, token_problem=token_problem("GITHUB_TOKEN", token))
@@ -45,12 +46,18 @@ def open_tracking(options: AuditOptions, repo: str | None, http_timeout: float) 
         print(one_line(f"drafterlint: {tracking.token_problem}"), file=sys.stderr)
     tracking.client = GitHubClient(options.github_api_url, repo, None if tracking.token_problem else token,
                                    timeout=http_timeout)
+    return tracking
+
+
+def look_up(tracking: Tracking) -> None:
+    """Find the tracking issue (a read: the previous audit's state is in it)."""
+    from drafterlint.githubapi import GitHubError
+
     try:
         tracking.existing = tracking.client.find_open()
         tracking.looked = True
     except GitHubError as exc:
         tracking.fail(exc)
-    return tracking
 
 
 def previous_state(tracking: Tracking, notes: list[str]):

@@ -339,6 +339,16 @@ def docs_main(argv: list[str] | None = None) -> int:
     return docs.generate(args.root, check=args.check)
 
 
+def _tokens(command: str) -> list[str | None]:
+    if command != "audit":
+        return []
+    import os
+
+    from drafterlint.audit import TOKENS
+
+    return [os.environ.get(name) for name in TOKENS]
+
+
 def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     # Unknown arguments are told by the command that got them (argparse would print the
@@ -351,7 +361,7 @@ def _main(argv: list[str] | None) -> int:
         parser.print_help()
         return EXIT_USAGE
     from drafterlint.findings import FetchError, InputError
-    from drafterlint.safeio import say
+    from drafterlint.safeio import masking, say
 
     if argv is None:
         # A run is short and what it builds (tokens, headings, links) holds no reference cycles
@@ -360,46 +370,53 @@ def _main(argv: list[str] | None) -> int:
         import gc
 
         gc.disable()
-    try:
-        if args.command == "rules":
-            from drafterlint.commands import list_rules
+    # The audit's tokens never appear in a line it prints or a file it writes, in any form; its
+    # one-line errors below included.
+    with masking(_tokens(args.command)):
+        try:
+            return _dispatch(args, parser)
+        # One line each, through the one escape: the message may quote a file name or value holding
+        # a line break or `::`, and the Actions runner reads workflow commands on stderr too.
+        except InputError as exc:
+            say(f"drafterlint: {exc}")
+            return EXIT_USAGE
+        except FetchError as exc:
+            say(f"drafterlint: could not fetch: {exc}")
+            return EXIT_FETCH
+        except Stopped as exc:  # said already
+            return exc.status
+        except KeyboardInterrupt:
+            return 130
 
-            return list_rules(sys.stdout)
-        if args.command == "explain":
-            from drafterlint.commands import explain
 
-            return explain(args.code, sys.stdout)
-        if args.command == "check":
-            from drafterlint.commands import check
+def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.command == "rules":
+        from drafterlint.commands import list_rules
 
-            return check(_options(CheckOptions, args))
-        if args.command == "baseline":
-            from drafterlint.commands import baseline_command
+        return list_rules(sys.stdout)
+    if args.command == "explain":
+        from drafterlint.commands import explain
 
-            return baseline_command(_options(CheckOptions, args))
-        if args.command == "fix":
-            from drafterlint.fix.command import fix_command
+        return explain(args.code, sys.stdout)
+    if args.command == "check":
+        from drafterlint.commands import check
 
-            return fix_command(_options(CheckOptions, args))
-        if args.command == "sync":
-            from drafterlint.sync import sync_command
+        return check(_options(CheckOptions, args))
+    if args.command == "baseline":
+        from drafterlint.commands import baseline_command
 
-            return sync_command(_options(SyncOptions, args))
-        if args.command == "audit":
-            from drafterlint.audit import audit_command
+        return baseline_command(_options(CheckOptions, args))
+    if args.command == "fix":
+        from drafterlint.fix.command import fix_command
 
-            return audit_command(_options(AuditOptions, args))
-    # One line each, through the one escape: the message may quote a file name or value holding
-    # a line break or `::`, and the Actions runner reads workflow commands on stderr too.
-    except InputError as exc:
-        say(f"drafterlint: {exc}")
-        return EXIT_USAGE
-    except FetchError as exc:
-        say(f"drafterlint: could not fetch: {exc}")
-        return EXIT_FETCH
-    except Stopped as exc:  # said already
-        return exc.status
-    except KeyboardInterrupt:
-        return 130
+        return fix_command(_options(CheckOptions, args))
+    if args.command == "sync":
+        from drafterlint.sync import sync_command
+
+        return sync_command(_options(SyncOptions, args))
+    if args.command == "audit":
+        from drafterlint.audit import audit_command
+
+        return audit_command(_options(AuditOptions, args))
     parser.error(f"unknown command {args.command}")
     return EXIT_USAGE

@@ -168,12 +168,16 @@ def ignored_in_file(config: Config) -> list[str]:
 
 def boundary(config: Config) -> Path | None:
     """Where the paths a configuration file names for drafterlint's own files must stay: the
-    repository that holds the file (the top of its git work tree), else the file's folder."""
-    if config.source is None:
-        return None
+    repository that holds the file (see `holder`)."""
+    return None if config.source is None else holder(config.source)
+
+
+def holder(file: Path) -> Path:
+    """The repository that holds `file`, where it sits (a link's own folder, not where it leads):
+    the top of its git work tree, else its folder."""
     from drafterlint.sources import git_toplevel
 
-    here = Path(config.source).absolute().parent
+    here = Path(file).absolute().parent
     return git_toplevel(here) or here
 
 
@@ -196,12 +200,15 @@ def contained_setting(config: Config, key: str, value: str, line: int | None = N
 def _inside(config: Config, path: Path) -> bool:
     """Whether `path` (links followed) lies inside the repository that holds the configuration
     file (always, for a configuration that is no file)."""
+    bound = boundary(config)
+    return bound is None or _within(path, bound)
+
+
+def _within(path: Path, top: Path) -> bool:
+    """Whether `path`, links followed, lies in `top`."""
     import os
 
-    bound = boundary(config)
-    if bound is None:
-        return True
-    real, top = Path(os.path.realpath(path)), Path(os.path.realpath(bound))
+    real, top = Path(os.path.realpath(path)), Path(os.path.realpath(top))
     return real == top or top in real.parents
 
 
@@ -230,6 +237,12 @@ def load_config(path: Path | None = None, *, start: Path | None = None, validate
     path = Path(path)
     if not path.is_file():
         raise InputError("configuration file not found", str(path))
+    if not _within(path, holder(path)):
+        # A committed link to ~/.config/gh/hosts.yml would have its keys and values quoted in
+        # the errors below, in a fork's public log: nothing of the file is read, nor said.
+        raise InputError(f"the configuration file resolves outside the repository that holds it ({holder(path)}), "
+                         "through a symbolic link; not read: give the file it leads to with --config, if you mean it",
+                         str(path))
     try:
         raw = path.read_bytes()
     except OSError as exc:

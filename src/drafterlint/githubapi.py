@@ -6,8 +6,10 @@ writes into its body (an HTML comment, invisible when rendered); the open issues
 and the first whose body holds the marker is updated. None found: one is created. A clean audit
 closes the open one with a comment.
 
-The token comes from ``GITHUB_TOKEN`` and is only ever put in the ``Authorization`` header: it is
-scrubbed from every error message, and never printed or logged. 5xx answers and connection
+The token comes from ``GITHUB_TOKEN`` and is only ever put in the ``Authorization`` header, and
+only over https (plain http to a loopback host alone, for tests): it is scrubbed from every error
+message in every form a message may show it (``safeio.secret_forms``), and never printed or
+logged; a token holding a control character (a line break pasted with it) is not used at all. 5xx answers and connection
 errors are retried with backoff; 429 and rate-limit 403s wait for ``Retry-After`` (capped).
 ``--github-api-url`` points it at GitHub Enterprise or a test server. Every answer's shape is
 checked (``drafterlint.answers``): an answer GitHub would not give is a GitHubError, like a
@@ -26,6 +28,7 @@ from typing import Any
 from drafterlint import answers
 from drafterlint.answers import BadAnswer
 from drafterlint.retrying import MAX_RETRY_AFTER, AnswerCutOff, RetryPolicy, send
+from drafterlint.safeio import MIN_SECRET, redact, secret_forms
 
 MARKER = "<!-- drafterlint-audit-tracking-issue -->"
 MAX_BODY = 65_000  # GitHub refuses bodies over 65,536 characters
@@ -33,7 +36,7 @@ MAX_PAGES = 50
 _OWNER_REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
 
 
-MIN_TOKEN = 8  # shorter is no GitHub token, and redacting it would mangle words
+MIN_TOKEN = MIN_SECRET  # shorter is no GitHub token, and redacting it would mangle words
 
 
 class GitHubError(Exception):
@@ -47,20 +50,44 @@ class GitHubError(Exception):
 
 
 def scrub(text: str, token: str | None) -> str:
-    """`text` with each whole occurrence of `token` replaced by ***: one not inside a longer
-    run of token characters, so that a short value never blanks letters inside words."""
-    if not token:
-        return text
-    return re.sub(rf"(?<![A-Za-z0-9_]){re.escape(token)}(?![A-Za-z0-9_])", "***", text)
+    """`text` with each whole occurrence of `token`, in any form a message may show it, replaced
+    by ***: one not inside a longer run of token characters, so that a short value never blanks
+    letters inside words."""
+    return redact(text, secret_forms(token))
 
 
 def token_problem(name: str, value: str | None) -> str:
-    """Why the token in environment variable `name` is not used ("" when it is usable)."""
+    """Why the token in environment variable `name` is not used ("" when it is usable). The
+    line never shows the value."""
     if not value:
         return f"{name} is not set"
+    if not (value.isascii() and value.isprintable()):
+        # requests would refuse the header, quoting it whole; a token has no such character.
+        return (f"{name} holds a character no token has (a control character such as a line break "
+                "saved with the secret, or one outside ASCII): not used; set it again without")
     if len(value) < MIN_TOKEN:
         return f"{name} is {len(value)} characters long, too short for a token (at least {MIN_TOKEN}): not used"
     return ""
+
+
+def token_transport_problem(url: str, option: str) -> str:
+    """Why a token may not be sent to `url` (given with `option`), "" when it may: only over
+    https, or plain http to this machine (a test server)."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme.lower() == "https":
+        return ""
+    host = (parts.hostname or "").lower()
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if parts.scheme.lower() == "http" and loopback:
+        return ""
+    return (f"{option} {url}: a token is sent only over https (plain http only to this machine, "
+            "for a test server); give the https address")
 
 
 def _fix_for(status: int, url: str) -> str:
@@ -115,6 +142,11 @@ class GitHubClient:
     ):
         self.api_url = api_url.rstrip("/")
         self.repo = validate_repo(repo)
+        refused = token_transport_problem(self.api_url, "--github-api-url") if token else ""
+        if refused:
+            from drafterlint.findings import InputError
+
+            raise InputError(refused)
         self._token = token
         self.timeout = timeout
         self._retry = RetryPolicy(retries, backoff, max_retry_after, sleep)

@@ -18,6 +18,9 @@ Requests have a timeout and answers a size limit (``retrying.send``); 429 and 5x
 day under the cache directory. Once the hub cannot be reached at all, the remaining look-ups are
 not attempted (one failure, not one per revision).
 
+A token (``HF_TOKEN``) is sent only over https (plain http to this machine alone, for a test
+server): a client given one for another address is refused (InputError).
+
 ``requests`` is imported when the first request is made.
 """
 
@@ -34,6 +37,7 @@ from urllib.parse import quote
 
 from drafterlint import answers
 from drafterlint.answers import AnswerTooComplex, BadAnswer
+from drafterlint.findings import InputError
 from drafterlint.retrying import MAX_RETRY_AFTER, AnswerTooLarge, AnswerTooSlow, RetryPolicy, send
 
 EXISTS, MISSING, UNKNOWN = "exists", "missing", "unknown"
@@ -85,6 +89,12 @@ class HubClient:
         clock=time.time,
     ):
         self.base_url = base_url.rstrip("/")
+        if token:
+            from drafterlint.githubapi import token_transport_problem
+
+            refused = token_transport_problem(self.base_url, "--hub-api-url")
+            if refused:
+                raise InputError(refused)
         self.cache_dir = Path(cache_dir) if cache_dir else None
         self.timeout = timeout
         self._retry = RetryPolicy(retries, backoff, max_retry_after, sleep, clock)

@@ -9,6 +9,12 @@ fork's pull request, a clone). So:
   `::name ...::` at a line's start after any leading whitespace (the runner's `TrimStart`), and
   the legacy `##[name]` anywhere in a line. Only the `github` report emits real commands, through
   its own builder that escapes their data as the runner unescapes it.
+* **Secrets.** Inside `masking(tokens)` (the audit, with the tokens it was given), every line
+  `safe_line` escapes and every file `write_file` or `append_text` writes has each token replaced
+  by `***`, in every form a message may show it: as it is, escaped as Python's repr, JSON or
+  `safe_line` write it (`\\n` for a line break, as requests' InvalidHeader shows a header), and
+  each printable run of it long enough to be the secret itself (a token with a line break at its
+  end is still that token).
 * **Writes.** `write_file` is the one way to write a file: the target (every symbolic link
   resolved) must lie inside `within` when the path came from a repository (a fix, a configured
   baseline), and a path lexically inside a checked repository may not lead out of it through a
@@ -19,10 +25,13 @@ fork's pull request, a clone). So:
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
 import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
@@ -52,7 +61,13 @@ def encodable(text: str) -> str:
 
 
 def safe_line(text: str) -> str:
-    """`text` as one printed line that no log reader takes for anything but text."""
+    """`text` as one printed line that no log reader takes for anything but text (nor shows a
+    masked secret)."""
+    text = _escaped(redact(text))
+    return redact(text) if _SECRETS else text
+
+
+def _escaped(text: str) -> str:
     text = encodable(text).translate(_CONTROLS)
     if "::" in text:
         text = _LEADING_COMMAND.sub(r"\1\\x3a", text, count=1)
@@ -87,6 +102,45 @@ def say(message: str, file: TextIO | None = None) -> None:
     """Print a log line (stderr by default) through the escape."""
     stream = file if file is not None else sys.stderr
     stream.write(safe_line(message) + "\n")
+
+
+# -- secrets -------------------------------------------------------------------------------
+
+MIN_SECRET = 8  # shorter is no token, and masking it would blank letters inside words
+_SECRETS: list[str] = []  # the forms of the tokens masked now, longest first
+
+
+def secret_forms(token: str | None) -> list[str]:
+    """Every form in which a message may show `token`, longest first."""
+    if not token:
+        return []
+    forms = {token, repr(token)[1:-1], json.dumps(token)[1:-1], _escaped(token)}
+    forms.update(run for run in re.split(r"[^!-~]+", token) if len(run) >= MIN_SECRET)
+    return sorted(forms, key=len, reverse=True)
+
+
+def redact(text: str, forms: Iterable[str] | None = None) -> str:
+    """`text` with each whole occurrence of a form (`forms`, else the ones masked now) replaced
+    by ***: one not inside a longer run of token characters, so no word loses letters."""
+    wanted = _SECRETS if forms is None else list(forms)
+    if not wanted:
+        return text
+    alternatives = "|".join(re.escape(f) for f in wanted)
+    return re.sub(rf"(?<![A-Za-z0-9_])(?:{alternatives})(?![A-Za-z0-9_])", "***", text)
+
+
+@contextmanager
+def masking(tokens: Iterable[str | None]) -> Iterator[None]:
+    """Within the block, `tokens` never appear in a printed line or a written file."""
+    saved = list(_SECRETS)
+    # A value too short to be a token is never used as one (githubapi.token_problem).
+    forms = {form for token in tokens if token and len(token) >= MIN_SECRET for form in secret_forms(token)}
+    forms |= set(saved)
+    _SECRETS[:] = sorted(forms, key=len, reverse=True)
+    try:
+        yield
+    finally:
+        _SECRETS[:] = saved
 
 
 # -- writes --------------------------------------------------------------------------------
@@ -124,6 +178,9 @@ def check_target(path: Path, *, within: Path | None = None, repos=(), what: str 
 
 def write_file(path, data: bytes | str, *, within: Path | None = None, repos=(), what: str = "file") -> Path:
     """Write `data` to `path` (see the module's docstring); returns the real file written."""
+    if _SECRETS:
+        text = data if isinstance(data, str) else data.decode("utf-8", "surrogateescape")
+        data = redact(text)
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogateescape")
     real = check_target(Path(path), within=within, repos=repos, what=what)
@@ -206,7 +263,7 @@ def append_text(path, text: str) -> bool:
         return False
     try:
         with os.fdopen(fd, "a", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+            fh.write(redact(text))
     except OSError:
         return False
     return True
