@@ -21,6 +21,7 @@ def test_every_file_github_renders_is_checked_by_default(tmp_path, cli):
         "rules:guide.markdown": "# Guide\n\ntext\n\n[y](missing.md)\n",
         "rules:docs/x.md": "# X\n\n[z](#gone)\n",
         "rules:notes.txt": "[not rendered](#nope)\n",
+        "rules:endpoints_rules.md": "# Rules\n",  # what --rules-repo must hold to be taken for the rules
     }, tmp_path)
     git_commit_all(root, "2026-12-01")
     code, out, err = cli("check", "--rules-repo", root, "--no-cache", "--select", "DL2")
