@@ -4,6 +4,7 @@ nothing, and on today's text (v1) they still catch every defect (rules_fixtures/
 
 from __future__ import annotations
 
+import datetime
 import shutil
 from pathlib import Path
 
@@ -20,12 +21,13 @@ CAT = "src/inference_endpoint/validation/policies/2026-11-C0/catalog.yaml"
 POINT = "src/inference_endpoint/validation/policies/2026-11-C0/point_checks.yaml"
 NO_LIST = "§2.9.4 of this version defines no approved-drafter list"
 NO_NATIVE = "§2.9.4 of this version states no native-head rule"
+NO_NATIVE_HEADS = "§2.9.4 of this version approves no head with its checkpoint (no native heads)"
 # The wip version's companion has no §4.6 yet: its configuration says so.
 NO_SEED = {"rules": {"companion_sections": {"seed-adoption": None}}}
 
 
-def result(rules: Path, registry: Path | None = ERAS / "registry", config: dict | None = None):
-    ctx = build_context(Config().merged(config or {}), rules, registry)
+def result(rules: Path, registry: Path | None = ERAS / "registry", config: dict | None = None, today=None):
+    ctx = build_context(Config().merged(config or {}), rules, registry, today=today)
     return run(ctx)
 
 
@@ -43,8 +45,9 @@ def test_an_older_version_raises_nothing_its_text_does_not_require(era, config):
     res = result(ERAS / era / "rules", config=config)
     assert res.findings == [], [f"{f.code} {f.message}" for f in res.findings]
     said = skipped(res)
-    assert said["DL601"] == said["DL602"] == said["DL603"] == NO_LIST
+    assert said["DL601"] == said["DL602"] == said["DL603"] == said["DL401"] == NO_LIST
     assert said["DL503"] == NO_NATIVE
+    assert said["DL501"] == said["DL504"] == NO_NATIVE_HEADS
 
 
 def test_v1_holds_one_defect_the_third_party_head():
@@ -89,6 +92,51 @@ def test_v1_still_catches_each_defect(tmp_path, file, old, new, expected):
     edit_file(root / file, old, new)
     got = found(result(root / "v1" / "rules", root / "registry"), ("DL601", "DL602", "DL603"))
     assert got == [expected]
+
+
+REG_CAT = "registry/" + CAT
+REG_LIST = "registry/examples/10_Agentic_Inference/README.md"
+FP4 = "c3" * 20
+# Defects of the registry that only a requirement of the v1 text makes defects: a bundled head
+# is approved with its checkpoint (DL501) and the list says which checkpoints ship one (DL504),
+# a head is usable two cohorts after its approval (DL401, DL802).
+REGISTRY_DEFECTS = [
+    pytest.param(REG_CAT, f"revision: {FP4}\n      method: mtp", "revision: " + "d4" * 20 + "\n      method: mtp",
+                 None, ("DL501", CAT, 13, 17), id="bundled-head-of-no-approved-checkpoint"),
+    pytest.param(REG_LIST, "include a native MTP", "include a native EAGLE", None,
+                 ("DL504", "examples/10_Agentic_Inference/README.md", 16, 1), id="list-claims-another-kind"),
+    pytest.param(REG_CAT, "approved_cohort: 2026-09-C0", "approved_cohort: 2026-10-C1", None,
+                 ("DL401", CAT, 8, 24), id="head-listed-before-its-lead-time"),
+    pytest.param(REG_CAT, "approved_cohort: 2026-09-C0", "approved_cohort: 2026-10-C1", datetime.date(2026, 10, 1),
+                 ("DL802", CAT, 8, 24), id="head-usable-soon"),
+]
+
+
+@pytest.mark.parametrize("file,old,new,today,expected", REGISTRY_DEFECTS)
+def test_v1_catches_each_registry_defect_its_text_makes_one(tmp_path, file, old, new, today, expected):
+    root = copy(tmp_path)
+    edit_file(root / file, old, new)
+    res = result(root / "v1" / "rules", root / "registry", today=today)
+    assert found(res, (expected[0],)) == [expected]
+
+
+@pytest.mark.parametrize("era,config", [("wip", NO_SEED), ("designated", None)])
+@pytest.mark.parametrize("file,old,new,today,expected", REGISTRY_DEFECTS)
+def test_an_older_version_skips_what_its_text_does_not_require(tmp_path, era, config, file, old, new, today, expected):
+    root = copy(tmp_path)
+    edit_file(root / file, old, new)
+    res = result(root / era / "rules", root / "registry", config=config, today=today)
+    code = expected[0]
+    assert found(res, (code,)) == []
+    assert skipped(res)[code] == (NO_NATIVE_HEADS if code in ("DL501", "DL504") else NO_LIST)
+
+
+def test_without_the_rules_the_policy_s_own_lead_time_still_holds(tmp_path):
+    # a run on the reference repository alone reads no version of the rules: the policy's
+    # minimum_cohorts is the lead time (the registry's pre-commit hook)
+    root = copy(tmp_path)
+    edit_file(root / REG_CAT, "approved_cohort: 2026-09-C0", "approved_cohort: 2026-10-C1")
+    assert found(result(None, root / "registry"), ("DL401",)) == [("DL401", CAT, 8, 24)]
 
 
 def test_a_lead_time_only_the_check_table_states_is_required_of_2_9_4(tmp_path):

@@ -109,6 +109,7 @@ class RulesFacts:
     list_claim: Fact | None = None  # §2.9.4: "published in the reference repository"
     list_defined: Fact | None = None  # §2.9.4 defines an approved-drafter list (older versions do not)
     native_rule: Fact | None = None  # §2.9.4: only the model publisher's own head is native (DL503)
+    native_heads: Fact | None = None  # §2.9.4: a head shipped in an approved checkpoint is approved with it
     tentative: Fact | None = None  # §2.9.4's TENTATIVE marker (value: date)
     models_section: "Heading | None" = None
     model_list_weeks: Fact | None = None  # §3.2: at least N weeks before the round opens
@@ -221,6 +222,16 @@ def unstated_requirement(facts: RulesFacts) -> str | None:
     return None
 
 
+def unstated_native_heads(facts: RulesFacts) -> str | None:
+    """The skipped line of the rules that hold the registry's native heads to their checkpoints
+    (DL501, DL504) where §2.9.4 of this version approves no head with its checkpoint, or None
+    (no rules read, or §2.9.4 missing: DL101's; the registry's own claims are judged then)."""
+    spec = facts.spec_section
+    if spec is None or facts.native_heads is not None:
+        return None
+    return f"{section_label(spec)} of this version approves no head with its checkpoint (no native heads)"
+
+
 def _required(facts: RulesFacts) -> None:
     """The facts one place of the text requires of another, reported when missing.
 
@@ -260,6 +271,15 @@ _LIST_DEFINED = (
 )
 
 
+# §2.9.4 makes a head shipped inside an approved checkpoint native, approved with it: "is approved
+# with that checkpoint", "a native head of an approved checkpoint". The versions before it name no
+# native head (a placeholder, or one drafter the benchmark designates).
+_NATIVE_HEADS = (
+    r"\bapproved\s+with\s+(?:that|its|the)\s+checkpoints?\b",
+    r"\bnative\s+(?:\w+[-\s])?heads?\b",
+)
+
+
 def native_rule_patterns(config: "Config") -> list[str]:
     """The patterns of the sentence that makes a head native (NATIVE_RULE)."""
     return [str(p) for p in NATIVE_RULE.read(config)]
@@ -282,6 +302,7 @@ def _speculative(ctx: "_Reading", facts: RulesFacts, doc: "Document", h: "Headin
         facts.spec_lead = Fact("lead_cohorts", number(m.group("n")), plain.location(m.start("n")),
                                m.group(0))
     facts.list_defined = _first(plain, "list_defined", _LIST_DEFINED)
+    facts.native_heads = _first(plain, "native_heads", _NATIVE_HEADS)
     # The configuration's patterns: a repository's own, so searched on the run's CPU budget.
     with ctx.config.searching(NATIVE_RULE.path, f"the text of {section_label(h)}"):
         facts.native_rule = _first(plain, "native_rule", native_rule_patterns(ctx.config))

@@ -33,11 +33,15 @@ def lead_time(facts: "RulesFacts", policy: "Policy | None" = None) -> "tuple[int
 
     First what the rules text says (§2.9.4, else the §9.1 table), then the policy's
     ``minimum_cohorts``; (None, None) when neither is known, and the rules that need it stay
-    silent.
+    silent. A version of the rules whose §2.9.4 states no lead time requires none: the policy's
+    number is then not taken for the rules' (the checks that need it skip, saying so); it is read
+    only where no rules text was read (a run on the reference repository alone).
     """
     stated = facts.lead
     if stated is not None and _int_param(stated.value) is not None:
         return _int_param(stated.value), stated.location
+    if facts.spec_section is not None:
+        return None, None
     if policy is not None:
         param = policy.params.get("lead_cohorts")
         if param is not None:

@@ -4,7 +4,8 @@ A drafter approved in cohort A may be used by submissions targeting cohort T onl
 T >= A + lead (the lead time in cohorts, stated by the rules and by the policy's
 ``spec-decode-head-approval-lead-time.minimum_cohorts``). Policy folder P applies to submissions
 targeting P, so a head in folder P needs approved_cohort + lead <= P. Without a stated lead time
-the rule says nothing (it never assumes one).
+the rule says nothing (it never assumes one): a version of the rules that states none (or defines
+no approved-drafter list) skips it with one line, whatever the policy says.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from drafterlint.checks._examples import POLICIES, head_catalog, lead_points
+from drafterlint.checks._facts import unstated_requirement
 from drafterlint.checks._stated import lead_time
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.findings import Finding, Severity
@@ -50,6 +52,10 @@ EXAMPLES = (
 
 
 def check(ctx: Context) -> Iterator[Finding]:
+    unstated = unstated_requirement(ctx.facts)
+    if unstated is not None:
+        ctx.skip(RULE.code, unstated)
+        return
     for cohort, policy in ctx.loaded_registry.cohort_policies():
         lead, where = lead_time(ctx.facts, policy)
         if lead is None:

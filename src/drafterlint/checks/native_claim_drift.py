@@ -14,6 +14,10 @@ native MTP heads”). Reported:
 
 A claim names its checkpoints (``org/name``) or, when it names none, covers every checkpoint of
 its subsection. Checkpoints missing from one side altogether are DL302's.
+
+Native heads are the rules text's (§2.9.4: a head the publisher ships inside an approved
+checkpoint is approved with it): a version of the rules that has none skips the rule with one
+line.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from collections.abc import Iterator
 
 from drafterlint.checks._drift import UnbackedClaim, UnclaimedHead, drifts
 from drafterlint.checks._examples import CAT, README, A, catalog, readme
+from drafterlint.checks._facts import unstated_native_heads
 from drafterlint.checks._mdlist import short
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.findings import Finding, Severity
@@ -55,6 +60,10 @@ EXAMPLES = (
 
 
 def check(ctx: Context) -> Iterator[Finding]:
+    unstated = unstated_native_heads(ctx.facts)
+    if unstated is not None:
+        ctx.skip(RULE.code, unstated)
+        return
     for d in drifts(ctx):
         if isinstance(d, UnbackedClaim):
             yield _unbacked(d)

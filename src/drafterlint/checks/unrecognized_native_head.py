@@ -4,6 +4,10 @@ A head marked ``bundled: true`` claims to be native: shipped inside a checkpoint
 the benchmark, and approved with it. Its repository and revision must therefore be one of the
 model's ``approved_checkpoints`` in the same policy. Otherwise the claim names a checkpoint
 nobody approved (a typo in the revision, a checkpoint dropped from the list, the wrong model).
+
+The requirement is the rules text's (§2.9.4: a head the publisher ships inside an approved
+checkpoint is approved with that checkpoint): a version of the rules that has no native heads
+skips the rule with one line.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
+from drafterlint.checks._facts import unstated_native_heads
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.findings import Finding, Severity
 
@@ -46,6 +51,10 @@ EXAMPLES = (
 
 
 def check(ctx: Context) -> Iterator[Finding]:
+    unstated = unstated_native_heads(ctx.facts)
+    if unstated is not None:
+        ctx.skip(RULE.code, unstated)
+        return
     reg = ctx.loaded_registry
     for policy in reg.policies.values():
         for head in policy.heads:

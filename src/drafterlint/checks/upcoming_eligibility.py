@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from drafterlint.checks._eligibility import HORIZON
 from drafterlint.checks._examples import POLICIES, head_catalog, lead_points
+from drafterlint.checks._facts import unstated_requirement
 from drafterlint.checks._options import Option
 from drafterlint.checks.base import REGISTRY, TODAY, Context, Example, Rule
 from drafterlint.cohorts import Cohort
@@ -54,6 +55,10 @@ EXAMPLES = (
 
 
 def check(ctx: Context) -> Iterator[Finding]:
+    unstated = unstated_requirement(ctx.facts)
+    if unstated is not None:  # no lead time: no head becomes usable later than approved
+        ctx.skip(RULE.code, unstated)
+        return
     calendar = ctx.facts.publication_calendar
     today = ctx.judged_on
     now = Cohort.for_date(today, calendar)
