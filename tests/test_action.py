@@ -1,6 +1,6 @@
 """The GitHub Action: its entry script run as the runner runs it (inputs in INPUT_* variables,
 GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files, a workspace folder), action.yml's shape, and the
-workflow files checked by actionlint when it is installed.
+workflow files checked by actionlint and zizmor (offline) when they are installed.
 """
 
 from __future__ import annotations
@@ -376,6 +376,26 @@ WORKFLOWS = sorted([*ROOT.glob("examples/workflows/*.yml"), *ROOT.glob(".github/
 def test_workflows_pass_actionlint(workflow):
     proc = subprocess.run([actionlint_exe(), "-no-color", str(workflow)], cwd=ROOT,
                           capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+# -- zizmor ----------------------------------------------------------------------------------
+
+
+def zizmor_exe() -> str | None:
+    beside = Path(sys.executable).parent / "zizmor"
+    return str(beside) if beside.exists() else shutil.which("zizmor")
+
+
+@pytest.mark.skipif(zizmor_exe() is None, reason="zizmor is not installed (the test extra has it)")
+@pytest.mark.parametrize("path", [*WORKFLOWS, ACTION, ROOT / ".github" / "dependabot.yml"],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_workflows_pass_zizmor_offline(path):
+    """Each file on its own: given a folder, zizmor may collect nothing from it (the examples are
+    not under .github/workflows/). Exceptions live in .github/zizmor.yml, each with its reason."""
+    proc = subprocess.run([zizmor_exe(), "--offline", "--no-progress", "--format=plain",
+                           "--config", str(ROOT / ".github" / "zizmor.yml"), str(path)],
+                          cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 

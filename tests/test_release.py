@@ -153,9 +153,10 @@ def workflow(name: str) -> dict:
 def test_the_release_workflow_publishes_by_trusted_publishing_after_the_gate():
     wf = workflow("release.yml")
     assert wf["on"]["push"]["tags"] == ["v[0-9]+.[0-9]+.[0-9]+"]
-    assert wf["permissions"] == {"contents": "read"}
+    assert wf["permissions"] == {}  # each job asks for what it needs
     jobs = wf["jobs"]
-    assert jobs["gate"]["uses"] == "./.github/workflows/ci.yml"
+    assert all("permissions" in job for job in jobs.values())
+    assert jobs["gate"]["uses"] == "$/.github/workflows/ci.yml"
     assert "workflow_call" in workflow("ci.yml")["on"]
     assert jobs["build"]["needs"] == "gate" and jobs["publish"]["needs"] == "build"
     publish = jobs["publish"]
@@ -166,9 +167,23 @@ def test_the_release_workflow_publishes_by_trusted_publishing_after_the_gate():
     build = "\n".join(s.get("run", "") for s in jobs["build"]["steps"])
     for command in ("python -m build", ".ci/check_dist.py dist --tag", "twine check --strict", ".ci/changelog.py"):
         assert command in build, command
+    # the pipe into tee fails the step only under bash's pipefail (GitHub's `shell: bash`)
+    assert all(s.get("shell") == "bash" for s in jobs["build"]["steps"] if "|" in s.get("run", ""))
     release = "\n".join(s.get("run", "") for s in jobs["github-release"]["steps"])
     assert "gh release create" in release and "--notes-file" in release
     assert 'major="${TAG%%.*}"' in release  # v0.1.0 -> v0: the tag the action pins
+
+
+def test_no_checkout_leaves_its_credentials_behind_and_the_tag_is_pushed_with_an_explicit_token():
+    for name in ("ci.yml", "release.yml", "mistune-latest.yml"):
+        for job in workflow(name)["jobs"].values():
+            for step in job.get("steps") or []:
+                if str(step.get("uses", "")).startswith("actions/checkout@"):
+                    assert step["with"]["persist-credentials"] is False, name
+    steps = workflow("release.yml")["jobs"]["github-release"]["steps"]
+    push = next(s for s in steps if "git push" in s.get("run", ""))
+    assert push["env"]["GH_TOKEN"] == "${{ github.token }}"
+    assert re.search(r'git push --force "https://x-access-token:\$\{GH_TOKEN\}@github\.com/', push["run"])
 
 
 # -- the distribution check ------------------------------------------------------------------
