@@ -66,10 +66,10 @@ def test_an_unchanged_clone_has_no_new_finding(tmp_path, cli, registry_is_git):
         assert code == 0 and new == [], (run, new)
         assert len(old) == len(everything)
         assert ("base cache: hit" if run == "second" else "base cache: miss") in err
-    code, out, _ = cli("check", "--hook", cwd=rules)
+    code, out, _ = cli("check", "--hook", cwd=rules)  # nothing to commit: judged against the default branch
     assert code == 0
     assert out.splitlines()[0] == (f"{len([f for f in everything if f['repo'] == 'rules'])} pre-existing findings "
-                                   f"(in HEAD {_head(rules)[:10]}) do not fail this run: "
+                                   f"(in the merge base {_head(rules)[:10]} of main) do not fail this run: "
                                    "`drafterlint check --all` shows them")
 
 
@@ -224,3 +224,26 @@ def test_a_baseline_file_does_not_count_unchecked_findings_fixed(tmp_path, cli):
     code, out, _ = cli("check", "--baseline", rules / ".drafterlint-baseline.json", cwd=rules)
     assert "baselined finding" not in out, out
     assert "could not be checked because endpoints_rules.md is unreadable: not counted fixed" in out
+
+
+def test_a_clean_checkout_is_judged_against_the_default_branch_but_a_commit_against_head(tmp_path, cli,
+                                                                                         monkeypatch):
+    rules, _ = setup(tmp_path, registry_is_git=False)
+    subprocess.run(["git", "checkout", "-qb", "feature"], cwd=rules, check=True)
+    doc = rules / "endpoints_rules.md"
+    doc.write_text(doc.read_text(encoding="utf-8") + "\nA new one: [here](#nowhere).\n", encoding="utf-8")
+    git_commit_all(rules, "2026-01-02", "a new broken link")
+    # Nothing to commit, no pre-commit range (CI): the branch against main.
+    monkeypatch.delenv("GIT_INDEX_FILE", raising=False)
+    code, out, _ = cli("check", "--hook", cwd=rules)
+    assert code == 1 and "#nowhere" in out and "of main) do not fail this run" in out
+    # `git commit --amend` with nothing staged: the index is HEAD's too, but git's hook
+    # environment says a commit is being made, judged against HEAD.
+    monkeypatch.setenv("GIT_INDEX_FILE", ".git/index")
+    code, out, _ = cli("check", "--hook", cwd=rules)
+    assert code == 0 and f"(in HEAD {_head(rules)[:10]})" in out
+    # Something not committed: what it changes is judged against HEAD, as before.
+    monkeypatch.delenv("GIT_INDEX_FILE")
+    doc.write_text(doc.read_text(encoding="utf-8") + "\nWording.\n", encoding="utf-8")
+    code, out, _ = cli("check", "--hook", cwd=rules)
+    assert code == 0 and f"(in HEAD {_head(rules)[:10]})" in out

@@ -155,7 +155,8 @@ def test_a_contributors_first_day(contributor):
     assert {m.group(1) for ln in old if (m := re.search(r": (DL\d+) ", ln))} >= {"DL104", "DL201", "DL202", "DL203", "DL205"}
 
     # The commit that adds the hook (and says so in the configuration) passes, and so does a
-    # first run over every file: the old defects are HEAD's, not this commit's.
+    # first run over every file (nothing to commit: the branch is judged against the default
+    # one, here itself): the old defects are the base's, not this commit's.
     (repo / ".pre-commit-config.yaml").write_text(local_hooks(), encoding="utf-8")
     subprocess.run([pre_commit_exe(), "install"], cwd=repo, env=env, check=True, capture_output=True)
     (repo / ".drafterlint.yaml").write_text("# checked on each commit (.pre-commit-config.yaml)\n" + CONFIG)
@@ -167,7 +168,8 @@ def test_a_contributors_first_day(contributor):
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     summary = [ln for ln in proc.stdout.splitlines() if "pre-existing" in ln]
-    assert summary == [f"{len(old)} pre-existing findings (in HEAD {git(repo, 'rev-parse', 'HEAD', env=env).stdout[:10]}) "
+    assert summary == [f"{len(old)} pre-existing findings (in the merge base "
+                       f"{git(repo, 'rev-parse', 'HEAD', env=env).stdout[:10]} of main) "
                        "do not fail this run: `drafterlint check --all` shows them"], proc.stdout
 
     # A wording fix passes.

@@ -339,3 +339,86 @@ def test_pre_push_judges_the_pushed_range_and_says_when_it_is_not_checked_out(tm
     proc = push("other")
     out = proc.stdout + proc.stderr
     assert f"drafterlint: {_sha(repo, 'other')} is not checked out: the working tree is judged against" in out, out
+
+
+OLD_DEFECT = "\nAn old one: [gone](#gone).\n"
+NEW_DEFECT = "\nA new one: [nowhere](#nowhere).\n"
+
+
+def _origin_with_a_branch(tmp_path: Path, *, baseline: bool = False) -> Path:
+    """A bare origin whose `main` has an old broken link (and, with `baseline`, the baseline file
+    recording it) and whose branch `feature` adds one more."""
+    work = rules_repo(tmp_path, RULES_DOC + OLD_DEFECT)
+    if baseline:
+        (work / ".drafterlint.yaml").write_text(CONFIG + "baseline: .drafterlint-baseline.json\n", encoding="utf-8")
+        subprocess.run([*_drafterlint(), "baseline"], cwd=work, check=True, capture_output=True)
+        assert "#gone" in (work / ".drafterlint-baseline.json").read_text(encoding="utf-8")
+        git(work, "add", ".")
+    git(work, "commit", "-qm", "an old defect")
+    git(work, "checkout", "-qb", "feature")
+    (work / "endpoints_rules.md").write_text(RULES_DOC + OLD_DEFECT + NEW_DEFECT, encoding="utf-8")
+    git(work, "commit", "-qam", "a new defect")
+    git(work, "checkout", "-q", "main")  # the origin's default branch
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "clone", "-q", "--bare", str(work), str(origin))
+    return origin
+
+
+def _drafterlint() -> list[str]:
+    import sys
+
+    return [sys.executable, "-m", "drafterlint"]
+
+
+def _ci_run(config: Path, repo: Path, env: dict) -> tuple[int, str, list[str]]:
+    """`pre-commit run --all-files` as a CI job runs it: CI=true, a clean checkout, nothing staged."""
+    proc = subprocess.run([pre_commit_exe(), "run", "--config", str(config), "drafterlint", "--all-files",
+                           "--verbose"], cwd=repo, env=dict(env, CI="true"), capture_output=True, text=True,
+                          timeout=900)
+    out = proc.stdout + proc.stderr
+    return proc.returncode, out, [ln for ln in out.splitlines() if re.match(r"^\S+:\d+:\d+: DL", ln)]
+
+
+@pytest.fixture
+def ci_config(hook_repo, tmp_path_factory) -> Path:
+    repo_path, rev = hook_repo
+    config = tmp_path_factory.mktemp("pre-commit-config") / "pre-commit-config.yaml"
+    config.write_text(yaml.safe_dump({"repos": [{"repo": str(repo_path), "rev": rev, "hooks": [
+        {"id": "drafterlint"}]}]}), encoding="utf-8")
+    return config
+
+
+@needs_pre_commit
+def test_in_ci_the_hook_judges_the_branch_against_the_default_one(tmp_path, ci_config, hook_env):
+    origin = _origin_with_a_branch(tmp_path)
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(origin), str(clone))  # origin/HEAD: main
+    git(clone, "checkout", "-q", "feature")
+    code, out, findings = _ci_run(ci_config, clone, hook_env)
+    assert code == 1, out
+    assert len(findings) == 1 and "#nowhere" in findings[0], out
+    assert "1 pre-existing finding (in the merge base " in out and " of origin/HEAD)" in out
+    git(clone, "checkout", "-q", "main")
+    code, out, findings = _ci_run(ci_config, clone, hook_env)
+    assert code == 0 and findings == [], out
+    assert re.search(r"drafterlint \(rules documents\)\.+Passed", out), out
+
+
+@needs_pre_commit
+@pytest.mark.parametrize("baseline", [True, False], ids=["with-baseline", "without"])
+def test_a_shallow_ci_clone_falls_back_to_the_committed_baseline(tmp_path, ci_config, hook_env, baseline):
+    origin = _origin_with_a_branch(tmp_path, baseline=baseline)
+    clone = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "1", "--branch", "feature", origin.as_uri(), str(clone))
+    code, out, findings = _ci_run(ci_config, clone, hook_env)
+    assert code == 1, out
+    said = [ln for ln in out.splitlines() if ln.startswith("drafterlint: ")]
+    if baseline:  # the new link alone fails, against the file
+        assert len(findings) == 1 and "#nowhere" in findings[0], out
+        assert said == ["drafterlint: no default branch (origin/HEAD, main, master, origin/main, origin/master) "
+                        "in this clone, a shallow one perhaps: judged against the baseline file "
+                        ".drafterlint-baseline.json"], out
+    else:  # every finding counts, and one line says why and how to give a base
+        assert sorted("#nowhere" in ln for ln in findings) == [False, True], out
+        assert len(said) == 1 and said[0].startswith("drafterlint: nothing to commit, and no default branch "), out
+        assert "`args: [--base-ref, origin/main]`" in said[0] and "`drafterlint baseline`" in said[0]

@@ -175,3 +175,26 @@ def same_commit(repo_dir: Path, a: str, b: str) -> bool:
     except (FetchError, InputError):
         return False
     return bool(found[0]) and found[0] == found[1]
+
+
+# Where a clean checkout's branch is judged from: the remote's default branch, else a local one.
+DEFAULT_BRANCHES = ("origin/HEAD", "main", "master", "origin/main", "origin/master")
+
+
+def default_branch(repo_dir: Path) -> str | None:
+    """The first of DEFAULT_BRANCHES that has a merge base with HEAD in repo_dir (in a shallow
+    clone, one that is there at all), or None."""
+    for ref in DEFAULT_BRANCHES:
+        if merge_base(repo_dir, ref) is not None:
+            return ref
+    return None
+
+
+def clean_checkout(repo_dir: Path) -> bool:
+    """Whether the index and the tracked files of repo_dir are HEAD's: nothing to commit.
+    Read without the optional index lock (`git status` would otherwise write the index)."""
+    try:
+        return not run_git(Path(repo_dir), ["--no-optional-locks", "status", "--porcelain",
+                                            "--untracked-files=no", "--ignore-submodules"], allow_local=True).strip()
+    except FetchError:
+        return False

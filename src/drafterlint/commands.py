@@ -142,7 +142,7 @@ def _run_cache(options: CheckOptions):
 
 
 def check(options: CheckOptions) -> int:
-    options, head = _hook(options)
+    options, head, unbased = _hook(options)
     if options.fix:
         from drafterlint.fix.command import run_fix
 
@@ -153,6 +153,8 @@ def check(options: CheckOptions) -> int:
     if options.hook:
         meta.preexisting_hint = "`drafterlint check --all` shows them"
     result = done.result if options.all else _judged(done, options, meta, head)
+    if unbased:
+        say_unbased(meta)
     from drafterlint.report import SUGGESTS
 
     if _formats(options) & SUGGESTS:
@@ -163,12 +165,13 @@ def check(options: CheckOptions) -> int:
     return exit_code(result, done.run.config, options.exit_zero, meta.scope)
 
 
-def _hook(options: CheckOptions) -> tuple[CheckOptions, str]:
-    """(the options, the head judged): a hook without a base of its own judges hook_range()."""
+def _hook(options: CheckOptions) -> tuple[CheckOptions, str, bool]:
+    """(the options, the head judged, whether a clean checkout found no branch to judge against):
+    a hook without a base of its own judges hook_range()."""
     if options.hook and not options.base_ref and not options.all:
-        base_ref, head = hook_range(options)
-        return replace(options, base_ref=base_ref), head
-    return options, "HEAD"
+        base_ref, head, unbased = hook_range(options)
+        return replace(options, base_ref=base_ref), head, unbased
+    return options, "HEAD", False
 
 
 def _judged(done: "Checked", options: CheckOptions, meta, head: str):
@@ -190,11 +193,14 @@ ADOPTION_HINT = ("to fail only on what a change introduces: record today's findi
                  "compare with HEAD by default)")
 
 
-def hook_range(options: CheckOptions) -> tuple[str | None, str]:
-    """(base, head) a hook judges: in `pre-push` (or `pre-commit run --from-ref A --to-ref B`)
-    the range pre-commit passes; otherwise HEAD and what is being committed; no base before the
-    first commit (every finding counts then)."""
-    from drafterlint.basetree import has_commit, same_commit
+def hook_range(options: CheckOptions) -> tuple[str | None, str, bool]:
+    """(base, head, whether a clean checkout found no branch to judge against) a hook judges: in `pre-push` (or `pre-commit run --from-ref A --to-ref B`)
+    the range pre-commit passes; in a commit being made, HEAD and what is being committed; in a
+    clean checkout with nothing to commit (CI, pre-commit.ci: `pre-commit run --all-files`),
+    the branch against the default one (basetree.default_branch); no base before the first
+    commit, nor in a clean checkout without a default branch (every finding counts then, but
+    for the baseline file)."""
+    from drafterlint.basetree import clean_checkout, default_branch, has_commit, same_commit
 
     from_ref, to_ref = os.environ.get("PRE_COMMIT_FROM_REF"), os.environ.get("PRE_COMMIT_TO_REF")
     if from_ref and to_ref:
@@ -204,9 +210,35 @@ def hook_range(options: CheckOptions) -> tuple[str | None, str]:
             # The files checked are the working tree's: say so when what is pushed is not it.
             print(one_line(f"drafterlint: {to_ref} is not checked out: the working tree is judged "
                            f"against {from_ref}"), file=sys.stderr)
-        return from_ref, to_ref
+        return from_ref, to_ref, False
+    here = start(options)
+    if not has_commit(here):
+        return None, "HEAD", False
+    # git sets GIT_INDEX_FILE for the hooks of a commit being made; `pre-commit run` has none.
+    # Without it, a checkout whose index and files are HEAD's has nothing to commit: what is
+    # judged is HEAD itself, the branch. (`git commit --amend` with nothing staged also leaves
+    # the index equal to HEAD: it is a commit, judged against HEAD.)
+    if os.environ.get("GIT_INDEX_FILE") or not clean_checkout(here):
+        return "HEAD", "HEAD", False
+    branch = default_branch(here)
+    return branch, "HEAD", branch is None
 
-    return ("HEAD" if has_commit(start(options)) else None), "HEAD"
+
+def say_unbased(meta) -> None:
+    """The one line of a clean checkout with no default branch to judge against: what it was
+    judged against instead, and how to give it a base."""
+    from drafterlint.basetree import DEFAULT_BRANCHES
+    from drafterlint.report import one_line
+
+    if meta.baseline_source is not None:
+        line = (f"no default branch ({', '.join(DEFAULT_BRANCHES)}) in this clone, a shallow one perhaps: "
+                f"judged against {meta.baseline_source}")
+    else:
+        line = (f"nothing to commit, and no default branch ({', '.join(DEFAULT_BRANCHES)}) in this clone nor a "
+                "baseline file to judge it against: every finding counts; give a base (`args: [--base-ref, "
+                "origin/main]`, with the branch fetched: `fetch-depth: 0`), or commit a baseline (`drafterlint "
+                "baseline`)")
+    print(one_line(f"drafterlint: {line}"), file=sys.stderr)
 
 
 def fix_hint(options: CheckOptions, head: str) -> str:
