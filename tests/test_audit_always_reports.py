@@ -377,14 +377,14 @@ def test_state_round_trip_and_budget():
                         key=f"k{i}")
                 for i in range(300)]
     roomy = auditstate.comment(findings, 100_000)
-    state, why = auditstate.read(f"text\n{roomy}\nmore")
+    state, why = auditstate.read(f"{MARKER}\n{roomy}\nmore", MARKER)
     assert why == "" and state is not None and not state.partial
     assert [i["fingerprint"] for i in state.items] == [f.fingerprint for f in findings]
     assert state.items[5]["path"] == "doc2.md" and state.items[5]["line"] == 6
     assert state.items[5]["message"] == findings[5].message[:auditstate.MESSAGE_CHARS - 1] + "…"
     tight = auditstate.comment(findings, 2000)
     assert len(tight) <= 2000
-    state, _ = auditstate.read(tight)
+    state, _ = auditstate.read(f"{MARKER}\n{tight}", MARKER)
     assert state is not None and state.partial and state.total == 300
     assert state.items[0]["message"] == ""  # messages go first, then the last findings
     assert [i["fingerprint"] for i in state.items] == [f.fingerprint for f in findings[: len(state.items)]]
@@ -398,7 +398,7 @@ def test_state_round_trip_and_budget():
     (None, "has no body"),
 ])
 def test_a_damaged_state_is_no_previous_audit_with_the_reason(body, why):
-    state, said = auditstate.read(body)
+    state, said = auditstate.read(body if body is None else f"{MARKER}\n{body}", MARKER)
     assert state is None and why in said
 
 
@@ -407,17 +407,131 @@ def test_a_state_that_inflates_beyond_the_bound_is_refused():
     import zlib
 
     bomb = base64.b64encode(zlib.compress(b"[" + b" " * (auditstate.MAX_DECODED + 10) + b"]", 9)).decode()
-    state, said = auditstate.read(f"<!-- drafterlint-audit-state:2 {bomb} -->")
+    state, said = auditstate.read(f"{MARKER}\n<!-- drafterlint-audit-state:2 {bomb} -->", MARKER)
     assert state is None and "larger than" in said
 
 
 def test_the_first_state_format_is_still_read():
     import base64
 
-    items = [{"fingerprint": "abc", "code": "DL201", "path": "a.md", "line": 3, "message": "m"}]
+    items = [{"fingerprint": "0123456789abcdef", "code": "DL201", "path": "a.md", "line": 3, "message": "m"}]
     blob = base64.b64encode(json.dumps(items).encode()).decode()
-    state, _ = auditstate.read(f"<!-- drafterlint-audit-state {blob} -->")
+    state, _ = auditstate.read(f"{MARKER}\n<!-- drafterlint-audit-state {blob} -->\nthe report", MARKER)
     assert state is not None and state.items == items
+
+
+# -- the tracking issue is the audit's own ------------------------------------------------------
+
+
+def _state(rows: list[list], paths=("endpoints_rules.md",)) -> str:
+    """A state comment as the audit writes it (format 2), listing `rows`."""
+    import base64
+    import zlib
+
+    raw = json.dumps({"v": 2, "n": len(rows), "p": list(paths), "f": rows}).encode()
+    return f"<!-- drafterlint-audit-state:2 {base64.b64encode(zlib.compress(raw)).decode()} -->"
+
+
+FORGED = [["0123456789abcdef", "DL999", 0, 1, "fixed by [the patch](https://phish.example/login) ![](https://t.example/p.png)"]]
+
+
+def _writes(api) -> list[tuple[str, str]]:
+    return [(m, p) for m, p in api.log if m in ("POST", "PATCH")]
+
+
+@pytest.mark.parametrize("forged_by, body", [
+    ("mallory", f"Question about the rules {MARKER}\n{_state(FORGED)}"),  # the marker quoted in a stranger's text
+    ("mallory", f"{MARKER}\n{_state(FORGED)}\nlast week's report"),  # a stranger's copy of the whole body
+    (None, f"> {MARKER}\n{_state(FORGED)}"),  # by the audit's identity, but the marker does not open it
+], ids=["quoted", "copied", "not-first"])
+def test_an_issue_that_is_not_the_audits_own_is_never_written_nor_read(cli, tmp_path, fake_api, monkeypatch,
+                                                                       forged_by, body):
+    monkeypatch.setenv("GITHUB_TOKEN", fake_api.TOKEN)
+    args = ("--open-issue", "o/r", "--github-api-url", fake_api.url)
+    _, _, first, _ = run(cli, tmp_path, *args)
+    (own,) = fake_api.issues
+    forged = fake_api.add_issue("drafterlint audit: all fixed", body, author=forged_by)  # newer: listed first
+    del fake_api.log[:]
+    code, text, data, said = run(cli, tmp_path, *args)
+    assert code == 1, said
+    assert _writes(fake_api) == [("PATCH", f"/repos/o/r/issues/{own}")]
+    assert fake_api.issues[forged]["body"] == body  # untouched
+    assert data["audit"]["changes"]["previous"] == f"the tracking issue #{own}"
+    assert len(data["audit"]["changes"]["still_open"]) == len(first["findings"])
+    assert "DL999" not in text + json.dumps(data) and "phish.example" not in text + fake_api.issues[own]["body"]
+    assert (f"drafterlint: holding the audit's marker but not its tracking issue (not opened by {fake_api.writer} "
+            f"with the marker first), so never written nor read: #{forged}") in said.splitlines()
+
+
+def test_of_two_issues_of_its_own_the_oldest_is_the_tracking_issue_and_the_run_says_so(
+        cli, tmp_path, fake_api, monkeypatch):
+    monkeypatch.setenv("GITHUB_TOKEN", fake_api.TOKEN)
+    oldest = fake_api.add_issue("drafterlint audit: earlier", f"{MARKER}\n{_state([])}\nthe first report")
+    newer = fake_api.add_issue("drafterlint audit: later", f"{MARKER}\n{_state([])}\na second one")
+    for i in range(3):  # more pages: the oldest comes last (2 per page)
+        fake_api.add_issue(f"other {i}", "no marker")
+    code, _, data, said = run(cli, tmp_path, "--open-issue", "o/r", "--github-api-url", fake_api.url)
+    assert code == 1, said
+    assert _writes(fake_api) == [("PATCH", f"/repos/o/r/issues/{oldest}")]
+    assert data["audit"]["changes"]["previous"] == f"the tracking issue #{oldest}"
+    assert (f"drafterlint: more than one open issue is the audit's own ({fake_api.writer}): the oldest, #{oldest}, "
+            f"is the tracking issue; left as they are: #{newer}") in said.splitlines()
+
+
+def test_the_actions_token_keeps_the_issue_the_actions_bot_wrote(cli, tmp_path, fake_api, monkeypatch):
+    # GET /user is refused to the Actions token (403): it writes as github-actions[bot]. An issue
+    # a person opened with the marker first is not the audit's.
+    fake_api.login = None
+    monkeypatch.setenv("GITHUB_TOKEN", fake_api.TOKEN)
+    ours = fake_api.add_issue("drafterlint audit: last week", f"{MARKER}\n{_state([])}\nreport")
+    theirs = fake_api.add_issue("copy", f"{MARKER}\n{_state(FORGED)}\nreport", author="a-maintainer")
+    code, _, _, said = run(cli, tmp_path, "--open-issue", "o/r", "--github-api-url", fake_api.url)
+    assert code == 1, said
+    assert fake_api.issues[ours]["user"]["login"] == "github-actions[bot]"
+    assert _writes(fake_api) == [("PATCH", f"/repos/o/r/issues/{ours}")]
+    assert f"never written nor read: #{theirs}" in said
+
+
+def test_an_answer_naming_no_user_leaves_the_actions_bot_as_the_only_author_trusted(cli, tmp_path, fake_api,
+                                                                                     monkeypatch):
+    monkeypatch.setenv("GITHUB_TOKEN", fake_api.TOKEN)
+    fake_api.fail.append(("GET", "/user", 200, {}))  # 200 {"message": ...}: no login
+    bot = fake_api.add_issue("drafterlint audit: last week", f"{MARKER}\n{_state([])}\nreport",
+                             author="github-actions[bot]")
+    person = fake_api.add_issue("drafterlint audit: a copy", f"{MARKER}\n{_state(FORGED)}\nreport")
+    code, _, _, said = run(cli, tmp_path, "--open-issue", "o/r", "--github-api-url", fake_api.url)
+    assert code == 1, said
+    assert _writes(fake_api) == [("PATCH", f"/repos/o/r/issues/{bot}")]
+    assert any(line.startswith("drafterlint: GET /user named no user (") and line.endswith(
+        "the tracking issue is the one github-actions[bot] wrote") for line in said.splitlines()), said
+    assert f"never written nor read: #{person}" in said
+
+
+def test_the_state_is_read_only_where_the_audit_writes_it(cli, tmp_path, fake_api, monkeypatch):
+    monkeypatch.setenv("GITHUB_TOKEN", fake_api.TOKEN)
+    # The audit's own issue, edited: the state moved below a line of text (as a quote would put it).
+    fake_api.add_issue("drafterlint audit: last week", f"{MARKER}\nan edit\n{_state(FORGED)}")
+    code, text, data, said = run(cli, tmp_path, "--open-issue", "o/r", "--github-api-url", fake_api.url)
+    assert code == 1, said
+    assert data["audit"]["changes"] is None and "DL999" not in text
+    assert any("holds a state only where the audit does not write it" in n for n in data["audit"]["not_checked"])
+
+
+def test_findings_of_the_state_the_audit_could_not_have_written_are_left_out_in_one_line(
+        cli, tmp_path, fake_api, monkeypatch):
+    monkeypatch.setenv("GITHUB_TOKEN", fake_api.TOKEN)
+    real = ["fedcba9876543210", "DL201", 0, 4, "no anchor #gone"]
+    rows = [real, *FORGED, ["not-a-fingerprint", "DL201", 0, 1, "x"], ["0123456789abcdef", "DL201", 0, -1, "x"],
+            ["0123456789abcdee", "DL201", 0, 1, "m" * 500]]
+    number = fake_api.add_issue("drafterlint audit: last week", f"{MARKER}\n{_state(rows)}\nreport")
+    code, text, data, said = run(cli, tmp_path, "--open-issue", "o/r", "--github-api-url", fake_api.url)
+    assert code == 1, said
+    assert [f["fingerprint"] for f in data["audit"]["changes"]["fixed"]] == ["fedcba9876543210"]
+    assert "DL999" not in text and "phish.example" not in text
+    assert said.count("left out") == 1
+    assert (f"drafterlint: the tracking issue #{number}: 4 of the 5 findings the previous audit's state lists are "
+            "none the audit writes (an unknown rule code, a fingerprint not of 16 hex digits, or a path, line or "
+            "message past its sizes): left out") in said.splitlines()
 
 
 # -- the command line ----------------------------------------------------------------------------

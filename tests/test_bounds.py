@@ -283,7 +283,7 @@ def test_github_issue_list_over_the_item_bound_is_a_clear_error(monkeypatch):
     with _Serve(b"[" + b"{}," * 200 + b"{}]") as srv:
         client = GitHubClient(srv.url, "o/r", "t", retries=0)
         with pytest.raises(GitHubError, match="more than 100 values"):
-            client.find_open()
+            client.find_open("someone")
 
 
 def test_hub_file_over_the_item_bound_is_unknown(monkeypatch):

@@ -19,7 +19,7 @@ def test_finds_the_marked_issue_on_a_later_page(fake_api):
         fake_api.add_issue(f"other {i}", "no marker")
     fake_api.add_issue("a pull request", MARKER, pull_request=True)
     c, _ = client(fake_api)
-    found = c.find_open()
+    found = c.find_open(fake_api.writer).own
     assert found is not None and found["number"] == target
     pages = [p for m, p in fake_api.log if m == "GET"]
     assert len(pages) == 4  # 7 open items, 2 per page, followed by Link rel="next"
@@ -28,7 +28,7 @@ def test_finds_the_marked_issue_on_a_later_page(fake_api):
 def test_closed_issues_are_not_found(fake_api):
     fake_api.add_issue("old", MARKER, state="closed")
     c, _ = client(fake_api)
-    assert c.find_open() is None
+    assert c.find_open(fake_api.writer).own is None
 
 
 def test_create_then_update_then_close(fake_api):
@@ -50,7 +50,7 @@ def test_create_then_update_then_close(fake_api):
 def test_a_500_then_success_is_retried(fake_api):
     fake_api.fail.append(("GET", "/repos/o/r/issues", 500, {}))
     c, slept = client(fake_api, backoff=0.25)
-    assert c.find_open() is None
+    assert c.find_open(fake_api.writer).own is None
     assert slept == [0.25]
 
 
@@ -65,7 +65,7 @@ def test_retry_after_beyond_the_cap_is_not_waited_but_reported(fake_api):
     fake_api.fail.append(("GET", "/repos/o/r/issues", 429, {"Retry-After": "86400"}))
     c, slept = client(fake_api, max_retry_after=30)
     with pytest.raises(GitHubError) as err:
-        c.find_open()
+        c.find_open(fake_api.writer)
     assert slept == [] and "asked to wait 86400 s" in str(err.value)
 
 
@@ -73,19 +73,19 @@ def test_persistent_failure_raises_without_the_token(fake_api):
     fake_api.always = 503
     c, slept = client(fake_api, retries=2)
     with pytest.raises(GitHubError) as err:
-        c.find_open()
+        c.find_open(fake_api.writer)
     assert "503" in str(err.value) and fake_api.TOKEN not in str(err.value)
     assert len(slept) == 2
 
 
 def test_the_token_is_sent_only_as_a_header_and_never_shown(fake_api):
     c, _ = client(fake_api)
-    c.find_open()
+    c.find_open(fake_api.writer)
     assert fake_api.auth_seen == [f"Bearer {fake_api.TOKEN}"]
     assert fake_api.TOKEN not in repr(c)
     bad = GitHubClient(fake_api.url, "o/r", "wrong-token", sleep=lambda s: None)
     with pytest.raises(GitHubError) as err:
-        bad.find_open()
+        bad.find_open(fake_api.writer)
     assert "401" in str(err.value) and "wrong-token" not in str(err.value)
 
 
@@ -93,7 +93,7 @@ def test_unreachable_server_error_is_scrubbed():
     token = "tok_secret_value"
     c = GitHubClient("http://127.0.0.1:9", "o/r", token, sleep=lambda s: None, retries=1, timeout=2)
     with pytest.raises(GitHubError) as err:
-        c.find_open()
+        c.find_open("someone")
     assert token not in str(err.value)
 
 

@@ -22,7 +22,7 @@ class Tracking:
     repo: str
     client: Any = None  # a GitHubClient
     token_problem: str = ""
-    existing: dict | None = None
+    existing: dict | None = None  # the audit's own tracking issue, once looked up
     looked: bool = False
     failure: str = ""
     fix: str = ""
@@ -50,28 +50,55 @@ def start_tracking(options: AuditOptions, repo: str | None, http_timeout: float)
 
 
 def look_up(tracking: Tracking) -> None:
-    """Find the tracking issue (a read: the previous audit's state is in it)."""
+    """Find the tracking issue (a read: the previous audit's state is in it): the oldest open
+    issue whose body opens with the marker and whose author is the identity the audit writes as.
+    What else holds the marker, and which identity that is when GitHub names no user, is said
+    in one line each."""
     from drafterlint.githubapi import GitHubError
 
+    client = tracking.client
     try:
-        tracking.existing = tracking.client.find_open()
-        tracking.looked = True
+        author, unnamed = client.writer()
+        found = client.find_open(author)
     except GitHubError as exc:
         tracking.fail(exc)
+        return
+    tracking.existing, tracking.looked = found.own, True
+    if unnamed:
+        _say(f"{unnamed}: the tracking issue is the one {author} wrote")
+    if found.newer:
+        _say(f"more than one open issue is the audit's own ({author}): the oldest, #{found.own['number']}, is the "
+             f"tracking issue; left as they are: {_numbers(found.newer)}")
+    if found.foreign:
+        _say(f"holding the audit's marker but not its tracking issue (not opened by {author} with the marker "
+             f"first), so never written nor read: {_numbers(found.foreign)}")
+
+
+def _numbers(numbers: tuple[int, ...], most: int = 10) -> str:
+    shown = ", ".join(f"#{n}" for n in numbers[:most])
+    more = len(numbers) - most
+    return f"{shown} and {more} more" if more > 0 else shown
+
+
+def _say(text: str) -> None:
+    print(one_line(f"drafterlint: {text}"), file=sys.stderr)
 
 
 def previous_state(tracking: Tracking, notes: list[str]):
     """(finding dicts, where from, a note when it kept only some) of the state the previous
     audit left in the issue's body; why it cannot be read goes to `notes`."""
     from drafterlint import auditstate
+    from drafterlint.githubapi import MARKER
 
     existing = tracking.existing
     assert existing is not None, "read only from an issue that was found"
     number = existing["number"]
-    state, why = auditstate.read(existing.get("body"))
+    state, why = auditstate.read(existing.get("body"), MARKER)
     if state is None:
         notes.append(f"the previous audit: {why}")
         return None, None, ""
+    if state.left_out:
+        _say(f"the tracking issue #{number}: {state.left_out}")
     partial = ""
     if state.partial:
         partial = (f"The previous audit's state kept {len(state.items)} of its {state.total} findings; "

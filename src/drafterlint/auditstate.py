@@ -8,9 +8,14 @@ then the findings of lowest severity (the state says how many it holds of how ma
 audit then still tells new from still open from fixed by fingerprint, and names a fixed finding
 by rule and place.
 
-The comment is read back from an issue anyone with write access may have edited: it is
-decoded within bounds (``MAX_DECODED`` bytes inflated) and checked for shape, and anything else
-is "no previous state", with the reason.
+The comment is read back only from the audit's own tracking issue (githubapi.Candidates), only
+where the audit writes it: the whole line after the marker that opens the body (a state comment
+anywhere else, as quoted text would put it, is not read). Anyone with write access may still have
+edited it, so it is decoded within bounds (``MAX_DECODED`` bytes inflated) and checked for
+shape, and anything else is "no previous state", with the reason; then each finding it lists
+must be one the audit could have written (a known rule code, a fingerprint of 16 hex digits, a
+path, line and message within the sizes it writes), and one that is not is left out, with one
+line saying how many.
 """
 
 from __future__ import annotations
@@ -32,13 +37,20 @@ _V1 = re.compile(r"<!-- drafterlint-audit-state ([A-Za-z0-9+/=]{1,200000}) -->")
 MAX_CHARS = 6000  # the state's budget in an issue body of at most 65,000 characters
 SHARE = 0.10  # of the body, at most
 MESSAGE_CHARS = 100
+V1_MESSAGE_CHARS = 300  # the first format kept longer messages
 MAX_DECODED = 4 * 1024 * 1024
+# What the audit writes of a finding, at most: a fingerprint (findings._digest), a path a file
+# system takes, a line of a document drafterlint reads.
+_FINGERPRINT = re.compile(r"[0-9a-f]{16}")
+MAX_PATH = 4096
+MAX_LINE = 10_000_000
 
 
 @dataclass(frozen=True)
 class State:
     items: list[dict]  # fingerprint, code, path, line, message ("" when not kept)
     total: int  # findings the audit had; more than len(items) when the budget cut some
+    left_out: str = ""  # why some findings it lists were not kept: none the audit could write
 
     @property
     def partial(self) -> bool:
@@ -80,20 +92,46 @@ def comment(findings, limit: int) -> str:
     return _encode(names, bare[:lo], len(full))
 
 
-def read(body: object) -> tuple[State | None, str]:
-    """(the state an issue body holds, "") or (None, why there is none to compare with)."""
+def read(body: object, marker: str) -> tuple[State | None, str]:
+    """(the state an issue body holds where the audit writes it, "") or (None, why there is none
+    to compare with). The body must open with `marker`, the state be the line after it."""
     if not isinstance(body, str):
         return None, "the tracking issue has no body"
-    m = _V2.search(body)
+    first, _, rest = body.partition("\n")
+    line = rest.partition("\n")[0].rstrip("\r")
     try:
-        if m:
-            return _decode_v2(m.group(1)), ""
-        m = _V1.search(body)
-        if m:
-            return _decode_v1(m.group(1)), ""
+        if first.rstrip("\r") == marker and (m := _V2.fullmatch(line)):
+            return _checked(_decode_v2(m.group(1)), MESSAGE_CHARS), ""
+        if first.rstrip("\r") == marker and (m := _V1.fullmatch(line)):
+            return _checked(_decode_v1(m.group(1)), V1_MESSAGE_CHARS), ""
     except BadAnswer as exc:
         return None, f"the state in the tracking issue cannot be read ({exc}): nothing to compare with"
+    if _V2.search(body) or _V1.search(body):
+        return None, ("the tracking issue holds a state only where the audit does not write it (the line after "
+                      "the marker that opens the body): not read, nothing to compare with")
     return None, "the tracking issue holds no audit state: nothing to compare with"
+
+
+def _checked(state: State, message_chars: int) -> State:
+    """The state without the findings the audit could not have written, saying how many."""
+    from drafterlint.config import rule_codes
+
+    codes = set(rule_codes())
+    kept = [item for item in state.items if _plausible(item, codes, message_chars)]
+    if len(kept) == len(state.items):
+        return state
+    left = len(state.items) - len(kept)
+    return State(kept, state.total, f"{left} of the {len(state.items)} findings the previous audit's state lists "
+                                    "are none the audit writes (an unknown rule code, a fingerprint not of 16 hex "
+                                    "digits, or a path, line or message past its sizes): left out")
+
+
+def _plausible(item: dict, codes: set[str], message_chars: int) -> bool:
+    fp, code, path, line, message = (item.get(k) for k in ("fingerprint", "code", "path", "line", "message"))
+    return (isinstance(fp, str) and bool(_FINGERPRINT.fullmatch(fp)) and code in codes
+            and isinstance(path, str) and len(path) <= MAX_PATH
+            and isinstance(line, int) and not isinstance(line, bool) and 0 <= line <= MAX_LINE
+            and isinstance(message if message is not None else "", str) and len(message or "") <= message_chars)
 
 
 def _inflate(blob: str) -> bytes:
@@ -113,6 +151,8 @@ def _decode_v2(blob: str) -> State:
     paths = answers.field(data, "p", list, "the state")
     rows = answers.field(data, "f", list, "the state")
     total = answers.field(data, "n", int, "the state")
+    if not 0 <= total <= MAX_LINE:
+        raise BadAnswer(f"the state counts {total} findings")
     items = []
     for row in rows:
         answers.expect(row, list, "a finding of the state")

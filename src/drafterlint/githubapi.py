@@ -1,10 +1,14 @@
 """The audit's tracking issue, through the GitHub REST API.
 
-One open issue per repository carries the latest audit. It is recognised by a marker the audit
-writes into its body (an HTML comment, invisible when rendered); the open issues are listed
-(``GET /repos/{owner}/{repo}/issues?state=open&per_page=100``, following ``Link: rel="next"``)
-and the first whose body holds the marker is updated. None found: one is created. A clean audit
-closes the open one with a comment.
+One open issue per repository carries the latest audit. It is the audit's own by identity, not
+by text anyone can copy: its body opens with a marker the audit writes (an HTML comment,
+invisible when rendered), and its author is the identity the audit writes as (``writer``: the
+token's user, as ``GET /user`` names it, else the Actions bot, github-actions[bot], as which the
+Actions token writes). The open issues are listed (``GET /repos/{owner}/{repo}/issues?state=open
+&per_page=100``, following ``Link: rel="next"``); of the audit's own, the oldest is updated and
+the others are named (``Candidates``); an issue that holds the marker otherwise (a stranger's,
+or the marker quoted further down) is never written nor read. None found: one is created. A
+clean audit closes the open one with a comment.
 
 The token comes from ``GITHUB_TOKEN`` and is only ever put in the ``Authorization`` header, and
 only over https (plain http to a loopback host alone, for tests): it is scrubbed from every error
@@ -36,6 +40,7 @@ MAX_PAGES = 50
 _OWNER_REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
 
 
+ACTIONS_BOT = "github-actions[bot]"  # the login the Actions token (GITHUB_TOKEN in a workflow) writes as
 MIN_TOKEN = MIN_SECRET  # shorter is no GitHub token, and redacting it would mangle words
 
 
@@ -43,10 +48,15 @@ class GitHubError(Exception):
     """The GitHub API could not do what was asked (message has no token in it). `fix`: what
     the person running the audit should change, when that can be told."""
 
-    def __init__(self, message: str, fix: str = "", status: int = 0):
+    def __init__(self, message: str, fix: str = "", status: int = 0, *, limited: bool = False):
         super().__init__(message)
         self.fix = fix
         self.status = status  # the HTTP status GitHub answered (0: none, or not an HTTP refusal)
+        self.limited = limited  # a rate limit's refusal (429, or a 403 that says so)
+
+
+class UnexpectedAnswer(GitHubError):
+    """An answer GitHub's API would not give (its shape checked by drafterlint.answers)."""
 
 
 def scrub(text: str, token: str | None) -> str:
@@ -187,7 +197,8 @@ class GitHubClient:
             if waited:
                 detail = f"{detail} ({waited})".strip()
             raise GitHubError(scrub(f"{method} {url}: HTTP {resp.status_code} {detail}".strip(), self._token),
-                              "" if waited else _fix_for(resp.status_code, self.api_url), resp.status_code)
+                              "" if waited else _fix_for(resp.status_code, self.api_url), resp.status_code,
+                              limited=resp.status_code == 429 or (resp.status_code == 403 and _retryable(resp)))
         return resp
 
     @staticmethod
@@ -258,19 +269,48 @@ class GitHubClient:
 
     # -- issues -----------------------------------------------------------------------------
 
-    def find_open(self, marker: str = MARKER) -> dict | None:
-        """The first open issue (not pull request) whose body holds `marker`, or None."""
-        # Not found in MAX_PAGES pages is not "none" (pages() says so): creating one could
-        # duplicate it.
-        listing = "open issues, looking for the tracking issue"
+    def user_login(self) -> str | None:
+        """The login of the token's user (GET /user), or None when GitHub refuses the question
+        to the token as to an app's (the Actions token: 403 "Resource not accessible by
+        integration")."""
         try:
-            for page, what in self.pages(f"/repos/{self.repo}/issues", {"state": "open", "per_page": 100}, listing):
-                found = _marked(page, marker, what)
-                if found is not None:
-                    return found
+            me = self.get_object("/user")
+        except GitHubError as exc:
+            if exc.status == 403 and not exc.limited:
+                return None
+            raise
+        try:
+            return answers.field(me, "login", str, "the token's user")
         except BadAnswer as exc:
             raise _bad(exc) from None
-        return None
+
+    def writer(self) -> tuple[str, str]:
+        """(the login this client writes as, "" or why it is taken to be the Actions bot). The
+        token's user when GitHub names one; else the Actions bot: the Actions token (refused GET
+        /user), no token, or an answer that names no user. Either way an identity no stranger can
+        write as."""
+        if not self._token:
+            return ACTIONS_BOT, ""
+        try:
+            return self.user_login() or ACTIONS_BOT, ""
+        except UnexpectedAnswer as exc:
+            return ACTIONS_BOT, f"GET /user named no user ({exc})"
+
+    def find_open(self, author: str, marker: str = MARKER) -> "Candidates":
+        """The open issues (not pull requests) that are the audit's own, written by `author` with
+        `marker` opening the body, and those that hold the marker otherwise."""
+        # Every page is read (at most MAX_PAGES; pages() says when there are more: a listing read
+        # in part could hide the oldest), as GitHub lists the newest first.
+        listing = "open issues, looking for the tracking issue"
+        own: list[dict] = []
+        foreign: list[int] = []
+        try:
+            for page, what in self.pages(f"/repos/{self.repo}/issues", {"state": "open", "per_page": 100}, listing):
+                _sort_out(page, marker, author, what, own, foreign)
+        except BadAnswer as exc:
+            raise _bad(exc) from None
+        own.sort(key=lambda issue: issue["number"])
+        return Candidates(own[0] if own else None, tuple(i["number"] for i in own[1:]), tuple(sorted(foreign)))
 
     def create(self, title: str, body: str) -> dict:
         made = self._object("POST", f"/repos/{self.repo}/issues", json={"title": title, "body": body})
@@ -295,23 +335,39 @@ class GitHubClient:
 
 
 def _bad(exc: BadAnswer) -> GitHubError:
-    return GitHubError(f"{exc}: not what GitHub's issues API answers",
+    return UnexpectedAnswer(f"{exc}: not what GitHub's issues API answers",
                        "check --github-api-url: it should be GitHub's REST API (https://api.github.com, "
                        "or https://HOST/api/v3 for GitHub Enterprise)")
 
 
-def _marked(items: object, marker: str, what: str) -> dict | None:
-    """The first open issue (not pull request) of one page of the list whose body holds
-    `marker`; the page must be a list of issue objects (BadAnswer otherwise)."""
-    for i, item in enumerate(answers.expect(items, list, what)):
+@dataclass(frozen=True)
+class Candidates:
+    """What the list of open issues holds of the audit's: `own`, the tracking issue (the oldest
+    of its own, None when there is none); `newer`, the numbers of its other own ones (passed
+    over); `foreign`, those of the issues that hold the marker without being its own."""
+
+    own: dict | None
+    newer: tuple[int, ...] = ()
+    foreign: tuple[int, ...] = ()
+
+
+def _sort_out(items: list, marker: str, author: str, what: str, own: list[dict], foreign: list[int]) -> None:
+    """Each open issue (not pull request) of one page of the list that holds `marker`: into
+    `own` when the marker opens its body and `author` wrote it, else its number into
+    `foreign`."""
+    for i, item in enumerate(items):
         issue = answers.expect(item, dict, f"item {i} of {what}")
-        body = answers.field(issue, "body", (str, type(None)), f"item {i} of {what}", required=False)
-        if "pull_request" in issue or marker not in (body or ""):
+        body = answers.field(issue, "body", (str, type(None)), f"item {i} of {what}", required=False) or ""
+        if "pull_request" in issue or marker not in body:
             continue
-        answers.positive_int(issue, "number", f"the tracking issue in {what}")
-        answers.field(issue, "html_url", str, f"the tracking issue in {what}", required=False)
-        return issue
-    return None
+        number = answers.positive_int(issue, "number", f"the issue holding the marker in {what}")
+        user = answers.field(issue, "user", (dict, type(None)), f"issue #{number}", required=False) or {}
+        login = answers.field(user, "login", (str, type(None)), f"the user of issue #{number}", required=False)
+        if body.startswith(marker) and login == author:
+            answers.field(issue, "html_url", str, f"the tracking issue in {what}", required=False)
+            own.append(issue)
+        else:
+            foreign.append(number)
 
 
 def next_link(header: str) -> str | None:
@@ -330,8 +386,8 @@ def next_link(header: str) -> str | None:
 
 
 def fit_body(body: str, marker: str = MARKER, limit: int = MAX_BODY) -> str:
-    """The body with the marker, cut to GitHub's limit (with a note) when it is too long."""
-    if marker not in body:
+    """The body opening with the marker, cut to GitHub's limit (with a note) when it is too long."""
+    if not body.startswith(marker):
         body = f"{marker}\n{body}"
     if len(body) <= limit:
         return body
@@ -344,7 +400,7 @@ def fit_body(body: str, marker: str = MARKER, limit: int = MAX_BODY) -> str:
 def sync_issue(client: GitHubClient, *, title: str, body: str, clean: bool, close_comment: str,
                existing: dict | None = None, looked: bool = False) -> Outcome:
     """Create, update or close the tracking issue. `existing`/`looked`: a look-up already made."""
-    issue = existing if looked else client.find_open()
+    issue = existing if looked else client.find_open(client.writer()[0]).own
     if clean:
         if issue is None:
             return Outcome("none")

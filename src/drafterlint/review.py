@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 MARKER = "<!-- drafterlint-suggested-changes -->"
 REPLACED = f"{MARKER}\ndrafterlint: replaced by a later review."
-ACTIONS_BOT = "github-actions[bot]"
 
 
 @dataclass(frozen=True)
@@ -111,18 +110,9 @@ def review_body(posted: int, elsewhere: int, patch_hint: str) -> str:
 def identity(client: "GitHubClient") -> str:
     """The login the token writes as: its user, or the Actions bot for the Actions token (which
     GET /user refuses with 403)."""
-    from drafterlint.githubapi import GitHubError
+    from drafterlint.githubapi import ACTIONS_BOT
 
-    try:
-        me = client.get_object("/user")
-    except GitHubError as exc:
-        if exc.status == 403:
-            return ACTIONS_BOT
-        raise
-    try:
-        return answers.field(me, "login", str, "the token's user")
-    except BadAnswer as exc:
-        raise client.bad_answer(exc) from None
+    return client.user_login() or ACTIONS_BOT
 
 
 def _login(item: dict, what: str) -> str:

@@ -294,10 +294,13 @@ class FakeAPI:
     def comments_of(self, rid: int) -> list[dict]:
         return [c for c in self.review_comments.values() if c["pull_request_review_id"] == rid]
 
-    def add_issue(self, title: str, body: str, state: str = "open", pull_request: bool = False) -> int:
+    def add_issue(self, title: str, body: str, state: str = "open", pull_request: bool = False,
+                  author: str | None = None) -> int:
+        """An issue opened by `author` (by default the identity the token writes as)."""
         number = max(self.issues, default=0) + 1
         issue = {"number": number, "title": title, "body": body, "state": state,
-                 "html_url": f"https://github.invalid/o/r/issues/{number}"}
+                 "html_url": f"https://github.invalid/o/r/issues/{number}",
+                 "user": {"login": author or self.writer, "type": "Bot" if (author or self.writer).endswith("[bot]") else "User"}}
         if pull_request:
             issue["pull_request"] = {"url": "x"}
         self.issues[number] = issue
