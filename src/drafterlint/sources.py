@@ -8,6 +8,7 @@ leave it are treated as missing, and each document is read and parsed once.
 from __future__ import annotations
 
 import copy
+import gc
 import os
 import stat
 from pathlib import Path, PurePosixPath
@@ -299,10 +300,22 @@ class RepoView:
                     doc = parse_document(decode_text(data, self.location(rel)), rel)
                 except TooComplex as exc:
                     raise UnreadableFile(self.location(rel), str(exc)) from None
+                finally:
+                    _free_what_the_parse_left()
                 if cache is not None:
                     cache.put(rel, data, doc)
             self._documents[rel] = doc
         return doc
+
+
+def _free_what_the_parse_left() -> None:
+    """The parser's states refer to one another, so what a parse leaves behind is reference
+    cycles, which only the cyclic collector frees, and the command line turns it off
+    (cli.main). Collecting the young generations after each document frees them while they are
+    young: memory stays in proportion to the documents kept (it doubled without this), and
+    each collection scans only what one parse allocated, never the whole heap again."""
+    if not gc.isenabled():
+        gc.collect(1)
 
 
 def github_pair(value: str | None) -> tuple[str, str] | None:
