@@ -6,22 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import git_commit_all
-from tests.helpers.samples import COMPANION, rules_text
+from tests.helpers.samples import typo_pull_request
 
 BASE_DIR = "drafterlint-base-"  # the temporary folder baserun checks a base in
 
 
 @pytest.fixture
 def rules(tmp_path):
-    root = tmp_path / "rules"
-    root.mkdir()
-    (root / "endpoints_rules.md").write_text(rules_text(), encoding="utf-8")
-    (root / "endpoints_submission_rules.md").write_text(COMPANION, encoding="utf-8")
-    git_commit_all(root, "2026-01-01", "base")
-    (root / "endpoints_rules.md").write_text(rules_text(typo=True), encoding="utf-8")
-    git_commit_all(root, "2026-01-02", "change")
-    return root
+    return typo_pull_request(tmp_path)
 
 
 def crash_dl201(monkeypatch, *, only_on_the_base: bool) -> None:

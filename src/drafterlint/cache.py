@@ -17,7 +17,10 @@ Stores under ``sources.cache_root(config)/check-cache/``:
   and imports neither the YAML loader nor jsonschema. Where the paths it names lead is checked
   on every run.
 * ``doc-<key>.json``: parsed Markdown documents keyed by the digest of their bytes, their path and
-  the tool fingerprint, so that a run after an edit to one file re-parses only that file.
+  the tool fingerprint, so that a run after an edit to one file re-parses only that file. Not
+  written where the cache will not outlive the run (`sources.cache_outlives_the_run`: in CI, unless
+  $DRAFTERLINT_CACHE chooses the cache's place): writing the model costs more than parsing
+  saves, for no later run; the documents are shared within the run (a base's with the head's).
 
 No link is ever followed: every file is opened relative to the directory's own descriptor with
 O_NOFOLLOW, a `check-cache` that is a link or holds one is not used (one warning, an uncached
@@ -43,6 +46,7 @@ from typing import Any
 
 from drafterlint.cache_codec import FORMAT, digest, fingerprint, key
 from drafterlint.cache_store import Store
+from drafterlint.sources import cache_outlives_the_run
 
 MAX_DOC_BYTES = 8 * 1024 * 1024  # a parsed document larger than this (as JSON) is not kept
 
@@ -51,10 +55,16 @@ MAX_DOC_BYTES = 8 * 1024 * 1024  # a parsed document larger than this (as JSON) 
 
 
 class DocumentCache:
-    """Parsed Markdown documents keyed by (tool fingerprint, path, digest of the bytes)."""
+    """Parsed Markdown documents keyed by (tool fingerprint, path, digest of the bytes).
 
-    def __init__(self, store: Store):
+    Where the cache will not outlive the run (sources.cache_outlives_the_run), they are kept in memory
+    only: a base's unchanged documents are still parsed once, and nothing is written that no
+    run will read."""
+
+    def __init__(self, store: Store, *, keep: bool = True):
         self.store = store
+        self.keep = keep
+        self.memory: dict[str, Any] = {}
 
     def _name(self, rel: str, data: bytes) -> str:
         h = hashlib.sha256(f"{fingerprint()}\0{rel}\0".encode("utf-8", "surrogateescape"))
@@ -64,11 +74,15 @@ class DocumentCache:
     def get(self, rel: str, data: bytes):
         from drafterlint.markdown.model import Document
 
-        doc = self.store.load(self._name(rel, data))
+        name = self._name(rel, data)
+        doc = self.memory.get(name) or self.store.load(name)
         return doc if isinstance(doc, Document) and doc.path == rel else None
 
     def put(self, rel: str, data: bytes, doc: Any) -> None:
-        self.store.save(self._name(rel, data), doc, max_bytes=MAX_DOC_BYTES)
+        if self.keep:
+            self.store.save(self._name(rel, data), doc, max_bytes=MAX_DOC_BYTES)
+        else:
+            self.memory[self._name(rel, data)] = doc
 
 
 # -- the configuration ------------------------------------------------------------------------
@@ -157,7 +171,7 @@ class RunCache:
 
     def __init__(self, root: Path):
         self.store = Store(Path(root) / "check-cache")
-        self.docs = DocumentCache(self.store)
+        self.docs = DocumentCache(self.store, keep=cache_outlives_the_run())
         self.configs = ConfigCache(self.store)
         self.recorder = Recorder()
         self.key: str | None = None

@@ -454,6 +454,15 @@ def cache_root(config=None, chosen: Path | None = None) -> Path:
     return Path(xdg) / "drafterlint"
 
 
+def cache_outlives_the_run() -> bool:
+    """Whether a later run can read what this one writes to the cache (`cache_root`). Not in CI
+    (the `CI` variable, which GitHub Actions, GitLab CI and most CI services set) unless
+    $DRAFTERLINT_CACHE chooses the cache's place, as a workflow that keeps the cache between
+    jobs does: a runner's default cache folder is thrown away with the job."""
+    ci = os.environ.get("CI", "").strip().lower()
+    return ci in ("", "0", "false", "no") or _absolute_variable("DRAFTERLINT_CACHE") is not None
+
+
 def _absolute_variable(name: str) -> str | None:
     value = os.path.expanduser(os.environ.get(name) or "")
     return value if os.path.isabs(value) else None

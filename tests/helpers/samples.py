@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 # -- a catalog with one head (REV_A) and one checkpoint (REV_B): the extra list and cache tests --
 
 REV_A = "a1" * 20
@@ -36,3 +38,18 @@ def rules_text(*, pad: int = 0, second_broken: bool = False, typo: bool = False,
              f"See [updates](#{'12-updatez' if second_broken else '12-updates'}).", "",
              f"## 1.2 {title}", "", "Text.", ""]
     return "\n".join(lines)
+
+
+def typo_pull_request(tmp_path) -> Path:
+    """A rules repository (git) whose last commit made a typo in the main document, which holds
+    one broken link from the start; the companion is the same in both commits."""
+    from tests.helpers import git_commit_all
+
+    root = tmp_path / "rules"
+    root.mkdir()
+    (root / "endpoints_rules.md").write_text(rules_text(), encoding="utf-8")
+    (root / "endpoints_submission_rules.md").write_text(COMPANION, encoding="utf-8")
+    git_commit_all(root, "2026-01-01", "base")
+    (root / "endpoints_rules.md").write_text(rules_text(typo=True), encoding="utf-8")
+    git_commit_all(root, "2026-01-02", "change")
+    return root
