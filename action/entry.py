@@ -1,7 +1,7 @@
 """The GitHub Action's entry script (standard library only: it runs before the tool is installed).
 
     python3 entry.py prepare   # where the virtualenv goes, and its cache key  -> GITHUB_OUTPUT
-    python3 entry.py install   # create the virtualenv and install drafterlint from the action
+    python3 entry.py install   # the virtualenv: the locked dependencies (hashes checked), then the action's checkout
     python3 entry.py run       # sync what was asked, run `drafterlint check`, publish the results
 
 Every input arrives in the environment (INPUT_RULES_REPO, INPUT_FAIL_ON, …): action.yml never
@@ -30,6 +30,10 @@ import uuid
 from pathlib import Path
 
 ACTION_DIR = Path(__file__).resolve().parent.parent
+# What the action installs from the package index, each file by its hash (how it is made:
+# docs/development.md, "The action's lock"); the virtualenv notes which lock it holds.
+LOCK = ACTION_DIR / "action" / "requirements.lock"
+LOCK_MARKER = "drafterlint-action-lock"
 FORMATS = ("github", "text", "json", "sarif", "markdown")
 SEVERITIES = ("error", "warning", "info")
 SUMMARY_LIMIT = 1024 * 1024
@@ -105,12 +109,17 @@ def package_digest() -> str:
     return digest.hexdigest()[:20]
 
 
+def lock_digest() -> str:
+    return hashlib.sha256(LOCK.read_bytes()).hexdigest()[:16]
+
+
 def cache_key_prefix() -> str:
-    """The key without the digest: the restore key that brings back the virtualenv of another
-    checkout (the previous release) on the same system and Python, so that the install step adds
-    only what changed. A different Python never shares a virtualenv."""
+    """The key without the package's digest: the restore key, which brings back the virtualenv of
+    another checkout (the previous release) with the same locked dependencies, on the same system
+    and Python, so that the install step reinstalls only the package. A different Python or lock
+    never shares a virtualenv."""
     py = ".".join(map(str, sys.version_info[:3]))
-    return f"drafterlint-venv-{platform.system()}-{platform.machine()}-py{py}-"
+    return f"drafterlint-venv-{platform.system()}-{platform.machine()}-py{py}-{lock_digest()}-"
 
 
 def venv_python(venv: Path) -> Path:
@@ -131,15 +140,6 @@ def prepare() -> int:
     return 0
 
 
-def build_backend() -> str:
-    """The build-system requirement pyproject.toml declares (one place says which setuptools)."""
-    text = (ACTION_DIR / "pyproject.toml").read_text(encoding="utf-8")
-    found = re.search(r'^\[build-system\]\s*(?:#[^\n]*\n\s*)*requires\s*=\s*\["([^"]+)"\]', text, re.M)
-    if found is None:
-        raise SystemExit("the action's pyproject.toml declares no single build-system requirement")
-    return found.group(1)
-
-
 def outer_pip_drives() -> bool:
     """Whether this Python's own pip can install into another interpreter (`pip --python`, pip
     22.3 and later): then the virtualenv needs no pip of its own, and creating it takes a fraction
@@ -152,35 +152,25 @@ def outer_pip_drives() -> bool:
     return found is not None and (int(found[1]), int(found[2])) >= (22, 3)
 
 
-def backend_installed(venv: Path) -> bool:
-    """Whether the virtualenv already has the build backend at the version pyproject.toml asks
-    for (read from its dist-info folder, without starting a process)."""
-    name, _, low = build_backend().partition(">=")
-    if not re.fullmatch(r"\d+", low):
-        return False  # another form of requirement: let pip decide
-    pattern = f"{name}-*.dist-info"
-    for info in [*venv.glob(f"lib/python*/site-packages/{pattern}"), *venv.glob(f"Lib/site-packages/{pattern}")]:
-        major = re.match(rf"{re.escape(name)}-(\d+)", info.name)
-        if major and int(major[1]) >= int(low):
-            return True
-    return False
-
-
 def install() -> int:
-    """On an exact cache hit, nothing. Otherwise one path, whether a restore key brought back the
-    virtualenv of another checkout or nothing was restored: make the virtualenv if there is
-    none, then let pip bring it to this checkout. pip installs only the dependencies that are
-    missing or out of range, and always reinstalls a local directory. The build backend lives in
-    the virtualenv (cached with it) and builds without isolation: pip does not set up a second
-    environment with setuptools on every run."""
+    """On an exact cache hit, nothing. Otherwise the virtualenv holds exactly the lock
+    (action/requirements.lock: every runtime dependency and the build backend, each file checked
+    against its hash) and then this checkout, built in it without isolation and installed without
+    dependencies, so nothing comes from the package index unchecked. A virtualenv restored from
+    another checkout with the same lock (its marker says which) only gets the checkout again; any
+    other is made anew, so that nothing the lock does not name is left in it."""
     venv = venv_dir()
     py = venv_python(venv)
     if os.environ.get("CACHE_HIT", "").lower() == "true" and subprocess.run(
             [str(py), "-m", "drafterlint", "--version"]).returncode == 0:
-        return 0  # the cache key covers every file the package is built from: this checkout is installed
+        return 0  # the cache key covers the lock and every file the package is built from
     outer = outer_pip_drives()
-    # A restored virtualenv whose interpreter no longer starts is made anew.
-    if not (py.exists() and subprocess.run([str(py), "-c", "pass"]).returncode == 0):
+    marker = venv / LOCK_MARKER
+    locked = lock_digest()
+    same_lock = marker.is_file() and marker.read_text(encoding="utf-8").strip() == locked
+    # a restored virtualenv of another lock, or whose interpreter no longer starts, is made anew
+    fresh = not (same_lock and py.exists() and subprocess.run([str(py), "-c", "pass"]).returncode == 0)
+    if fresh:
         subprocess.run([sys.executable, "-m", "venv", "--clear", *(["--without-pip"] if outer else []), str(venv)],
                        check=True)
     elif not outer and subprocess.run([str(py), "-c", "import pip"], capture_output=True).returncode != 0:
@@ -190,9 +180,10 @@ def install() -> int:
     # --no-compile: the modules a run imports are compiled then (and cached with the virtualenv),
     # not every file of every dependency and of setuptools at install time.
     pip += ["--disable-pip-version-check", "--no-input", "--quiet", "install", "--no-compile"]
-    if not backend_installed(venv):
-        subprocess.run([*pip, build_backend()], check=True)  # building the checkout needs it first
-    subprocess.run([*pip, "--no-build-isolation", build_backend(), str(ACTION_DIR)], check=True)
+    if fresh:
+        subprocess.run([*pip, "--require-hashes", "--requirement", str(LOCK)], check=True)
+        marker.write_text(locked + "\n", encoding="utf-8")
+    subprocess.run([*pip, "--no-deps", "--no-build-isolation", str(ACTION_DIR)], check=True)
     subprocess.run([str(py), "-m", "drafterlint", "--version"], check=True)
     return 0
 
