@@ -39,7 +39,7 @@ from drafterlint.audit_tracking import Tracking, look_up, previous_state, settle
 from drafterlint.findings import FetchError, InputError, Severity
 from drafterlint.options import AuditOptions
 from drafterlint.report import one_line
-from drafterlint.safeio import safe_text, write_file
+from drafterlint.safeio import json_safe, safe_text, write_file
 from drafterlint.steps import (
     EXIT_FETCH,
     EXIT_TRACKING,
@@ -265,14 +265,15 @@ def _previous(options: AuditOptions, tracking: Tracking | None, notes: list[str]
     return previous_state(tracking, notes)
 
 
-def _where_the_full_report_is(options: AuditOptions) -> str:
-    """For an issue body cut to fit: the workflow run (its artifacts), else the files written."""
+def _where_the_full_report_is(options: AuditOptions) -> tuple[str, str | None]:
+    """For an issue body cut to fit: the workflow run (its artifacts, and its address), else the
+    files written."""
     server, repo, run = (os.environ.get(k, "") for k in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_RUN_ID"))
     if re.fullmatch(r"https://[A-Za-z0-9.-]+(:[0-9]+)?", server) and re.fullmatch(r"[\w.-]+/[\w.-]+", repo) \
             and run.isascii() and run.isdigit():
-        return f"the artifacts of the workflow run {server}/{repo}/actions/runs/{run}"
+        return "the artifacts of the workflow run", f"{server}/{repo}/actions/runs/{run}"
     files = [Path(p).name for p in (options.output, options.json_out) if p]
-    return f"the audit's report files ({', '.join(files)})" if files else "the audit's report"
+    return (f"the audit's report files ({', '.join(files)})" if files else "the audit's report"), None
 
 
 def _write_reports(options: AuditOptions, result, meta, info, extra_reports) -> list[tuple[str, Path]]:
@@ -287,8 +288,8 @@ def _write_reports(options: AuditOptions, result, meta, info, extra_reports) -> 
     else:
         sys.stdout.write(safe_text(text))
     if options.json_out:
-        write_file(options.json_out, json.dumps(audit_document(result, meta, info), indent=2,
-                                                ensure_ascii=False) + "\n", what="output file")
+        write_file(options.json_out, json_safe(json.dumps(audit_document(result, meta, info), indent=2,
+                                                          ensure_ascii=False)) + "\n", what="output file")
         written.append(("JSON", options.json_out))
     for fmt, path in extra_reports:
         write_file(path, render(result, fmt, meta), what="output file")
@@ -422,8 +423,9 @@ def _describe(options: AuditOptions, ctx, today: datetime.date, result, crashed:
     from drafterlint.report.audit_markdown import AuditInfo
 
     previous_findings, previous_from, partial = previous
-    info = AuditInfo(today=today.isoformat(), today_cohort="", previous_partial=partial,
-                     full_report=_where_the_full_report_is(options), crashed=[str(c) for c in crashed])
+    full_report, full_report_url = _where_the_full_report_is(options)
+    info = AuditInfo(today=today.isoformat(), today_cohort="", previous_partial=partial, full_report=full_report,
+                     full_report_url=full_report_url, crashed=[str(c) for c in crashed])
     _compare(info, result, previous_findings, previous_from, _carrier(ctx.config, brought, previous_from))
     # After the comparison: a carried DL505 still marks its head.
     info.today_cohort, info.next_cohorts, info.timeline = _cohort_info(ctx, today, result.findings)

@@ -78,20 +78,12 @@ def suggested_lines(plan, repo: str, changed: dict[str, set[int]],
     return out, elsewhere
 
 
-def _fence(text: str) -> str:
-    longest = 0
-    run = 0
-    for c in text:
-        run = run + 1 if c == "`" else 0
-        longest = max(longest, run)
-    return "`" * max(3, longest + 1)
-
-
 def comment_body(s: Suggested, quoted: Callable[[str], str]) -> str:
     """What the finding is (quoted: text from the documents, made inert), then the suggestion."""
+    from drafterlint.report.markdown_writer import code_block
+
     said = [f"**{f.code}** {f.name}: {quoted(f.message)}" for f in s.findings]
-    fence = _fence(s.text)
-    return "\n\n".join([*said, f"{fence}suggestion\n{s.text}\n{fence}"])
+    return "\n\n".join([*said, code_block(s.text, "suggestion")])
 
 
 def review_body(posted: int, elsewhere: int, patch_hint: str) -> str:
@@ -230,7 +222,7 @@ def post(options, planned) -> str:
 
     from drafterlint.githubapi import GitHubClient, GitHubError, token_problem
     from drafterlint.gitops import changed_lines, run_git
-    from drafterlint.report.markdown_report import cell
+    from drafterlint.report.markdown_writer import message
     from drafterlint.steps import scope_of
 
     repo, number = parse_target(options.review)
@@ -253,7 +245,7 @@ def post(options, planned) -> str:
         suggested, elsewhere = suggested_lines(planned.plan, single, changed, _lines_at(view.root, commit))
         body = review_body(len(suggested), elsewhere, f"`drafterlint fix --base-ref {options.base_ref}` makes them all")
         client = GitHubClient(options.github_api_url, repo, token)
-        done = publish(client, number, commit, suggested, body, cell)
+        done = publish(client, number, commit, suggested, body, message)
     except GitHubError as exc:
         if exc.status in (403, 404):
             fix = ("give the workflow `permissions: pull-requests: write`; a pull request from a fork gets a "

@@ -43,6 +43,12 @@ from drafterlint.findings import InputError
 # end a line for a terminal or a log reader, or move the cursor.
 _CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x09), *range(0x0A, 0x20), 0x7F, *range(0x80, 0xA0))}
 _CONTROLS.update({0x0A: "\\n", 0x0D: "\\r", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+# Characters that disguise text rather than end it: the bidirectional controls reorder what a
+# reader sees (U+202E shows `gnp.exe` for `exe.png`), the zero-width ones hide a difference between
+# two names that look the same. Quoted text shows them as `\u202e`, in every format.
+DISGUISING = (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C,
+              *range(0x200B, 0x200E), 0x2060, 0xFEFF)
+_CONTROLS.update({c: f"\\u{c:04x}" for c in DISGUISING})
 # What the runner's String.TrimStart() drops (Unicode white space), with the invisible format
 # characters some runtimes have counted as white space: over-matching only escapes one colon more.
 _LEADING_COMMAND = re.compile(r"^([\s\u180e\u200b-\u200f\u2060-\u2064\ufeff]*):(?=:)")
@@ -60,6 +66,13 @@ def encodable(text: str) -> str:
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+def visible(text: str) -> str:
+    """`text` with every control, line break and disguising character shown escaped (`\\n`,
+    `\\x1b`, `\\u202e`): the one escape that printed lines, annotations, SARIF message text and
+    Markdown apply to what they quote."""
+    return encodable(text).translate(_CONTROLS)
+
+
 def safe_line(text: str) -> str:
     """`text` as one printed line that no log reader takes for anything but text (nor shows a
     masked secret)."""
@@ -68,7 +81,7 @@ def safe_line(text: str) -> str:
 
 
 def _escaped(text: str) -> str:
-    text = encodable(text).translate(_CONTROLS)
+    text = visible(text)
     if "::" in text:
         text = _LEADING_COMMAND.sub(r"\1\\x3a", text, count=1)
     if LEGACY_COMMAND in text:
@@ -88,7 +101,7 @@ def is_command_line(line: str) -> bool:
     return bool(_LEADING_COMMAND.match(line)) or LEGACY_COMMAND in line
 
 
-_JSON_ESCAPES = {c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0), 0x2028, 0x2029)}
+_JSON_ESCAPES = {c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0), 0x2028, 0x2029, *DISGUISING)}
 
 
 def json_safe(text: str) -> str:

@@ -15,13 +15,13 @@ the changes and the timeline kept whole.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
 from drafterlint.findings import REPORT_MARKER, Severity
 from drafterlint.report import summary_counts
-from drafterlint.report.markdown_report import ICON, ORDER, cell, counts_line, finding_row, line_link, verdict
+from drafterlint.report.markdown_report import ICON, ORDER, counts_line, finding_row, line_link, skipped_lines, verdict
+from drafterlint.report.markdown_writer import code, html, link, mermaid, message, text
 
 
 @dataclass
@@ -84,15 +84,8 @@ class AuditInfo:
     crashed: list[str] = field(default_factory=list)  # rules that failed: "DL505 name: why"
     previous_partial: str = ""  # set when the previous audit's state kept only some findings
     full_report: str = ""  # where the full report is, for an issue body cut to fit
+    full_report_url: str | None = None  # the workflow run that holds it, when known
     history: dict | None = None  # commits read, complete, notes
-
-
-_UNSAFE = re.compile(r"[^A-Za-z0-9 ._/@()+-]")
-
-
-def mermaid_text(text: str) -> str:
-    """A name Mermaid's gantt parser takes: no `:`, `#`, `;`, quotes or brackets."""
-    return re.sub(r"\s+", " ", _UNSAFE.sub(" ", str(text))).strip() or "unnamed"
 
 
 # The chart's colours, so that it reads the same wherever Mermaid draws it: a head with an
@@ -115,7 +108,7 @@ _CHAR_PX = 7  # the width of a label's character at the chart's font size, gener
 
 
 def _section_label(h: TimelineHead) -> str:
-    name = f"{mermaid_text(h.repository)} {mermaid_text(h.revision[:7])}"
+    name = f"{mermaid(h.repository)} {mermaid(h.revision[:7])}"
     return name if len(name) <= SECTION_CHARS else name[: SECTION_CHARS - 3].rstrip() + "..."
 
 
@@ -149,7 +142,7 @@ def gantt(model: str, heads: list[TimelineHead], info: AuditInfo) -> str:
         "```mermaid",
         chart_config(labels),
         "gantt",
-        f"    title {mermaid_text(model)}",
+        f"    title {mermaid(model)}",
         "    dateFormat YYYY-MM-DD",
         "    axisFormat %d %b %y",
         f"    tickInterval {tick_interval(min(dates), max(dates))}",
@@ -158,29 +151,28 @@ def gantt(model: str, heads: list[TimelineHead], info: AuditInfo) -> str:
     for i, (h, label) in enumerate(zip(heads, labels)):
         lines.append(f"    section {label}")
         tag = "crit, " if h.marks else ""
-        lines.append(f"    approved {mermaid_text(h.approved)} :{tag}h{i}a, {h.approved_date}, {h.eligible_date}")
-        lines.append(f"    eligible {mermaid_text(h.eligible)} :{tag}milestone, h{i}e, {h.eligible_date}, 0d")
+        lines.append(f"    approved {mermaid(h.approved)} :{tag}h{i}a, {h.approved_date}, {h.eligible_date}")
+        lines.append(f"    eligible {mermaid(h.eligible)} :{tag}milestone, h{i}e, {h.eligible_date}, 0d")
     lines.append("    section audit")
-    lines.append(f"    today {mermaid_text(info.today)} :active, milestone, t0, {info.today}, 0d")
+    lines.append(f"    today {mermaid(info.today)} :active, milestone, t0, {info.today}, 0d")
     for j, (cohort, day) in enumerate(info.next_cohorts):
-        lines.append(f"    publication {mermaid_text(cohort)} :done, milestone, r{j}, {day}, 0d")
+        lines.append(f"    publication {mermaid(cohort)} :done, milestone, r{j}, {day}, 0d")
     lines.append("```")
     return "\n".join(lines)
 
 
 def _fixed_row(d: dict) -> str:
     where = f"{d.get('path', '')}:{d.get('line', '')}"
-    return f"| `{cell(str(d.get('code', '')))}` | `{cell(where)}` | {cell(str(d.get('message', '')))} |"
+    return (f"| {code(str(d.get('code', '')), table=True)} | {code(where, table=True)} "
+            f"| {message(str(d.get('message', '')), table=True)} |")
 
 
-def _brief_location(meta, f) -> str:
-    where = f"{f.location.path}:{f.location.line}"
-    link = line_link(meta, f)
-    return f"[`{cell(where)}`]({link})" if link else f"`{cell(where)}`"
+def _brief_location(meta, f, *, table: bool) -> str:
+    return link(code(f"{f.location.path}:{f.location.line}", table=table), line_link(meta, f))
 
 
 def _brief_row(meta, f) -> str:
-    return f"| `{f.code}` | {_brief_location(meta, f)} | {cell(f.message)} |"
+    return f"| {code(f.code, table=True)} | {_brief_location(meta, f, table=True)} | {message(f.message, table=True)} |"
 
 
 def verdict_text(result, info: AuditInfo) -> str:
@@ -229,18 +221,19 @@ def decisions_section(meta, findings) -> list[str]:
         by_rule.setdefault(f.code, []).append(f)
 
     def item(i: int, f) -> str:
-        carried = (f" _Carried from the previous audit: could not be checked {cell(f.why)}._"
+        carried = (f" _Carried from the previous audit: could not be checked {message(f.why)}._"
                    if carried_why(f) else "")
-        return (f"{i}. **{f.code} {f.name}** ({_brief_location(meta, f)}): {cell(f.message.rstrip('.'))}. "
+        return (f"{i}. **{f.code} {f.name}** ({_brief_location(meta, f, table=False)}): "
+                f"{message(f.message.rstrip('.'))}. "
                 f"**To do:** {what_to_do(meta, f.code)}.{carried}")
 
     shown = [f for group in by_rule.values() for f in group[:DECISIONS_PER_RULE]]
     out += [item(i, f) for i, f in enumerate(shown, 1)]
     n = len(shown)
-    for code, group in by_rule.items():
+    for rule, group in by_rule.items():
         rest = group[DECISIONS_PER_RULE:]
         if rest:
-            out += ["", "<details>", f"<summary>{len(rest)} more {code} {group[0].name}</summary>", ""]
+            out += ["", "<details>", f"<summary>{len(rest)} more {rule} {group[0].name}</summary>", ""]
             out += [item(i, f) for i, f in enumerate(rest, n + 1)]
             out += ["", "</details>"]
             n += len(rest)
@@ -274,7 +267,7 @@ def housekeeping_section(meta, findings) -> Rows | None:
         return None
     per_rule = Counter(f.name for f in chores)
     what = ", ".join(f"{n} {name}" for name, n in sorted(per_rule.items(), key=lambda kv: (-kv[1], kv[0])))
-    return Rows(["## Housekeeping", "", "<details>", f"<summary>{len(chores)} to fix: {cell(what)}</summary>", "",
+    return Rows(["## Housekeeping", "", "<details>", f"<summary>{len(chores)} to fix: {html(what)}</summary>", "",
                  "| rule | location | message |", "|---|---|---|"],
                 [_brief_row(meta, f) for f in chores], ["", "</details>", ""], "housekeeping findings")
 
@@ -285,7 +278,7 @@ def _timeline_legend(heads: list[TimelineHead]) -> list[str]:
         return []
     out = ["", "Filled red in the chart (an error against the head):"]
     for h in marked:
-        out += [f"- `{cell(h.repository)}@{cell(h.revision[:12])}`: {cell(m)}" for m in h.marks]
+        out += [f"- {code(f'{h.repository}@{h.revision[:12]}')}: {message(m)}" for m in h.marks]
     return out
 
 
@@ -302,15 +295,15 @@ def _header(result, meta, info: AuditInfo) -> list[str]:
         where = repo.get("source", "")
         gh = repo.get("github")
         if commit and gh:
-            at = f"[`{commit[:7]}`](https://github.com/{gh}/commit/{commit})"
+            at = link(code(commit[:7]), f"https://github.com/{gh}/commit/{commit}")
         else:
-            at = f"`{commit[:7]}`" if commit else "(not a git checkout)"
-        out.append(f"- **{name}**: `{cell(where)}` at {at}")
+            at = code(commit[:7]) if commit else "(not a git checkout)"
+        out.append(f"- **{text(name)}**: {code(where)} at {at}")
     out.append("")
     if info.crashed:
         out += ["> [!CAUTION]", "> **A rule failed** (a bug in drafterlint: please report it). Its findings are "
                 "missing from this report, so it is not compared with the previous audit's for that rule:"]
-        out += [f"> - {cell(c)}" for c in info.crashed]
+        out += [f"> - {message(c)}" for c in info.crashed]
         out.append("")
     return out
 
@@ -320,8 +313,8 @@ def _counts(result) -> list[str]:
     if result.findings:
         by_rule = Counter((f.code, f.name, str(f.severity)) for f in result.findings)
         out += ["| rule | name | severity | count |", "|---|---|---|---:|"]
-        for (code, name, sev), n in sorted(by_rule.items(), key=lambda kv: (ORDER.index(kv[0][2]), kv[0][0])):
-            out.append(f"| `{code}` | {name} | {ICON[sev]} {sev} | {n} |")
+        for (rule, name, sev), n in sorted(by_rule.items(), key=lambda kv: (ORDER.index(kv[0][2]), kv[0][0])):
+            out.append(f"| {code(rule, table=True)} | {name} | {ICON[sev]} {sev} | {n} |")
     else:
         out.append("No findings.")
     return [*out, ""]
@@ -331,11 +324,11 @@ def _since(meta, info: AuditInfo) -> list[list[str] | Rows]:
     out: list[str] = ["## Since the previous audit", ""]
     if info.previous is None:
         return [[*out, "No previous audit to compare with (give `--previous audit.json`, or `--open-issue`).", ""]]
-    out.append(f"Compared with {cell(info.previous)}: **{len(info.new)} new**, "
+    out.append(f"Compared with {text(info.previous)}: **{len(info.new)} new**, "
                f"**{len(info.fixed)} fixed**, **{len(info.carried)} could not be checked**, "
                f"{len(info.still_open)} still open.")
     if info.previous_partial:
-        out += ["", f"_{cell(info.previous_partial)}_"]
+        out += ["", f"_{text(info.previous_partial)}_"]
     blocks: list[list[str] | Rows] = [out]
     if info.new:
         blocks.append(Rows(["", "### New", "", "| rule | location | message |", "|---|---|---|"],
@@ -347,7 +340,7 @@ def _since(meta, info: AuditInfo) -> list[list[str] | Rows]:
         blocks.append(Rows(["", "### Could not be checked", "", "Neither fixed nor new: carried over as they "
                             "were, and still counted.", "", "| rule | location (then) | message | why |",
                             "|---|---|---|---|"],
-                           [f"{_brief_row(meta, f)} could not be checked {cell(f.why)} |" for f in info.carried],
+                           [f"{_brief_row(meta, f)} could not be checked {message(f.why, table=True)} |" for f in info.carried],
                            what="findings that could not be checked"))
     blocks.append([""])
     return blocks
@@ -363,22 +356,21 @@ def _timeline(info: AuditInfo) -> list[str]:
     for h in info.timeline:
         by_model.setdefault(h.model, []).append(h)
     for model, heads in by_model.items():
-        out += ["", f"### {cell(model)}", "", gantt(model, heads, info), *_timeline_legend(heads), ""]
+        out += ["", f"### {text(model)}", "", gantt(model, heads, info), *_timeline_legend(heads), ""]
         verified = any(h.verified for h in heads)
         out += ["| head | method | approved | first eligible |" + (" in the checkpoint |" if verified else ""),
                 "|---|---|---|---|" + ("---|" if verified else "")]
         for h in heads:
-            out.append(f"| `{cell(h.repository)}@{cell(h.revision[:12])}` | {cell(h.method or '')} "
-                       f"| {h.approved} ({h.approved_date}) | {h.eligible} ({h.eligible_date}) |"
-                       + (f" {cell(h.verified)} |" if verified else ""))
+            out.append(f"| {code(f'{h.repository}@{h.revision[:12]}', table=True)} | {text(h.method)} "
+                       f"| {text(h.approved)} ({h.approved_date}) | {text(h.eligible)} ({h.eligible_date}) |"
+                       + (f" {message(h.verified, table=True)} |" if verified else ""))
     return [*out, ""]
 
 
 def _tail(result, info: AuditInfo) -> list[str]:
     out: list[str] = []
     if result.skipped:
-        out += ["", "## Skipped checks", ""]
-        out += [f"- {cell(s.code)}: {cell(s.reason)}" for s in result.skipped]
+        out += ["", "## Skipped checks", "", *skipped_lines(result.skipped)]
     if info.history:
         out += ["", f"<sub>History: {info.history.get('commits_read', 0)} commits of the policy "
                     f"catalogs read{'' if info.history.get('complete') else ' (incomplete history)'}.</sub>"]
@@ -389,7 +381,7 @@ def _blocks(result, meta, info: AuditInfo) -> list[list[str] | Rows]:
     """The report, in order: fixed lines, and tables (Rows) that may be cut to fit an issue."""
     blocks: list[list[str] | Rows] = [_header(result, meta, info), decisions_section(meta, result.findings)]
     if info.not_checked:
-        blocks.append(["> [!WARNING]", "> **Could not check:**", *(f"> - {cell(n)}" for n in info.not_checked), ""])
+        blocks.append(["> [!WARNING]", "> **Could not check:**", *(f"> - {message(n)}" for n in info.not_checked), ""])
     chores = housekeeping_section(meta, result.findings)
     if chores is not None:
         blocks.append(chores)
@@ -419,7 +411,7 @@ def render_audit(result, meta, info: AuditInfo, *, max_chars: int | None = None)
         return "\n".join(full)
     where = info.full_report or "the audit's report files"
     note = ["> [!NOTE]", "> The report is longer than an issue holds: here some tables give up rows (each says "
-                         f"how many); the full report is in {cell(where)}.", ""]
+                         f"how many); the full report is in {link(text(where), info.full_report_url)}.", ""]
     tables = [b for b in blocks if isinstance(b, Rows)]
     left = max_chars - _size(note) - sum(_size(b) for b in blocks if not isinstance(b, Rows))
     left -= sum(_size(t.lines(0)) for t in tables)  # every table shows its head and its note

@@ -29,19 +29,13 @@ _COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO:
 _summarised: set[int] = set()  # results whose summary this process already appended
 
 
-# Controls other than the line breaks escape_data encodes: shown escaped, so that a command's
-# data cannot carry a terminal escape or a separator some log reader ends a line at.
-_OTHER_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F, *range(0x80, 0xA0))}
-_OTHER_CONTROLS.update({0x2028: "\\u2028", 0x2029: "\\u2029"})
-
-
 def escape_data(text: str) -> str:
     """A workflow-command message, escaped as actions/toolkit's escapeData does (the runner
-    unescapes exactly %25, %0D and %0A), the other controls shown escaped."""
-    from drafterlint.safeio import encodable
+    unescapes exactly %25, %0D and %0A), the other controls and the disguising characters shown
+    as the one escape shows them (safeio.visible)."""
+    from drafterlint.safeio import visible
 
-    text = encodable(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    return text.translate(_OTHER_CONTROLS)
+    return visible(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def escape_property(text: str) -> str:

@@ -8,32 +8,16 @@ note instead.
 
 from __future__ import annotations
 
-import html
-import re
 from collections import Counter
 from urllib.parse import quote
 
 from drafterlint.findings import REPORT_MARKER
-from drafterlint.report import elsewhere_line, new_and_preexisting, one_line, preexisting_lines, summary_counts
+from drafterlint.report import elsewhere_line, new_and_preexisting, preexisting_lines, summary_counts
+from drafterlint.report.markdown_writer import code, html, link, message, text
 
 ICON = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
 ORDER = ("error", "warning", "info")
 ELSEWHERE_ROWS = 100  # rows per folded section of the other repository's findings
-
-
-# `@name` as GitHub links it (and notifies the person when the report is a PR comment).
-_MENTION = re.compile(r"(?<![\w`])@(?=[A-Za-z0-9])")
-
-
-def cell(text: str | None) -> str:
-    """Text made safe for one GFM table cell: no raw HTML, no column breaks, no line breaks,
-    no @mention (a word joiner after the `@`: it reads the same and notifies nobody)."""
-    if not text:
-        return ""
-    text = html.escape(text, quote=False)
-    text = text.replace("|", "\\|")
-    text = _MENTION.sub("@\u2060", text)
-    return "<br>".join(part.strip() for part in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
 
 
 def _plural(n: int, word: str) -> str:
@@ -67,20 +51,20 @@ def location_cell(meta, f) -> str:
     where = f"{f.location.path}:{f.location.line}:{f.location.column}"
     if len({*getattr(meta, "roots", {})}) > 1:
         where = f"{f.location.repo}: {where}"
-    # A code span only for a plain name: a backtick, `|` or line break in a file name would
-    # end the span, the cell or the table row.
-    plain = not any(c in where for c in "`|\n\r")
-    text = f"`{where}`" if plain else cell(one_line(where))
-    link = line_link(meta, f)
-    return f"[{text}]({link})" if link else text
+    return link(code(where, table=True), line_link(meta, f))
 
 
 def finding_row(meta, f, index: int) -> str:
     sev = str(f.severity)
     return (
-        f"| {index} | {ICON[sev]} {sev} | `{f.code}` {f.name} | {location_cell(meta, f)} "
-        f"| {cell(f.message)} | {cell(f.suggestion)} |"
+        f"| {index} | {ICON[sev]} {sev} | {code(f.code, table=True)} {f.name} | {location_cell(meta, f)} "
+        f"| {message(f.message, table=True)} | {message(f.suggestion, table=True)} |"
     )
+
+
+def skipped_lines(skipped) -> list[str]:
+    """One list item per check that could not run, and why."""
+    return [f"- {text(s.code)}: {message(s.reason)}" for s in skipped]
 
 
 def render_markdown(
@@ -114,25 +98,24 @@ def render_markdown(
         head.append("")
         by_rule = Counter((f.code, f.name, str(f.severity)) for f in mine)
         head += ["| rule | name | severity | count |", "|---|---|---|---:|"]
-        for (code, name, sev), n in sorted(by_rule.items(), key=lambda kv: (ORDER.index(kv[0][2]), kv[0][0])):
-            head.append(f"| `{code}` | {name} | {sev} | {n} |")
+        for (rule, name, sev), n in sorted(by_rule.items(), key=lambda kv: (ORDER.index(kv[0][2]), kv[0][0])):
+            head.append(f"| {code(rule, table=True)} | {name} | {sev} | {n} |")
         head.append("")
     tail: list[str] = []
     # Pre-existing findings first among the folded ones: they are this repository's.
     folded = ([(" · ".join(preexisting_lines(meta, preexisting)), preexisting)] if preexisting else []) + [
         (elsewhere_line(name, group), group) for name, group in meta.elsewhere(others)]
     if (meta.baseline_fixed or meta.baseline_unchecked) and not preexisting:
-        head += preexisting_lines(meta, preexisting) + [""]
+        head += [message(line) for line in preexisting_lines(meta, preexisting)] + [""]
     for label, group in folded:
-        tail += ["", "<details>", f"<summary>{cell(label)}</summary>", "",
+        tail += ["", "<details>", f"<summary>{html(label)}</summary>", "",
                  "| # | severity | rule | location | message | suggestion |", "|---:|---|---|---|---|---|"]
         tail += [finding_row(meta, f, i) for i, f in enumerate(group[:ELSEWHERE_ROWS], 1)]
         if len(group) > ELSEWHERE_ROWS:
             tail += ["", f"{len(group) - ELSEWHERE_ROWS} more are in the JSON report."]
         tail += ["", "</details>"]
     if result.skipped:
-        tail += ["", f"{h}# Skipped checks", ""]
-        tail += [f"- {cell(s.code)}: {cell(s.reason)}" for s in result.skipped]
+        tail += ["", f"{h}# Skipped checks", "", *skipped_lines(result.skipped)]
     tail.append("")
 
     body: list[str] = []

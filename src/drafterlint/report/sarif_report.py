@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from drafterlint.findings import RuleInfo, Severity
+from drafterlint.safeio import visible
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/drafterlint/"
@@ -74,7 +75,8 @@ def result_entry(f, index: dict[str, int], single: str | None = None, compared: 
     entry = {
         "ruleId": f.code,
         "level": _LEVEL[f.severity],
-        "message": {"text": text},
+        # A viewer shows the text as it is: a bidi control in it would reorder what people read.
+        "message": {"text": visible(text)},
         "locations": [{"physicalLocation": physical(f.location, single)}],
         "partialFingerprints": {FINGERPRINT: f.fingerprint},
     }
@@ -134,7 +136,7 @@ def document(result, meta) -> dict:
     notes = [
         {
             "level": "note",
-            "message": {"text": f"skipped {s.code}: {s.reason}"},
+            "message": {"text": visible(f"skipped {s.code}: {s.reason}")},
             "descriptor": {"id": s.code.split(",")[0]},
         }
         for s in result.skipped

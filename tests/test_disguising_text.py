@@ -1,0 +1,56 @@
+"""Text that can disguise itself is shown, not obeyed: a bidi control (U+202E shows `gnp.exe`
+where the text says `exe.png`) or a zero-width character quoted from a document is printed as
+`\\u202e` in every format a person reads (text, annotations, SARIF message text, Markdown), by
+the one escape for printed lines (safeio.visible). JSON keeps the characters, as data: escaped
+as JSON escapes them, so that it decodes to what the document holds."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from drafterlint.safeio import DISGUISING, safe_line, visible
+from tests.helpers import FIXTURES
+
+ANCHOR = "\u202egnp.exe\u200b\u2066x\ufeff"
+RAW = re.compile("[" + "".join(chr(c) for c in DISGUISING) + "]")
+
+
+@pytest.fixture
+def rules(tmp_path):
+    import shutil
+
+    rules = tmp_path / "rules"
+    shutil.copytree(FIXTURES / "example" / "rules", rules)
+    doc = rules / "endpoints_rules.md"
+    doc.write_text(doc.read_text(encoding="utf-8") + f"\n[bidi](#{ANCHOR})\n", encoding="utf-8")
+    return rules
+
+
+@pytest.mark.parametrize("fmt", ["text", "github", "sarif", "markdown", "json"])
+def test_no_format_prints_a_disguising_character(cli, rules, fmt):
+    code, out, err = cli("check", "--format", fmt, "--no-cache", "-v", cwd=rules)
+    assert code == 1, err
+    assert RAW.search(out + err) is None
+    if fmt == "json":
+        messages = [f["message"] for f in json.loads(out)["findings"]]
+        assert any(ANCHOR in m for m in messages)  # the data itself is kept
+    elif fmt == "sarif":
+        texts = [r["message"]["text"] for r in json.loads(out)["runs"][0]["results"]]
+        assert any("\\u202egnp.exe\\u200b\\u2066x\\ufeff" in t for t in texts)
+    else:
+        assert "\\u202egnp.exe\\u200b\\u2066x\\ufeff" in out
+
+
+def test_every_disguising_character_has_its_escape():
+    for c in DISGUISING:
+        assert visible(f"a{chr(c)}b") == f"a\\u{c:04x}b"
+        assert safe_line(chr(c)) == f"\\u{c:04x}"
+    # the ones the issue names, each in the set
+    named = [*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C, 0x200B, 0x200C, 0x200D,
+             0x2060, 0xFEFF]
+    assert sorted(named) == sorted(DISGUISING)
+    # letters and the emoji a report writes stay as they are
+    assert visible("Ünï ⚠️ ❌") == "Ünï ⚠️ ❌"
