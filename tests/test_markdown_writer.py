@@ -44,7 +44,8 @@ def planted(base: Path, payload: str, target: str) -> tuple[Path, Path]:
     destination, and `payload` as a head's method (so in the timeline and the chart)."""
 
     def rules_doc(doc: str) -> str:
-        return doc + f"\n### 9.2 {payload}\n\nSee [{payload}](#{target}) and [b](x`{target}`y.md).\n"
+        return doc + (f"\n### 9.2 {payload}\n\nSee [{payload}](#{target}), [a](#{target}) "
+                      f"and [b](x`{target}`y.md).\n")
 
     def catalog(cat: str) -> str:
         quoted = json.dumps(payload)
@@ -324,3 +325,26 @@ def test_a_suggested_change_quotes_its_finding_as_text():
     assert _only(page, {"p", "strong", "code", "pre"}) == set(), page
     assert not LIVE.search(prose(page)), page
     assert htmllib.unescape(re.search(r'<pre lang="suggestion"><code>(.*?)</code>', page, re.S).group(1)) == line + "\n"
+
+
+@pytest.mark.parametrize("name", NAMES[:3])
+def test_a_value_with_backticks_is_one_code_span(pair, name):
+    """A rule quotes a value with findings.quoted: the link's whole target, backticks and all,
+    is one code span in the report, as it is in the document."""
+    from drafterlint.safeio import visible
+
+    hostile, _ = pair
+    spans = [htmllib.unescape(s) for s in re.findall(r"<code>(.*?)</code>", rendered(hostile[name]), flags=re.S)]
+    assert "#" + visible(TARGET) in spans
+
+
+def test_quoted_fences_what_it_quotes():
+    from drafterlint.findings import quoted
+
+    assert quoted("a") == "`a`"
+    assert quoted("#a`b") == "``#a`b``"
+    assert quoted("`x") == "`` `x ``"
+    assert quoted(" a ") == "`  a  `"
+    assert quoted(" a") == "` a`"
+    for value in ("a", "#a`b", "`x", "x``", " a ", " a", "a ``` b"):
+        assert re.findall(r"<code>(.*?)</code>", rendered(quoted(value))) == [htmllib.escape(value, quote=False)]

@@ -16,7 +16,7 @@ from drafterlint.checks import all_rules
 from drafterlint.checks.base import HISTORY, ONLINE, REGISTRY, RULES, TODAY
 from drafterlint.checks.context import Context
 from drafterlint.config import Config
-from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result, Skipped, UnreadableFile
+from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result, Skipped, UnreadableFile, quoted
 from drafterlint.rendered import is_markdown
 from drafterlint.sources import RepoView, repo_view
 
@@ -109,7 +109,7 @@ def _need_reason(ctx: Context, need: str) -> str:
     if configured is not None and not configured.exists():
         what = _NEED_REASONS[need].split(" (")[0]
         given = ctx.config.data[which].get("path")
-        return f"{what}: {which}.path `{given}` does not exist"
+        return f"{what}: {which}.path {quoted(given)} does not exist"
     return _NEED_REASONS[need]
 
 

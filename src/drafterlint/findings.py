@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -37,6 +38,18 @@ REPORT_MARKER_WITHIN = 1024  # bytes from the start (an issue body puts other co
 
 # Where each rule's documentation is published (reports that link a finding to its rule).
 RULE_DOCS_URL = "https://github.com/mlcommons/drafterlint/blob/main/docs/rules/{code}.md"
+
+def quoted(value: object) -> str:
+    """`value` as a message quotes it: in backticks, the fence longer than any backtick run in it
+    (and padded when it starts or ends with one), as CommonMark reads a code span, so that the
+    Markdown reports show it as one span whatever it holds (report/markdown_writer.py)."""
+    text = str(value)
+    longest = max((len(run) for run in re.findall("`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    # CommonMark drops one blank from each end of a span that has both.
+    pad = " " if "`" in (text[:1], text[-1:]) or text[:1] == text[-1:] == " " and text.strip(" ") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
 
 RULES_REPO = "rules"
 REGISTRY_REPO = "registry"

@@ -21,6 +21,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
+from drafterlint.findings import quoted
+
 if TYPE_CHECKING:
     from drafterlint.findings import Finding
     from drafterlint.markdown.model import Document, Heading
@@ -125,8 +127,8 @@ DEFAULT_HINT = "run `drafterlint fix --base-ref BASE`"
 
 
 def message(fragment: str, r: Renamed, hint: str = DEFAULT_HINT) -> str:
-    return (f"`#{fragment.lstrip('#')}` was {_label(r.old)}; this change {r.verb} it to {_label(r.new)} "
-            f"(`#{r.new.slug}`); {hint}")
+    return (f"{quoted('#' + fragment.lstrip('#'))} was {_label(r.old)}; this change {r.verb} it to {_label(r.new)} "
+            f"({quoted('#' + r.new.slug)}); {hint}")
 
 
 def target_of(f: "Finding") -> tuple[str, str] | None:

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from drafterlint.findings import quoted
+
 
 @dataclass(frozen=True)
 class LocatedError:
@@ -38,8 +40,8 @@ def located_errors(validator, value: Any, doc) -> Iterator[LocatedError]:
                 where = "/".join(str(p) for p in base) or "the top level"
                 yield LocatedError(
                     path, line, col,
-                    f"unknown key `{key}` in {where}" + (f"; did you mean `{close[0]}`?" if close else ""),
-                    f"did you mean `{close[0]}`?" if close else None,
+                    f"unknown key {quoted(key)} in {where}" + (f"; did you mean {quoted(close[0])}?" if close else ""),
+                    f"did you mean {quoted(close[0])}?" if close else None,
                 )
             continue
         line, col = doc.nearest(base) or (1, 1)

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drafterlint.checks._options import OptionSlot
+from drafterlint.findings import quoted
 from drafterlint.userregex import Budget
 
 if TYPE_CHECKING:
@@ -235,7 +236,7 @@ class _WeightsReading:
                 parts.append(f"none past layer {hidden - 1}{top}")
         named = [p for p in ev.tensor_patterns if "(?P<layer>" not in p]
         if named:
-            parts.append("none matching " + " or ".join(f"`{p}`" for p in named))
+            parts.append("none matching " + " or ".join(quoted(p) for p in named))
         return ", ".join(parts)
 
 

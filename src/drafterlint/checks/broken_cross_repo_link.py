@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from drafterlint.checks import _links
 from drafterlint.checks.base import RULES, Context, Example, Rule
-from drafterlint.findings import Finding, Severity
+from drafterlint.findings import Finding, Severity, quoted
 
 RULE = Rule("DL204", "broken-cross-repo-link", Severity.ERROR,
             "a github.com link into a configured repository: file or fragment missing at that ref",
@@ -49,15 +49,15 @@ def check(ctx: Context) -> Iterator[Finding]:
             continue
         suggestion = None
         if isinstance(p, _links.FragmentMissing):
-            message = f"no heading or anchor `#{p.fragment}` in {p.document}"
-            suggestion = p.closest_target and f"did you mean `{p.closest_target}`?"
+            message = f"no heading or anchor {quoted('#' + p.fragment)} in {p.document}"
+            suggestion = p.closest_target and f"did you mean {quoted(p.closest_target)}?"
         elif isinstance(p, _links.FileMissing):
-            message = f"`{p.path}` does not exist in {p.owner}/{p.repo} at `{p.ref}`"
-            suggestion = f"did you mean `{p.closest}`?" if p.closest else None
+            message = f"{quoted(p.path)} does not exist in {p.owner}/{p.repo} at {quoted(p.ref)}"
+            suggestion = f"did you mean {quoted(p.closest)}?" if p.closest else None
         elif isinstance(p, _links.OutsideRepository):
             message = "path escapes the repository"
         elif isinstance(p, _links.PathTooLong):
-            message = f"`{p.path}` cannot name a file: {p.why}; shorten the link"
+            message = f"{quoted(p.path)} cannot name a file: {p.why}; shorten the link"
         else:
             continue
         yield RULE.at(r.location, message, suggestion=suggestion, key=r.link.target)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from drafterlint.checks import _links
 from drafterlint.checks.base import RULES, Context, Example, Rule
-from drafterlint.findings import Finding, Severity
+from drafterlint.findings import Finding, Severity, quoted
 
 RULE = Rule("DL202", "broken-file-link", Severity.ERROR,
             "a relative link names a missing file, or one outside the repository",
@@ -37,14 +37,14 @@ def check(ctx: Context) -> Iterator[Finding]:
     for r, p in _links.with_outcome(ctx, _links.BROKEN_FILE):
         suggestion = None
         if isinstance(p, _links.FileMissing):
-            message = f"`{p.path}` does not exist in the repository"
-            suggestion = f"did you mean `{p.closest}`?" if p.closest else None
+            message = f"{quoted(p.path)} does not exist in the repository"
+            suggestion = f"did you mean {quoted(p.closest)}?" if p.closest else None
         elif isinstance(p, _links.OutsideRepository):
-            message = f"`{p.path}` points outside the repository"
+            message = f"{quoted(p.path)} points outside the repository"
         elif isinstance(p, _links.PathTooLong):
-            message = f"`{p.path}` cannot name a file: {p.why}; shorten the link"
+            message = f"{quoted(p.path)} cannot name a file: {p.why}; shorten the link"
         elif isinstance(p, _links.UnusableScheme):
-            message = f"`{p.scheme}:` link cannot work on GitHub; link to a file of the repository"
+            message = f"{quoted(p.scheme + ':')} link cannot work on GitHub; link to a file of the repository"
         else:
             continue
         yield RULE.at(r.location, message, suggestion=suggestion, key=r.link.target)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.findings import Finding, Location, Severity
+from drafterlint.findings import Finding, Location, Severity, quoted
 
 RULE = Rule(
     code="DL304",
@@ -47,7 +47,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             where = ".".join(str(p) for p in dup.path[:-1]) or "the top level"
             yield RULE.at(
                 Location(doc.repo, doc.path, dup.second[0], dup.second[1]),
-                f"key `{key}` is repeated in {where}: first at line {dup.first[0]} column "
+                f"key {quoted(key)} is repeated in {where}: first at line {dup.first[0]} column "
                 f"{dup.first[1]}, again at line {dup.second[0]} column {dup.second[1]}; "
                 "YAML keeps only the last one — remove one",
                 related=(Location(doc.repo, doc.path, dup.first[0], dup.first[1]),),

@@ -39,7 +39,7 @@ from drafterlint.checks._examples import CAT, README, A, B, catalog, readme
 from drafterlint.checks._mdlist import LIST_WORDS, MarkdownList, short
 from drafterlint.checks._options import Option
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.findings import Finding, Severity
+from drafterlint.findings import Finding, Severity, quoted
 
 RULE = Rule(
     code="DL302",
@@ -121,7 +121,7 @@ def _word(drift: AnyDrift) -> tuple[str, str | None, str] | None:
         return (f"model “{ms.title}” of the Markdown list (checkpoints: {listed}) matches no model of "
                 f"{where}{others}. If it is the same model, add it to registry.model_aliases; "
                 "otherwise the list and the catalog disagree",
-                f"add `{ms.title}: {drift.owner}` to registry.model_aliases" if drift.owner else None,
+                f"add {quoted(f'{ms.title}: {drift.owner}')} to registry.model_aliases" if drift.owner else None,
                 f"model:{ms.title}")
     if isinstance(drift, AbsentModel):
         cps = ", ".join(_pin(c.repository, c.revision) for c in drift.checkpoints)
@@ -130,7 +130,7 @@ def _word(drift: AnyDrift) -> tuple[str, str | None, str] | None:
     if isinstance(drift, RevisionConflict):
         e = drift.entry
         return (f"{e.repository}: the link pins revision {short(e.revision)} but the text says "
-                f"`{e.conflict}`; make them the same", None, f"conflict:{e.repository}")
+                f"{quoted(e.conflict)}; make them the same", None, f"conflict:{e.repository}")
     if isinstance(drift, Unpinned):
         e = drift.entry
         return (f"{e.repository} is listed without a pinned revision; link to "

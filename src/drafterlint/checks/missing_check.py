@@ -21,7 +21,7 @@ from drafterlint.checks._examples import POINT, RULES_MD, point_checks, rules_do
 from drafterlint.checks._facts import section_label, unstated_requirement
 from drafterlint.checks._mdlist import reference_policy
 from drafterlint.checks.base import Context, Example, Rule
-from drafterlint.findings import Finding, Location, Severity
+from drafterlint.findings import Finding, Location, Severity, quoted
 
 if TYPE_CHECKING:
     from drafterlint.registry.model import Policy
@@ -133,7 +133,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                     _checks_location(policy),
                     f"{label} ({source.path}:{source.line}) requires the "
                     f"{'approved-drafter membership' if what == 'list' else 'approval lead-time'} "
-                    f"check, but policy {policy.folder} has no `{check_name}` check "
+                    f"check, but policy {policy.folder} has no {quoted(check_name)} check "
                     f"(kind spec_decode_head, operation {operation}); add it",
                     related=[source],
                     key=f"check:{policy.folder}:{check_name}",

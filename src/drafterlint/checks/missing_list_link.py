@@ -25,7 +25,7 @@ from drafterlint.checks._facts import unstated_requirement
 from drafterlint.checks._links import Resolved, parse_github, resolve_all
 from drafterlint.checks._sections import section
 from drafterlint.checks.base import Context, Example, Rule
-from drafterlint.findings import Finding, Severity
+from drafterlint.findings import Finding, Severity, quoted
 from drafterlint.sources import github_pair
 
 RULE = Rule(
@@ -103,7 +103,7 @@ def _classify(ctx: Context, r: Resolved) -> str | None:
 def check(ctx: Context) -> Iterator[Finding]:
     facts = ctx.facts
     github, policies, md = _list_places(ctx)
-    where = f"{github} (`{policies}` or `{md}`)"
+    where = f"{github} ({quoted(policies)} or {quoted(md)})"
     links = resolve_all(ctx)
     # What the text requires: §2.9.4 links to the list it defines; §3.2 to the list it says
     # lives beside the model list; a link to a copy elsewhere contradicts either sentence.
@@ -131,7 +131,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             other, path = f"{gh.owner}/{gh.repo}", gh.path
             yield RULE.at(
                 ctx.rules_view.location(doc.path, r.link.line, r.link.column),
-                f"this link points to a list in {other} (`{path}`), but {said}; "
+                f"this link points to a list in {other} ({quoted(path)}), but {said}; "
                 f"link to the list in {where}",
                 related=[claim.location] if claim else [],
                 suggestion=f"https://github.com/{github}/tree/main/{policies}" if policies else None,

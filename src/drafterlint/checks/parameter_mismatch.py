@@ -32,7 +32,7 @@ from drafterlint.checks._examples import POINT, RULES_MD, point_checks, rules_do
 from drafterlint.checks._facts import Fact, Missing, RulesFacts, section_label, unstated_requirement
 from drafterlint.checks._mdlist import reference_policy
 from drafterlint.checks.base import Context, Example, Rule
-from drafterlint.findings import Finding, Location, Severity
+from drafterlint.findings import Finding, Location, Severity, quoted
 
 RULE = Rule(
     code="DL601",
@@ -124,7 +124,7 @@ def check(ctx: Context) -> Iterator[Finding]:
 
     def param(name: str) -> _Place | None:
         p = policy.params.get(name) if policy is not None else None
-        return (f"policy {policy.folder} `{p.location.path.rsplit('/', 1)[-1]}`", p.value,
+        return (f"policy {policy.folder} {quoted(p.location.path.rsplit('/', 1)[-1])}", p.value,
                 p.location) if policy is not None and p is not None else None
 
     def fact(label: str, f: Fact | None) -> _Place | None:

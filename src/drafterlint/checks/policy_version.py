@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.cohorts import Cohort
-from drafterlint.findings import Finding, Severity
+from drafterlint.findings import Finding, Severity, quoted
 
 if TYPE_CHECKING:
     from drafterlint.registry.model import Policy
@@ -59,7 +59,7 @@ def _unpinned(policy: "Policy", name: str, key: str, value: str) -> Finding:
     """A policy file that does not pin `key` at all: reported at the file, with the value to add."""
     return RULE.at(
         policy.docs[name].location(()),
-        f"{name} pins no {key}; add `{key}: {value}`",
+        f"{name} pins no {key}; add {quoted(f'{key}: {value}')}",
         key=f"{policy.folder}:{name}:{key}-missing",
     )
 

@@ -17,7 +17,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.findings import Finding, Location, Severity
+from drafterlint.findings import Finding, Location, Severity, quoted
 
 if TYPE_CHECKING:  # jsonschema is imported on first use: a pre-commit hook pays for every import
     from jsonschema import Draft202012Validator
@@ -105,15 +105,15 @@ def validate_doc(doc: "YamlDoc", schema_name: str) -> Iterator[Finding]:
                 if key in allowed:
                     continue
                 close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
-                suggestion = f"did you mean `{close[0]}`?" if close else None
+                suggestion = f"did you mean {quoted(close[0])}?" if close else None
                 if close:
                     suggested.add((base, close[0]))
                 known = f" (expected one of: {', '.join(allowed)})" if len(allowed) <= 12 else ""
                 unknown_findings.append(
                     RULE.at(
                         doc.location(base + (key,)),
-                        f"unknown key `{key}` in {_where(base)}"
-                        + (f"; did you mean `{close[0]}`?" if close else known),
+                        f"unknown key {quoted(key)} in {_where(base)}"
+                        + (f"; did you mean {quoted(close[0])}?" if close else known),
                         suggestion=suggestion,
                         key=f"unknown:{'/'.join(map(str, base + (key,)))}",
                     )
@@ -130,14 +130,14 @@ def validate_doc(doc: "YamlDoc", schema_name: str) -> Iterator[Finding]:
                 continue
             yield RULE.at(
                 doc.location(base),
-                f"{_where(base)} lacks `{'`, `'.join(missing)}`",
+                f"{_where(base)} lacks {', '.join(quoted(m) for m in missing)}",
                 key=f"required:{'/'.join(map(str, base))}:{','.join(missing)}",
             )
             continue
         message = err.message
         if err.validator == "pattern" and isinstance(err.instance, str):
             described = (err.schema or {}).get("description")
-            message = f"`{err.instance}` does not match {err.validator_value!r}" + (
+            message = f"{quoted(err.instance)} does not match {err.validator_value!r}" + (
                 f" ({described})" if described else ""
             )
         elif err.validator == "type" and base and base[-1] == "revision" and isinstance(

@@ -22,7 +22,7 @@ from drafterlint.checks import _links
 from drafterlint.checks._options import Option
 from drafterlint.checks._toc import TOC_TITLES, find_toc, toc_links
 from drafterlint.checks.base import RULES, Context, Example, Rule
-from drafterlint.findings import Finding, Severity
+from drafterlint.findings import Finding, Severity, quoted
 
 if TYPE_CHECKING:
     from drafterlint.checks._links import Resolved
@@ -138,4 +138,4 @@ def check(ctx: Context) -> Iterator[Finding]:
             if _required(h) and id(h) not in listed:
                 yield RULE.at(view.location(doc.path, h.line, h.column),
                               f"§{h.number} “{h.title}” is not in the table of contents (line {toc.line})",
-                              suggestion=f"add `[{h.text}](#{h.slug})`", key=f"{h.number} {h.title}")
+                              suggestion=f"add {quoted(f'[{h.text}](#{h.slug})')}", key=f"{h.number} {h.title}")

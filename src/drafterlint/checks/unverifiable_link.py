@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from drafterlint.checks import _links
 from drafterlint.checks.base import RULES, Context, Example, Rule
-from drafterlint.findings import Finding, Severity
+from drafterlint.findings import Finding, Severity, quoted
 
 RULE = Rule("DL206", "unverifiable-link", Severity.INFO,
             "a link into a repository or ref that is not configured (not verified)",
@@ -36,10 +36,10 @@ def check(ctx: Context) -> Iterator[Finding]:
         if isinstance(p, _links.NotConfigured):
             message = f"link into {p.owner}/{p.repo}, which is not configured; not verified"
         elif isinstance(p, _links.OtherRef):
-            message = (f"link into {p.owner}/{p.repo} at `{p.ref}`, not the default branch "
-                       f"`{p.default_branch}`; not verified")
+            message = (f"link into {p.owner}/{p.repo} at {quoted(p.ref)}, not the default branch "
+                       f"{quoted(p.default_branch)}; not verified")
         elif isinstance(p, _links.PartialCopy):
-            message = (f"`{p.path}` is not in the given copy of {p.owner}/{p.repo} (not a git checkout, "
+            message = (f"{quoted(p.path)} is not in the given copy of {p.owner}/{p.repo} (not a git checkout, "
                        "so it may be partial); not verified")
         else:
             continue

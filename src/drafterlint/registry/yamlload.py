@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 from yaml.nodes import ScalarNode
 
-from drafterlint.findings import Location, UnreadableFile
+from drafterlint.findings import Location, UnreadableFile, quoted
 
 try:  # libyaml: an order of magnitude faster to compose
     from yaml import CSafeLoader as _Loader
@@ -250,7 +250,7 @@ def _compose(loader, doc: YamlDoc, fail, max_aliases: int, max_nodes: int, max_d
             kind = "null" if key is None else type(key).__name__
             doc.problems.append(
                 Problem(top.path + (ev.value,), kpos,
-                        f"key `{ev.value}` is read as {kind}, not text; quote it")
+                        f"key {quoted(ev.value)} is read as {kind}, not text; quote it")
             )
             key = ev.value
         top.key = key

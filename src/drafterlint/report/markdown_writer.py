@@ -32,6 +32,7 @@ import bisect
 import re
 from urllib.parse import quote
 
+from drafterlint.findings import quoted as _span
 from drafterlint.safeio import visible
 
 _RUN = re.compile(r"`+")
@@ -49,29 +50,19 @@ _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 _ENTITY = re.compile(r"[&<>]")
 
 
-def _longest_run(text: str) -> int:
-    return max((len(r) for r in _RUN.findall(text)), default=0)
-
-
 def code(quoted: str, *, table: bool = False) -> str:
     """`quoted` as one code span (empty text: nothing)."""
     shown = visible(quoted)
     if table:
         shown = shown.replace("|", "\\|")
-    if not shown:
-        return ""
-    fence = "`" * (_longest_run(shown) + 1)
-    # CommonMark drops one space from each end of a span that has both; a backtick at an end
-    # would join the fence.
-    pad = " " if "`" in (shown[0], shown[-1]) or shown[0] == shown[-1] == " " and shown.strip(" ") else ""
-    return f"{fence}{pad}{shown}{pad}{fence}"
+    return _span(shown) if shown else ""
 
 
 def code_block(content: str, info: str = "") -> str:
     """`content` as a fenced code block, its lines as they are (a `suggestion` block must hold
     the exact line GitHub commits): the fence is longer than any backtick run inside, so no line
     of it closes the block."""
-    fence = "`" * max(3, _longest_run(content) + 1)
+    fence = "`" * max(3, max((len(r) for r in _RUN.findall(content)), default=0) + 1)
     return f"{fence}{info}\n{content}\n{fence}"
 
 
