@@ -4,14 +4,14 @@
     python bench/same_output.py --python VENV/bin/python OUTDIR   # capture
     python bench/same_output.py --compare BEFORE AFTER            # exit 1 on any difference
 
-Capture runs `drafterlint check --no-cache` (JSON, then text) with the given interpreter on the
-real snapshot (/work/shared/realworld, skipped with a message when absent) and on every example
-under rules_fixtures/ (taken from this script's own checkout, so two interpreters see the same
-files and the same paths). Each run writes NAME.out (stdout, stderr appended after a marker) and
-NAME.rc. Then `drafterlint audit`, offline, on the snapshot and two example pairs committed into
-fresh git repositories (one fixed date and author, so both captures audit the same commits):
-audit-NAME.md, .json, .out and .rc. `--today` is pinned so that captures taken on different days
-compare equal.
+Capture runs `drafterlint check --no-cache` (JSON, text, Markdown, SARIF) with the given
+interpreter on the real snapshot (/work/shared/realworld, skipped with a message when absent) and
+on every example under rules_fixtures/ (taken from this script's own checkout, so two interpreters
+see the same files and the same paths). Each run writes NAME.out (stdout, stderr appended after a
+marker) and NAME.rc. Then `drafterlint audit`, offline, on the snapshot and two example pairs
+committed into fresh git repositories (one fixed date and author, so both captures audit the same
+commits): audit-NAME.md, .json, .out and .rc. `--today` is pinned so that captures taken on
+different days compare equal.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "rules_fixtures"
 REALWORLD = Path("/work/shared/realworld")
 TODAY = "2026-12-04"
-FORMATS = ("json", "text")
+FORMATS = ("json", "text", "markdown", "sarif")
 
 # (name, working directory, arguments after `check`). The rules-side runs name both
 # repositories explicitly, so nothing depends on a configuration file being found.
