@@ -475,6 +475,8 @@ def run() -> int:
     if values["format"] != "github":
         env.pop("GITHUB_STEP_SUMMARY", None)  # appended below from the Markdown report
 
+    # drafterlint's hints then name the Action's inputs and outputs, not command-line flags.
+    env["DRAFTERLINT_ACTION"] = "suggest-fixes" if values["suggest-fixes"] == "true" else "true"
     # Only the github format writes workflow commands (escaped). Any other format quotes the
     # documents' text as it is, so the runner is told not to read commands in it at all.
     token = None if values["format"] == "github" else uuid.uuid4().hex

@@ -37,6 +37,7 @@ def _private_cache(tmp_path_factory, monkeypatch):
     # another sets it, so the suite reads the same under GitHub Actions as on a laptop.
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
     monkeypatch.delenv("DRAFTERLINT_FORMAT", raising=False)
+    monkeypatch.delenv("DRAFTERLINT_ACTION", raising=False)
 
 
 @pytest.fixture

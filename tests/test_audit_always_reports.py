@@ -153,7 +153,11 @@ def test_a_refused_connection_fails_the_run_and_names_the_url(cli, tmp_path, mon
     monkeypatch.setattr("drafterlint.retrying.RetryPolicy.backoff_delay", lambda self, attempt: 0.0)
     code, text, _, said = run(cli, tmp_path, "--open-issue", "o/r", "--github-api-url", url, "--exit-zero")
     assert code == 4 and text is not None
-    assert f"to fix: check --github-api-url {url}" in said.splitlines()[-1]
+    last = said.splitlines()[-1]
+    # what to do first, then the cause in one clause (not urllib3's pool, retry and socket reprs)
+    assert last.startswith("drafterlint: error: the tracking issue in o/r was not updated; to fix: "
+                           f"check --github-api-url {url} (and the network) (cause: GET {url}/repos/o/r/issues")
+    assert last.endswith(": ConnectionError: Connection refused)") and len(last) < 300, last
 
 
 def test_a_short_token_is_refused_in_one_line_and_never_used(cli, tmp_path, fake_api, monkeypatch):

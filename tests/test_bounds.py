@@ -347,7 +347,7 @@ def test_rename_explanations_index_each_document_once_and_cap_comparisons(monkey
     built = _count_calls(monkeypatch, renames.Versions, "__init__")
     out = renames.explain(findings, lambda repo, path: base, lambda repo, path: now)
     assert built[0] == 1  # one index for the pair, not one per finding
-    explained = [f for f in out if f.suggestion == "matched by closest title"]
+    explained = [f for f in out if f.cause]
     assert 1 <= len(explained) <= 1000 // m  # m titles each, while the budget lasts; m x m before
 
 

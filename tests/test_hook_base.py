@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from drafterlint.hints import command_here
 from tests.helpers import git_commit_all
 
 RULES = """\
@@ -70,7 +71,7 @@ def test_an_unchanged_clone_has_no_new_finding(tmp_path, cli, registry_is_git):
     assert code == 0
     assert out.splitlines()[0] == (f"{len([f for f in everything if f['repo'] == 'rules'])} pre-existing findings "
                                    f"(in the merge base {_head(rules)[:10]} of main) do not fail this run: "
-                                   "`drafterlint check --all` shows them")
+                                   f"`{command_here()} check --all` shows them")
 
 
 def _head(repo: Path) -> str:

@@ -170,7 +170,7 @@ def test_a_contributors_first_day(contributor):
     summary = [ln for ln in proc.stdout.splitlines() if "pre-existing" in ln]
     assert summary == [f"{len(old)} pre-existing findings (in the merge base "
                        f"{git(repo, 'rev-parse', 'HEAD', env=env).stdout[:10]} of main) "
-                       "do not fail this run: `drafterlint check --all` shows them"], proc.stdout
+                       "do not fail this run: `pipx run drafterlint check --all` shows them"], proc.stdout
 
     # A wording fix passes.
     text = (repo / "endpoints_rules.md").read_text(encoding="utf-8")
@@ -179,20 +179,21 @@ def test_a_contributors_first_day(contributor):
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
     # Renaming §2.9.4 breaks the links to it, in this file and in the companion the commit
-    # does not touch: one line each, naming the rename and the command that mends it.
+    # does not touch: one group naming the rename and the hook that mends it, with every place.
     renamed = (repo / "endpoints_rules.md").read_text(encoding="utf-8").replace(
         "#### 2.9.4 Speculative Decoding", "#### 2.9.4 Draft Models")
     (repo / "endpoints_rules.md").write_text(renamed, encoding="utf-8")
     proc = commit(repo, env, "rename 2.9.4")
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0, out
-    lines = [ln for ln in out.splitlines() if re.match(r"^\S+:\d+:\d+: DL", ln)]
-    assert len(lines) == RENAMED_LINKS, out
-    for line in lines:
-        assert ("`#294-speculative-decoding` was §2.9.4 Speculative Decoding; this change renamed it to "
-                "§2.9.4 Draft Models (`#294-draft-models`); run the drafterlint-fix hook, or "
-                "`drafterlint fix --base-ref HEAD`") in line, line
-    assert sum("endpoints_submission_rules.md:" in ln for ln in lines) == 2
+    (head,) = [ln for ln in out.splitlines() if "links point to the old anchor" in ln]
+    assert head == ("§2.9.4 Speculative Decoding (`#294-speculative-decoding` in endpoints_rules.md) was renamed to "
+                    f"§2.9.4 Draft Models (`#294-draft-models`): {RENAMED_LINKS} links point to the old anchor; to "
+                    "repoint them all, run `pre-commit run --hook-stage manual drafterlint-fix`"), head
+    places = [ln for ln in out.splitlines() if re.match(r"^  \S+\.md:\d+:\d+", ln)]
+    assert sum(len(ln.split(", ")) for ln in places) == RENAMED_LINKS, out
+    assert [ln.split(":")[0].strip() for ln in places] == ["endpoints_rules.md", "endpoints_submission_rules.md"]
+    assert len(places[1].split(", ")) == 2
     assert f"{len(old)} pre-existing findings" in out
 
     # The fix hook mends exactly those links, in both files, and no old defect.

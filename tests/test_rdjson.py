@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import git
 
 RULES = """\
 # Rules — “règles”
@@ -41,11 +42,6 @@ COMPANION = """\
 Siehe [Rules §2.1](endpoints_rules.md#21-rotation) und [Rules §2.3](endpoints_rules.md#23-withdrawal).
 """
 
-
-def git(cwd, *args):
-    return subprocess.run(["git", "-c", "user.name=T", "-c", "user.email=t@example.invalid",
-                           "-c", "init.defaultBranch=main", *args],
-                          cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
 
 
 def _repo(tmp_path: Path, newline: str, bom: bool) -> Path:

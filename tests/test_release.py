@@ -74,8 +74,11 @@ def test_precommit_snippets_pin_the_release_tag_and_name_hooks_that_exist():
     for path, snippet in snippets:
         revs = re.findall(r"^\s*rev:\s*['\"]?([^\s'\"#]+)", snippet, re.M)
         assert revs, f"{path.name}: a snippet for {HOOK_REPO} without rev:"
+        # Before the first tag, a snippet pins the commit it reads from the repository itself.
+        reads_the_commit = f"rev=$(git ls-remote {HOOK_REPO} HEAD | cut -f1)" in snippet
         for rev in revs:
-            assert rev == RELEASE_TAG or SHA.fullmatch(rev), f"{path.name}: rev: {rev} (expected {RELEASE_TAG})"
+            assert rev == RELEASE_TAG or SHA.fullmatch(rev) or (rev == "$rev" and reads_the_commit), \
+                f"{path.name}: rev: {rev} (expected {RELEASE_TAG})"
         # Commented alternatives (`# - id: drafterlint-fix`) must exist too.
         ids = set(re.findall(r"^[\s#-]*id:\s*([\w.-]+)", snippet, re.M))
         assert ids <= manifest_ids(), f"{path.name}: no such hook {sorted(ids - manifest_ids())}"

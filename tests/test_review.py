@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from drafterlint.review import MARKER, REPLACED
-from tests.helpers import FakeAPI
+from tests.helpers import FakeAPI, committed, git
 
 BASE = """\
 # Rules
@@ -32,11 +32,6 @@ Text.
 ADDED = ("New: the [rotation rule](#21-rotation) applies.\n"
          "Twice: [§2.1](#21-rotation) and [again](#21-rotation) — ünd so.\n")
 
-
-def git(cwd, *args):
-    return subprocess.run(["git", "-c", "user.name=T", "-c", "user.email=t@example.invalid",
-                           "-c", "init.defaultBranch=main", *args],
-                          cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
 
 
 def diff_lines(root: Path) -> dict[str, set[int]]:
@@ -57,13 +52,7 @@ def diff_lines(root: Path) -> dict[str, set[int]]:
 def pull_request(where: Path, api: FakeAPI) -> tuple[Path, str]:
     """A branch that renames §2.1 and adds two lines linking to its old anchor; the link above
     it is on a line the pull request does not change. Returns (the checkout, the head commit)."""
-    root = where / "rules"
-    root.mkdir()
-    (root / "endpoints_rules.md").write_text(BASE, encoding="utf-8")
-    (root / ".drafterlint.yaml").write_text("select: [DL2]\n")
-    git(root, "init", "-q")
-    git(root, "add", "-A")
-    git(root, "commit", "-qm", "base")
+    root = committed(where / "rules", {"endpoints_rules.md": BASE, ".drafterlint.yaml": "select: [DL2]\n"})
     git(root, "checkout", "-qb", "rename")
     text = BASE.replace("### 2.1 Rotation", "### 2.1 Seed Rotation").replace("Text.\n", "Text.\n" + ADDED)
     (root / "endpoints_rules.md").write_text(text, encoding="utf-8")
@@ -210,12 +199,7 @@ def _event(tmp_path: Path, head: str, base: str, head_repo: str) -> Path:
 
 
 def _action_pull_request(runner, api: FakeAPI) -> tuple[str, str]:
-    ws = runner.workspace
-    (ws / "endpoints_rules.md").write_text(BASE, encoding="utf-8")
-    (ws / ".drafterlint.yaml").write_text("select: [DL2]\n")
-    git(ws, "init", "-q")
-    git(ws, "add", "-A")
-    git(ws, "commit", "-qm", "base")
+    ws = committed(runner.workspace, {"endpoints_rules.md": BASE, ".drafterlint.yaml": "select: [DL2]\n"})
     base = git(ws, "rev-parse", "HEAD")
     git(ws, "checkout", "-qb", "rename")
     text = BASE.replace("### 2.1 Rotation", "### 2.1 Seed Rotation").replace("Text.\n", "Text.\n" + ADDED)

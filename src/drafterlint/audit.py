@@ -357,7 +357,7 @@ def _bring_both(options: AuditOptions, config, workdir: Path, today: datetime.da
         try:
             brought[which] = _bring(which, given, ref, config, workdir)
         except FetchError as exc:
-            message = f"{which} repository {given or ''}: {exc}".strip()
+            message = f"{which} repository{' ' + given if given else ''}: {exc}"
             _not_run_report(options.output, which, message, today.isoformat())
             print(one_line(f"drafterlint: could not bring the {message}"), file=sys.stderr)
             raise Stopped(EXIT_FETCH) from None

@@ -114,8 +114,10 @@ def settle(tracking: Tracking, config, result, meta, info, crashed: list) -> Non
         fail_on = min(config.fail_on, Severity.WARNING)
         _update(tracking, result, meta, info, clean=not any(f.severity >= fail_on for f in result.findings))
     if tracking.failure:
-        line = f"drafterlint: error: the tracking issue in {tracking.repo} was not updated: {tracking.failure}"
-        print(one_line(line + (f"; to fix: {tracking.fix}" if tracking.fix else "")), file=sys.stderr)
+        # What to do first, then the cause: a reader of the log's last line acts on its start.
+        line = f"drafterlint: error: the tracking issue in {tracking.repo} was not updated"
+        said = f"; to fix: {tracking.fix} (cause: {tracking.failure})" if tracking.fix else f": {tracking.failure}"
+        print(one_line(line + said), file=sys.stderr)
 
 
 def _update(tracking: Tracking, result, meta, info, clean: bool) -> None:

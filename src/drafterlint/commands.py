@@ -150,8 +150,12 @@ def check(options: CheckOptions) -> int:
     done = checked(options)
     meta = report_meta(done.run, options)
     meta.fix_hint = fix_hint(options, head)
+    from drafterlint import hints
+
     if options.hook:
-        meta.preexisting_hint = "`drafterlint check --all` shows them"
+        meta.preexisting_hint = f"`{hints.command_here()} check --all` shows them"
+    elif hints.in_action():
+        meta.preexisting_hint, meta.in_action = hints.ACTION_PREEXISTING, True
     result = done.result if options.all else _judged(done, options, meta, head)
     if unbased:
         say_unbased(meta)
@@ -177,7 +181,9 @@ def _hook(options: CheckOptions) -> tuple[CheckOptions, str, bool]:
 def _judged(done: "Checked", options: CheckOptions, meta, head: str):
     """The result with what the baseline file and the base already have marked pre-existing."""
     result = done.result
-    meta.adoption_hint = ADOPTION_HINT
+    from drafterlint import hints
+
+    meta.adoption_hint = hints.ACTION_ADOPTION if hints.in_action() else ADOPTION_HINT
     path, within = baseline_path(done.run.config, options, meta)
     if path is not None and within is not None:
         check_target(path, within=within, what="baseline file")  # read only from where it may be written
@@ -242,10 +248,12 @@ def say_unbased(meta) -> None:
 
 
 def fix_hint(options: CheckOptions, head: str) -> str:
-    """What mends a link a rename broke, said where the message is read."""
+    """What mends a link a rename broke, said where the message is read (drafterlint.hints)."""
     ref = options.base_ref or "BASE"
-    if options.hook and head == "HEAD" and ref == "HEAD":
-        return "run the drafterlint-fix hook, or `drafterlint fix --base-ref HEAD`"
+    if options.hook and options.base_ref:
+        from drafterlint.hints import hook_fix_hint
+
+        return hook_fix_hint(start(options), ref, head)
     return f"run `drafterlint fix --base-ref {ref}`"
 
 
@@ -393,7 +401,9 @@ def compare_with_base(result, done: Checked, options: CheckOptions, meta, head: 
         matched = new_since([f for f in result.findings if not f.baseline], base, result)
         hint = meta.fix_hint
         if options.format == "github":  # an annotation is read on the pull request: name the commit
-            hint = f"run `drafterlint fix --base-ref {next(iter(base.commits.values()))}`"
+            from drafterlint.hints import action_fix_hint
+
+            hint = meta.fix_hint = action_fix_hint(next(iter(base.commits.values())))
         matched = replace(matched, findings=explain_renames(matched.findings, base, views, hint))
         commits = base.commits
     source = _base_source(options, meta, commits)

@@ -91,6 +91,10 @@ class Finding:
     # Set by `check --base-ref` or a baseline file (drafterlint.baseline): the finding existed
     # before this change, so it is reported as such and fails nothing.
     baseline: bool = False
+    # Set by `check --base-ref` (drafterlint.renames), never by a rule: what this change did that
+    # broke the finding, in words shared by every finding it broke ("§2.9.4 Speculative Decoding
+    # (`#294-speculative-decoding` in endpoints_rules.md) was renamed to …"): reports group by it.
+    cause: str = ""
 
     @property
     def fingerprint(self) -> str:

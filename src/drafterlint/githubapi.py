@@ -114,6 +114,23 @@ def _fix_for(status: int, url: str) -> str:
     return ""
 
 
+_ERRNO = re.compile(r"\[Errno -?\d+\] ([^'\"()\[\]]+)")
+_CLAUSE = 160
+
+
+def clause(exc: BaseException) -> str:
+    """A library's exception in one clause: requests wraps a refused connection in urllib3's
+    pool, retry and socket reprs (some 500 characters) around one reason, `[Errno 111]
+    Connection refused`, which is all a person acts on."""
+    text = str(exc)
+    reasons = _ERRNO.findall(text)
+    if reasons:
+        text = reasons[-1].strip().rstrip(".")
+    elif len(text) > _CLAUSE:
+        text = text[:_CLAUSE].rstrip() + "…"
+    return f"{type(exc).__name__}: {text}"
+
+
 def validate_repo(value: str) -> str:
     from drafterlint.findings import InputError
 
@@ -190,7 +207,7 @@ class GitHubClient:
         except (requests.RequestException, AnswerCutOff) as exc:
             fix = f"check --github-api-url {self.api_url} (and the network)" if isinstance(
                 exc, (requests.ConnectionError, requests.Timeout, AnswerCutOff)) else ""
-            raise GitHubError(scrub(f"{method} {url}: {type(exc).__name__}: {exc}", self._token), fix) from None
+            raise GitHubError(scrub(f"{method} {url}: {clause(exc)}", self._token), fix) from None
         if resp.status_code >= 400:
             detail = self._message(resp)
             waited = self._retry.gave_up(resp) if _retryable(resp) else ""

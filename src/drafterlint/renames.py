@@ -131,6 +131,13 @@ def message(fragment: str, r: Renamed, hint: str = DEFAULT_HINT) -> str:
             f"({quoted('#' + r.new.slug)}); {hint}")
 
 
+def cause(target: tuple[str, str], r: Renamed) -> str:
+    """What the change did, in words every link it broke shares (reports group by them)."""
+    path, fragment = target
+    return (f"{_label(r.old)} (`#{unquote(fragment.lstrip('#'))}` in {path}) was {r.verb} to {_label(r.new)} "
+            f"(`#{r.new.slug}`)")
+
+
 def target_of(f: "Finding") -> tuple[str, str] | None:
     """(document path, fragment) a DL201/DL203 finding's link names, from its key (the target)."""
     if f.code not in _FRAGMENT_CODES or "#" not in f.key:
@@ -159,6 +166,7 @@ def explain(findings: list["Finding"], base_doc, current_doc, hint: str = DEFAUL
                     v = indexed[(id(before), id(now))] = Versions(before, now)
                 r = heading_now(before, now, target[1], v)
             if r is not None:
-                f = replace(f, message=message(target[1], r, hint), suggestion=f"matched by {r.how}")
+                # How the heading was matched justifies the message; it suggests nothing.
+                f = replace(f, message=message(target[1], r, hint), suggestion=None, cause=cause(target, r))
         out.append(f)
     return out

@@ -64,6 +64,26 @@ class LoopbackServer:
         self.server.shutdown()
         self.server.server_close()
 
+def git(cwd, *args: str) -> str:
+    """git in `cwd` as a test's own author, on branch main by default; its output, stripped."""
+    import subprocess
+
+    return subprocess.run(["git", "-c", "user.name=T", "-c", "user.email=t@example.invalid",
+                           "-c", "init.defaultBranch=main", *args],
+                          cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def committed(root: Path, files: dict[str, str]) -> Path:
+    """`root` made a git repository on main holding `files` (path -> UTF-8 text) in one commit."""
+    root.mkdir(parents=True, exist_ok=True)
+    for rel, text in files.items():
+        (root / rel).write_text(text, encoding="utf-8")
+    git(root, "init", "-q")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "base")
+    return root
+
+
 def write_files(files: dict[str, str], base: Path) -> tuple[Path, Path]:
     """Write {"rules:<path>": text, "registry:<path>": text} under base/rules and base/registry.
 

@@ -57,6 +57,7 @@ class ReportMeta:
     preexisting_hint: str = "--all shows them"  # how to see the pre-existing findings
     # What mends a link this change's rename broke, in the words of where the message is read.
     fix_hint: str = "run `drafterlint fix --base-ref BASE`"
+    in_action: bool = False  # read in the GitHub Action's log and summary: its inputs, not flags
     # The last line when findings fail a run that has neither a base nor a baseline (None: not said).
     adoption_hint: str | None = None
     # display_path's answers, per (repository, path)
@@ -187,6 +188,43 @@ def preexisting_lines(meta, preexisting) -> list[str]:
     for why, n in meta.baseline_unchecked.items():
         out.append(f"{plural(n, 'finding')} of {meta.baseline_source} could not be checked {why}: not counted fixed")
     return out
+
+
+@dataclass(frozen=True)
+class Group:
+    """Findings one cause broke (Finding.cause): a rename that broke 23 links is one group."""
+
+    cause: str
+    findings: tuple
+
+
+def by_cause(findings) -> list:
+    """The findings in their order, those that share a cause (two or more) as one Group at the
+    place of the first of them; the others as they are."""
+    members: dict[str, list] = {}
+    for f in findings:
+        if f.cause:
+            members.setdefault(f.cause, []).append(f)
+    out: list = []
+    for f in findings:
+        group = members.get(f.cause) if f.cause else None
+        if group is None or len(group) < 2:
+            out.append(f)
+        elif group[0] is f:
+            out.append(Group(f.cause, tuple(group)))
+    return out
+
+
+def group_line(group: Group, fix_hint: str) -> str:
+    """ "§2.9.4 … was renamed to …: 23 links point to the old anchor; to repoint them all, run `…`" """
+    return f"{group.cause}: {len(group.findings)} links point to the old anchor; to repoint them all, {fix_hint}"
+
+
+def member_message(group: Group, fix_hint: str) -> str:
+    """A group's wording for one of its findings (an annotation stays on its own line)."""
+    n = len(group.findings) - 1
+    return (f"{group.cause}: this link and {plural(n, 'other')} point to the old anchor; "
+            f"to repoint them all, {fix_hint}")
 
 
 def plural(n: int, word: str) -> str:

@@ -119,9 +119,14 @@ def annotation_lines(result, meta, ordered=None) -> tuple[list[str], dict[str, l
         if group[room:]:
             rest[kind] = group[room:]
     workspace = _workspace()
+    from drafterlint.report import Group, by_cause, member_message
+
+    # One annotation a line (GitHub places them per line), each in its group's words.
+    worded = {id(f): member_message(g, meta.fix_hint) for g in by_cause(ordered) if isinstance(g, Group)
+              for f in g.findings}
     lines = [command(
         kind_of(f),
-        message_of(f),
+        worded.get(id(f)) or message_of(f),
         file=annotation_path(meta, f, workspace),
         line=f.location.line,
         col=f.location.column,
@@ -130,10 +135,13 @@ def annotation_lines(result, meta, ordered=None) -> tuple[list[str], dict[str, l
     return lines, rest
 
 
-def more_line(kind: str, left: list, in_summary: bool) -> str:
+def more_line(kind: str, left: list, in_summary: bool, meta=None) -> str:
     """The line (itself an annotation of `kind`) that stands for the findings of that kind
     GitHub would not show."""
-    where = "see the job summary" if in_summary else "run with --format text or json to see every finding"
+    from drafterlint.hints import ACTION_EVERY_FINDING
+
+    where = ("see the job summary" if in_summary else ACTION_EVERY_FINDING if meta is not None and meta.in_action
+             else "run with --format text or json to see every finding")
     old = sum(1 for f in left if f.baseline)
     what = f"{len(left)} more finding(s)" + (f" ({old} pre-existing)" if old else "")
     return command(kind, f"drafterlint: {what} were not annotated (GitHub shows at most {PER_LEVEL} "
@@ -176,7 +184,7 @@ def render(result, meta) -> str:
     lines, rest = annotation_lines(result, meta, ordered)
     in_summary = append_summary(result, meta, ordered)
     commands = list(lines)
-    commands += [more_line(kind, left, in_summary) for kind, left in rest.items()]
+    commands += [more_line(kind, left, in_summary, meta) for kind, left in rest.items()]
     # Plain log lines (not commands): the other repository, what was skipped, and the totals.
     from drafterlint.report import elsewhere_line, new_and_preexisting, one_line, preexisting_lines, summary_counts
 
@@ -184,7 +192,8 @@ def render(result, meta) -> str:
     mine, preexisting = new_and_preexisting(mine)
     out = [f"drafterlint: {line}" for line in preexisting_lines(meta, preexisting)]
     for name, group in meta.elsewhere(others):
-        where = "listed in the job summary" if in_summary else "run with --format json to see them"
+        where = ("listed in the job summary" if in_summary else "the json-file output lists them" if meta.in_action
+                 else "run with --format json to see them")
         out.append(f"drafterlint: {elsewhere_line(name, group)}: not annotated, {where}")
     for s in result.skipped:
         out.append(f"drafterlint: skipped {s.code}: {s.reason}")

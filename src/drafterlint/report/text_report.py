@@ -13,7 +13,17 @@ from __future__ import annotations
 from collections import Counter
 
 from drafterlint.findings import Severity
-from drafterlint.report import elsewhere_line, new_and_preexisting, one_line, plural, preexisting_lines, summary_counts
+from drafterlint.report import (
+    Group,
+    by_cause,
+    elsewhere_line,
+    group_line,
+    new_and_preexisting,
+    one_line,
+    plural,
+    preexisting_lines,
+    summary_counts,
+)
 
 # A skipped check's reason -> what it needs, short enough for one summary line.
 _NEEDS = (
@@ -32,6 +42,21 @@ def finding_line(meta, f) -> str:
     if f.suggestion:
         line += f" ({f.suggestion})"
     return line
+
+
+def group_lines(meta, group, verbose: bool) -> list[str]:
+    """A cause and where it broke things: each file once, with the line:column of every place
+    (-v: every finding's own line)."""
+    lines = [group_line(group, meta.fix_hint)]
+    if verbose:
+        return lines + [f"  {finding_line(meta, f)}" for f in group.findings]
+    per_file: dict[str, list] = {}
+    for f in group.findings:
+        per_file.setdefault(meta.display_path(f), []).append(f)
+    for path, found in per_file.items():
+        places = ", ".join(f"{f.location.line}:{f.location.column}" for f in found)
+        lines.append(f"  {path}:{places} ({', '.join(sorted({f.code for f in found}))})")
+    return lines
 
 
 def skipped_line(skipped) -> str:
@@ -87,7 +112,8 @@ def render(result, meta) -> str:
     out: list[str] = []
     if meta.verbosity >= 0:
         shown = [f for f in mine if show_info or f.severity > Severity.INFO]
-        out += [finding_line(meta, f) for f in shown]
+        for item in by_cause(shown):
+            out += group_lines(meta, item, verbose) if isinstance(item, Group) else [finding_line(meta, item)]
         hidden_infos = len(mine) - len(shown)
         if meta.statistics:
             out += statistics_lines(mine if not verbose else result.findings)
