@@ -70,6 +70,21 @@ def hook_rename(cli, tmp_path, monkeypatch, api) -> str:
     return cli("check", "--hook", "--no-cache", cwd=rules)[1]
 
 
+def registry_unreadable(cli, tmp_path, monkeypatch, api) -> str:
+    """The reference repository's hook, when the change leaves catalog.yaml unreadable."""
+    registry = tmp_path / "endpoints"
+    shutil.copytree(EXAMPLE / "endpoints", registry)
+    shutil.copytree(EXAMPLE / "rules", tmp_path / "rules")
+    (registry / ".drafterlint.yaml").write_text("rules:\n  path: ../rules\n")
+    env = {**os.environ, **GIT_ENV}
+    for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-qm", "registry"]):
+        subprocess.run(["git", *args], cwd=registry, env=env, check=True, capture_output=True)
+    catalog = next(registry.rglob("catalog.yaml"))
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace("revision: 1\n", "revision: 1: 2\n"),
+                       encoding="utf-8")
+    return cli("check", "--hook", "--no-cache", cwd=registry)[1]
+
+
 def audit(cli, tmp_path, monkeypatch, api) -> str:
     shutil.copytree(EXAMPLE, tmp_path / "example")
     code, out, err = cli("audit", "--rules-repo", "rules", "--registry-repo", "endpoints", "--today", "2026-12-02",
@@ -87,7 +102,7 @@ def audit_refused_token(cli, tmp_path, monkeypatch, api) -> str:
 
 
 SCENARIOS = {"example": example, "hook-clean": hook_clean, "hook-rename": hook_rename, "audit": audit,
-             "audit-refused-token": audit_refused_token}
+             "audit-refused-token": audit_refused_token, "registry-unreadable": registry_unreadable}
 
 
 def _lines(text: str) -> list[str]:
