@@ -156,7 +156,7 @@ def test_a_refused_connection_fails_the_run_and_names_the_url(cli, tmp_path, mon
     last = said.splitlines()[-1]
     # what to do first, then the cause in one clause (not urllib3's pool, retry and socket reprs)
     assert last.startswith("drafterlint: error: the tracking issue in o/r was not updated; to fix: "
-                           f"check --github-api-url {url} (and the network) (cause: GET {url}/repos/o/r/issues")
+                           f"check --github-api-url {url} (and the network) (cause: GET {url}/")
     assert last.endswith(": ConnectionError: Connection refused)") and len(last) < 300, last
 
 

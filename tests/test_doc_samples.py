@@ -59,7 +59,12 @@ def example(cli, tmp_path, monkeypatch, api) -> str:
 
 
 def hook_clean(cli, tmp_path, monkeypatch, api) -> str:
-    return cli("check", "--hook", "--no-cache", cwd=_committed_rules(tmp_path, monkeypatch))[1]
+    """A commit that breaks nothing: a sentence added and staged."""
+    rules = _committed_rules(tmp_path, monkeypatch)
+    with (rules / "endpoints_submission_rules.md").open("a", encoding="utf-8") as fh:
+        fh.write("\nOne more sentence.\n")
+    subprocess.run(["git", "add", "-A"], cwd=rules, check=True, capture_output=True)
+    return cli("check", "--hook", "--no-cache", cwd=rules)[1]
 
 
 def hook_rename(cli, tmp_path, monkeypatch, api) -> str:
