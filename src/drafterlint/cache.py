@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -79,10 +80,29 @@ class DocumentCache:
         return doc if isinstance(doc, Document) and doc.path == rel else None
 
     def put(self, rel: str, data: bytes, doc: Any) -> None:
+        self._keep(self._name(rel, data), doc)
+
+    def _keep(self, name: str, value: Any) -> None:
         if self.keep:
-            self.store.save(self._name(rel, data), doc, max_bytes=MAX_DOC_BYTES)
+            self.store.save(name, value, max_bytes=MAX_DOC_BYTES)
         else:
-            self.memory[self._name(rel, data)] = doc
+            self.memory[name] = value
+
+    def remembered(self, kind: str, content: str, compute: Callable[[], Iterable[Any]]) -> list:
+        """What `compute()` gives (a list of findings, say) for an input whose whole content
+        `content` says, kept like a parsed document: DL701 judges an unchanged YAML file without
+        importing jsonschema again."""
+        h = hashlib.sha256(f"{fingerprint()}\0{kind}\0".encode())
+        h.update(content.encode("utf-8", "surrogateescape"))
+        name = f"doc-{h.hexdigest()}.json"
+        kept = self.memory.get(name)
+        if kept is None:
+            kept = self.store.load(name)
+        if isinstance(kept, list):
+            return kept
+        value = list(compute())
+        self._keep(name, value)
+        return value
 
 
 # -- the configuration ------------------------------------------------------------------------

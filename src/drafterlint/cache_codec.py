@@ -96,6 +96,19 @@ def _class(name: str) -> type | None:
     return _CLASSES.get(name)
 
 
+# Per class: the fields its constructor takes, in order (None for a class the cache does not
+# hold). Looked up once per class, not once per object: a parsed document is about 200,000
+# objects, and writing the rules document cost more than a third of parsing it.
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _init_fields(t: type) -> tuple[str, ...] | None:
+    if t not in _FIELDS:
+        ours = dataclasses.is_dataclass(t) and _class(t.__name__) is t
+        _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t) if f.init) if ours else None
+    return _FIELDS[t]
+
+
 def encode(obj: Any) -> Any:
     t = type(obj)
     if obj is None or t is str or t is int or t is float or t is bool:
@@ -108,13 +121,13 @@ def encode(obj: Any) -> Any:
         return {"s": [encode(x) for x in obj]}
     if t is dict:
         return {"d": [[encode(k), encode(v)] for k, v in obj.items()]}
+    names = _init_fields(t)
+    if names is not None:
+        return {"c": t.__name__, "v": [encode(getattr(obj, n)) for n in names]}
     from drafterlint.findings import Severity
 
     if t is Severity:
         return {"e": int(obj)}
-    name = t.__name__
-    if dataclasses.is_dataclass(obj) and _class(name) is t:
-        return {"c": name, "v": [encode(getattr(obj, f.name)) for f in dataclasses.fields(obj) if f.init]}
     raise TypeError(f"cannot cache a {t.__name__}")
 
 

@@ -8,7 +8,7 @@ so the checks' modules form no import cycle.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar, cast
 
@@ -104,6 +104,15 @@ class Context:
         if compute not in self.memo:
             self.memo[compute] = compute(self)
         return cast(_T, self.memo[compute])
+
+    def remembered(self, kind: str, content: str, compute: "Callable[[], Iterable[_T]]") -> "list[_T]":
+        """`compute()`, for an input whose whole content `content` says, from the run's cache when
+        an earlier run computed it (the registry's store of parsed documents, keyed like them by
+        the content and the tool); computed, and kept there, otherwise."""
+        store = getattr(self.registry_repo, "doc_cache", None)
+        if store is None:
+            return list(compute())
+        return cast("list[_T]", store.remembered(kind, content, compute))
 
     # What a rule's RULE.needs promised: the engine runs the rule only when the part is there,
     # so the rule reads it typed, without a branch for a case that cannot happen.

@@ -11,7 +11,6 @@ did-you-mean. Each finding points at the offending key or value.
 from __future__ import annotations
 
 import difflib
-import json
 from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
@@ -59,12 +58,11 @@ _SCHEMA_FOR_FORMAT = {"drafters": "approved_drafters.schema.json"}
 
 @cache
 def _validator(name: str) -> "Draft202012Validator":
-    from importlib.resources import files
-
     import jsonschema
 
-    schema = json.loads(files("drafterlint.schemas").joinpath(name).read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
+    from drafterlint.schemafiles import load
+
+    return jsonschema.Draft202012Validator(load(name))
 
 
 def _where(path: Iterable[str | int]) -> str:
@@ -162,8 +160,16 @@ def check(ctx: Context) -> Iterator[Finding]:
         for name, doc in policy.docs.items():
             schema_name = _SCHEMA_FOR.get(name)
             if schema_name:
-                yield from validate_doc(doc, schema_name)
+                yield from _judged(ctx, doc, schema_name)
     for extra in reg.extra_lists:
         schema_name = _SCHEMA_FOR_FORMAT.get(extra.format)
         if extra.doc is not None and schema_name:
-            yield from validate_doc(extra.doc, schema_name)
+            yield from _judged(ctx, extra.doc, schema_name)
+
+
+def _judged(ctx: Context, doc: "YamlDoc", schema_name: str) -> list[Finding]:
+    """The file's findings, from the cache when it and the schema are unchanged: a run where
+    only Markdown changed imports no jsonschema (a seventh of a cold run). The document's
+    representation holds everything the findings are made of (where it is, what it holds,
+    the positions and the problems of reading it)."""
+    return ctx.remembered("DL701", f"{schema_name}\0{doc!r}", lambda: validate_doc(doc, schema_name))
