@@ -7,7 +7,6 @@ Precedence: defaults < the configuration file < command-line flags.
 from __future__ import annotations
 
 import copy
-import json
 import re
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -21,9 +20,9 @@ CONFIG_NAMES = (".drafterlint.yaml", ".drafterlint.yml")
 
 
 def config_schema() -> dict:
-    from importlib.resources import files
+    from drafterlint.schemafiles import load
 
-    return json.loads(files("drafterlint.schemas").joinpath("config.schema.json").read_text())
+    return load("config.schema.json")
 
 
 def _rule_option_defaults() -> dict[str, dict[str, Any]]:
