@@ -1,8 +1,8 @@
 """Text that can disguise itself is shown, not obeyed: a bidi control (U+202E shows `gnp.exe`
 where the text says `exe.png`) or a zero-width character quoted from a document is printed as
-`\\u202e` in every format a person reads (text, annotations, SARIF message text, Markdown), by
-the one escape for printed lines (safeio.visible). JSON keeps the characters, as data: escaped
-as JSON escapes them, so that it decodes to what the document holds."""
+`\\u202e` in every format a person reads (text, annotations, SARIF and rdjson message text,
+Markdown), by the one escape for printed lines (safeio.visible). JSON keeps the characters, as
+data: escaped as JSON escapes them, so that it decodes to what the document holds."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def rules(tmp_path):
     return rules
 
 
-@pytest.mark.parametrize("fmt", ["text", "github", "sarif", "markdown", "json"])
+@pytest.mark.parametrize("fmt", ["text", "github", "sarif", "markdown", "json", "rdjson"])
 def test_no_format_prints_a_disguising_character(cli, rules, fmt):
     code, out, err = cli("check", "--format", fmt, "--no-cache", "-v", cwd=rules)
     assert code == 1, err
@@ -37,8 +37,10 @@ def test_no_format_prints_a_disguising_character(cli, rules, fmt):
     if fmt == "json":
         messages = [f["message"] for f in json.loads(out)["findings"]]
         assert any(ANCHOR in m for m in messages)  # the data itself is kept
-    elif fmt == "sarif":
-        texts = [r["message"]["text"] for r in json.loads(out)["runs"][0]["results"]]
+    elif fmt in ("sarif", "rdjson"):
+        doc = json.loads(out)
+        texts = ([r["message"]["text"] for r in doc["runs"][0]["results"]] if fmt == "sarif"
+                 else [d["message"] for d in doc["diagnostics"]])
         assert any("\\u202egnp.exe\\u200b\\u2066x\\ufeff" in t for t in texts)
     else:
         assert "\\u202egnp.exe\\u200b\\u2066x\\ufeff" in out
