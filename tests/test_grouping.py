@@ -73,3 +73,24 @@ def test_annotations_stay_one_per_line_in_the_groups_words(cli, renamed, tmp_pat
     new = [f for f in findings if not f["baseline"]]
     assert len(new) == 5 and all(f["suggestion"] is None or "matched by" not in f["suggestion"] for f in new)
     assert sum("this change renamed it to §2.1 Seed Rotation" in f["message"] for f in new) == 4
+
+
+def test_the_markdown_outputs_show_the_group_once_with_its_places_folded(cli, renamed, tmp_path, monkeypatch):
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    cli("check", "--base-ref", "main", "--no-cache", "--format", "github", cwd=renamed)
+    code, report, err = cli("check", "--base-ref", "main", "--no-cache", "--format", "markdown", cwd=renamed)
+    for text in (summary.read_text(encoding="utf-8"), report):
+        assert text.count("One change broke 4 links (`DL201`, `DL203`)") == 1
+        assert "4 links point to the old anchor; to repoint them all, run `drafterlint fix --base-ref " in text
+        folded = text.split("<summary>The 4 links</summary>", 1)[1].split("</details>", 1)[0]
+        assert folded.count("\n| ") == 5  # its header and one row a place
+        # the table of findings keeps only what no shared cause explains
+        table = text.split("# Findings", 1)[1]
+        assert "`#8-gone`" in table and "renamed it to" not in table
+    import cmarkgfm
+    from cmarkgfm.cmark import Options
+
+    html = cmarkgfm.github_flavored_markdown_to_html(report, options=Options.CMARK_OPT_UNSAFE)
+    # the group folded, and the pre-existing finding (the base's own broken link) folded apart
+    assert html.count("<details>") == 2 and html.count("<summary>The 4 links</summary>") == 1

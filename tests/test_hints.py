@@ -103,6 +103,6 @@ def test_in_the_action_the_words_are_its_inputs(cli, renamed, monkeypatch, tmp_p
     (renamed_line,) = [ln for ln in out.splitlines() if "renamed it to" in ln]
     assert renamed_line.endswith(f"apply the job summary's patch (suggest-fixes), or run `drafterlint fix "
                                  f"--base-ref {base}`")
-    assert ("drafterlint: 1 pre-existing finding (in the merge base " in out
-            and "do not fail this run: folded in the job summary; `only-new: false` makes them count" in out)
+    assert (f"drafterlint: 1 pre-existing finding (in the base commit {base[:10]}) do not fail this run: folded "
+            "in the job summary; the input only-new: false makes them count") in out
     assert "--all" not in out

@@ -421,6 +421,9 @@ def _base_source(options: CheckOptions, meta, commits: dict[str, str]) -> str:
     if options.hook and options.base_ref == "HEAD" and len(commits) == 1:
         return f"HEAD {next(iter(commits.values()))[:10]}"
     if len(commits) == 1:
-        return f"the merge base {next(iter(commits.values()))[:10]} of {options.base_ref}"
+        commit = next(iter(commits.values()))
+        if options.base_ref and commit.startswith(options.base_ref):  # the Action's base is a sha
+            return f"the base commit {commit[:10]}"
+        return f"the merge base {commit[:10]} of {options.base_ref}"
     listed = ", ".join(f"{meta.name_of(name)} {c[:10]}" for name, c in commits.items())
     return f"the merge bases of {options.base_ref}: {listed}"

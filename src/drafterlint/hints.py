@@ -100,7 +100,8 @@ def action_fix_hint(sha: str) -> str:
     return f"apply the job summary's patch (suggest-fixes), or {said}" if action_shows_patch() else said
 
 
-ACTION_PREEXISTING = "folded in the job summary; `only-new: false` makes them count"
+# Also a <summary> label, where Markdown is not read: no backticks.
+ACTION_PREEXISTING = "folded in the job summary; the input only-new: false makes them count"
 ACTION_ADOPTION = ("to fail only on what a change introduces: run on pull_request or push events with a base-ref "
                    "(the default there), or commit a baseline file written by `drafterlint baseline`")
 ACTION_EVERY_FINDING = "the report at the json-file output has every finding"

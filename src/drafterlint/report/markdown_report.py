@@ -12,7 +12,15 @@ from collections import Counter
 from urllib.parse import quote
 
 from drafterlint.findings import REPORT_MARKER
-from drafterlint.report import elsewhere_line, new_and_preexisting, preexisting_lines, summary_counts
+from drafterlint.report import (
+    Group,
+    by_cause,
+    elsewhere_line,
+    group_line,
+    new_and_preexisting,
+    preexisting_lines,
+    summary_counts,
+)
 from drafterlint.report.markdown_writer import code, html, link, message, text
 
 ICON = {"error": "❌", "warning": "⚠️", "info": "ℹ️"}
@@ -60,6 +68,23 @@ def finding_row(meta, f, index: int) -> str:
         f"| {index} | {ICON[sev]} {sev} | {code(f.code, table=True)} {f.name} | {location_cell(meta, f)} "
         f"| {message(f.message, table=True)} | {message(f.suggestion, table=True)} |"
     )
+
+
+def group_section(meta, group, h: str) -> list[str]:
+    """A cause as one section: what the change did, how many places it broke and what mends
+    them all, the places folded (each a link to its line) — instead of a row per place."""
+    worst = str(max(f.severity for f in group.findings))
+    codes = ", ".join(code(c) for c in sorted({f.code for f in group.findings}))
+    n = len(group.findings)
+    lines = [f"{h}# {ICON[worst]} One change broke {n} links ({codes})", "",
+             message(group_line(group, meta.fix_hint)), "",
+             "<details>", f"<summary>The {n} links</summary>", "",
+             "| # | location | rule |", "|---:|---|---|"]
+    lines += [f"| {i} | {location_cell(meta, f)} | {code(f.code, table=True)} {f.name} |"
+              for i, f in enumerate(group.findings[:ELSEWHERE_ROWS], 1)]
+    if n > ELSEWHERE_ROWS:
+        lines += ["", f"{n - ELSEWHERE_ROWS} more are in the JSON report."]
+    return [*lines, "", "</details>", ""]
 
 
 def skipped_lines(skipped) -> list[str]:
@@ -118,6 +143,11 @@ def render_markdown(
         tail += ["", f"{h}# Skipped checks", "", *skipped_lines(result.skipped)]
     tail.append("")
 
+    # What one cause broke is one section before the table (a rename: one, not a row per link).
+    items = by_cause(findings)
+    for group in (g for g in items if isinstance(g, Group)):
+        head += group_section(meta, group, h)
+    findings = [f for f in items if not isinstance(f, Group)]
     body: list[str] = []
     if findings:
         body += [f"{h}# Findings", "", "| # | severity | rule | location | message | suggestion |",
