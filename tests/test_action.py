@@ -441,3 +441,28 @@ def test_fetching_the_base_runs_nothing_the_checkout_configures(runner, tmp_path
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "2 pre-existing findings" in runner.summary.read_text()  # the base was fetched
     assert not marker.exists(), marker.read_text()
+
+
+def test_a_pull_request_that_ignores_the_link_rules_is_annotated_at_that_line(runner):
+    ws = runner.workspace
+    base = _pull_request(runner, first=2, second=2)
+    (ws / ".drafterlint.yaml").write_text("select: [DL2]\nignore: [DL2]\n", encoding="utf-8")
+    (ws / "endpoints_rules.md").write_text(rules_doc(3), encoding="utf-8")  # and a third broken link
+    git(ws, "commit", "-qam", "silence the link rules")
+    proc = runner({"rules-repo": ".", "base-ref": base}, extra_env={"GITHUB_EVENT_NAME": "pull_request"})
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    errors = [ln for ln in proc.stdout.splitlines() if ln.startswith("::error ")]
+    assert len(errors) == 1, proc.stdout
+    assert errors[0].startswith("::error file=.drafterlint.yaml,line=2,col=10,title=DL901 weakened-check::"), errors
+    assert "`ignore: DL2` turns off DL201, DL202, DL203, DL204, DL205, DL206: it hides 2 findings (2 errors) the " \
+           "base shows" in errors[0]
+    summary = runner.summary.read_text()
+    first_row = next(ln for ln in summary.splitlines() if ln.startswith("| 1 | "))
+    assert "`DL901`" in first_row and ".drafterlint.yaml" in first_row, summary
+    assert outputs(runner.output)["errors"] == "1"
+    # Meant, and said where the reviewer reads it: the line's own comment.
+    (ws / ".drafterlint.yaml").write_text("select: [DL2]\nignore: [DL2]  # drafterlint: disable=DL901\n",
+                                          encoding="utf-8")
+    git(ws, "commit", "-qam", "say it")
+    proc = runner({"rules-repo": ".", "base-ref": base}, extra_env={"GITHUB_EVENT_NAME": "pull_request"})
+    assert proc.returncode == 0 and "::error " not in proc.stdout, proc.stdout + proc.stderr

@@ -248,3 +248,33 @@ def test_a_clean_checkout_is_judged_against_the_default_branch_but_a_commit_agai
     doc.write_text(doc.read_text(encoding="utf-8") + "\nWording.\n", encoding="utf-8")
     code, out, _ = cli("check", "--hook", cwd=rules)
     assert code == 0 and f"(in HEAD {_head(rules)[:10]})" in out
+
+
+def test_a_change_that_grows_the_baseline_or_turns_checks_down_is_a_finding(tmp_path, cli):
+    rules, _ = setup(tmp_path, registry_is_git=False)
+    assert cli("baseline", cwd=rules)[0] == 0
+    git_commit_all(rules, "2026-01-02", "baseline")
+    base = _head(rules)
+    doc = rules / "endpoints_rules.md"
+    doc.write_text(doc.read_text(encoding="utf-8") + "\nA new one: [here](#nowhere).\n", encoding="utf-8")
+    assert cli("baseline", cwd=rules)[0] == 0  # the new broken link recorded as if it had been there
+    git_commit_all(rules, "2026-01-03", "a new broken link, baselined")
+    code, out, _ = cli("check", "--base-ref", base, "--format", "json", cwd=rules)
+    assert code == 1
+    [finding] = [f for f in json.loads(out)["findings"] if not f["baseline"]]
+    added = (rules / ".drafterlint-baseline.json").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(added, 1) if "nowhere" in text)
+    assert (finding["code"], finding["path"], finding["line"]) == ("DL901", ".drafterlint-baseline.json", line)
+    assert finding["message"] == ("the change adds 1 line(s) to the baseline file: they mark 1 finding (1 error) "
+                                  "of this change's findings pre-existing")
+    # Reported lower: the findings that failed the base and would not now are counted.
+    (rules / ".drafterlint.yaml").write_text(CONFIG + "severity:\n  DL204: warning\n", encoding="utf-8")
+    git_commit_all(rules, "2026-01-04", "DL204 down")
+    code, out, _ = cli("check", "--base-ref", "HEAD~1", cwd=rules)
+    [line] = [ln for ln in out.splitlines() if ": DL901 " in ln]
+    assert line.startswith(".drafterlint.yaml:8:3: DL901 weakened-check: `severity: DL204: warning` reports DL204 "
+                           "as warning, not error: it stops failing the check on 1 finding (1 error) the base "
+                           "shows"), line
+    # An unchanged configuration says nothing.
+    code, out, _ = cli("check", "--base-ref", "HEAD", cwd=rules)
+    assert "DL901" not in out

@@ -20,7 +20,8 @@ def rules(tmp_path):
 @pytest.mark.parametrize(
     ("option", "value", "hint"),
     [
-        ("--select", "DL999", "the families are DL1xx, DL2xx"),
+        ("--select", "DL999", "did you mean `DL901`?"),
+        ("--select", "XX9", "the families are DL1xx, DL2xx"),
         ("--select", "DL209", "did you mean `DL206`?"),
         ("--ignore", "DL2O1", "did you mean `DL201`?"),
         ("--select", "broken-fragment", "did you mean `DL201`?"),

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -63,6 +63,37 @@ class BaseRun:
                 view.doc_cache = self._cache.docs  # keyed by content: shared with the current run's
             self._views[name] = view
         return self._views[name]
+
+    def place(self, path) -> tuple[str, str] | None:
+        """(the repository under change that holds `path`, its path there), or None."""
+        for name in self.commits:
+            view = self.now[name]
+            if view is None:
+                continue
+            try:
+                return name, Path(path).resolve().relative_to(view.root.resolve()).as_posix()
+            except ValueError:
+                continue
+        return None
+
+    def with_config(self, config) -> "BaseRun":
+        """The same base, checked with another configuration (its own folder, no cache)."""
+        folder = self._tmp / f"config-{len(list(self._tmp.iterdir()))}"
+        folder.mkdir()
+        return BaseRun(config, self.now, self.commits, folder, None)
+
+    def file_at_base(self, name: str, rel: str) -> bytes | None:
+        """The bytes of `rel` in the base commit of repository `name`, None when it has none."""
+        from drafterlint.findings import FetchError
+        from drafterlint.gitops import run_git
+
+        view = self.now[name]
+        assert view is not None
+        try:
+            return run_git(view.root, ["cat-file", "blob", f"{self.commits[name]}:{rel}"], allow_local=True,
+                           binary=True)
+        except FetchError:
+            return None
 
     def run(self, today) -> None:
         """The checks on the base. A rule that crashes on the base's files is as loud as on the
@@ -137,3 +168,63 @@ def _base_cache(run_cache, config, now, commits: dict[str, str], today) -> Any:
     cache = run_cache.sibling()
     cache.base_inputs = {"base": trees, "config": config, "today": today, "others": others}
     return cache
+
+
+def change_state(base: BaseRun, config, overrides: Callable[[], dict], baseline: Path | None, now_findings, today):
+    """What the base shows for the rules that judge a change itself (checks.context.BaseState),
+    or None when the change touches neither the configuration file nor the baseline file of a
+    repository under change. `config` is the change's (its file with the command line's
+    `overrides()`); the base's file gets the same overrides."""
+    from drafterlint.checks import all_rules
+    from drafterlint.checks.context import BaseState
+    from drafterlint.config import Config, config_at
+    from drafterlint.findings import InputError, Location
+
+    source = config.source
+    placed = base.place(source) if source is not None else None
+    if source is None or placed is None:
+        return None
+    name, rel = placed
+    now_bytes = Path(source).read_bytes()
+    before = base.file_at_base(name, rel)
+    added = _baseline_added(base, baseline)
+    if before == now_bytes and not added:
+        return None
+    try:
+        doc = config_at(now_bytes, Path(source))[1]
+        base_file = config_at(before, Path(source))[0] if before is not None else Config()
+    except InputError:
+        return None  # a base whose file this version cannot read: nothing to compare with
+    base_config = base_file.merged(overrides())
+    as_configured = base.with_config(base_config)
+    as_configured.run(today)
+    return BaseState(config=base_config, visible=tuple(as_configured.findings), shown=tuple(base.findings),
+                     severities={m.RULE.code: m.RULE.severity for m in all_rules()},
+                     config_file=Location(name, rel), config_doc=doc, baseline_added=added,
+                     now=tuple(now_findings))
+
+
+def _baseline_added(base: BaseRun, baseline: Path | None) -> tuple:
+    """(where, fingerprint) of each line the change adds to the baseline file."""
+    import json
+
+    from drafterlint.findings import Location
+
+    placed = base.place(baseline) if baseline is not None and Path(baseline).is_file() else None
+    if baseline is None or placed is None:
+        return ()
+    name, rel = placed
+    before = (base.file_at_base(name, rel) or b"").decode("utf-8", "replace")
+
+    def prints(text: str):
+        for number, line in enumerate(text.splitlines(), 1):
+            try:
+                row = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(row, dict) and isinstance(row.get("fingerprint"), str):
+                yield number, row["fingerprint"]
+
+    known = {fp for _, fp in prints(before)}
+    text = Path(baseline).read_text(encoding="utf-8", errors="replace")
+    return tuple((Location(name, rel, number), fp) for number, fp in prints(text) if fp not in known)

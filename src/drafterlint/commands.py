@@ -405,6 +405,7 @@ def compare_with_base(result, done: Checked, options: CheckOptions, meta, head: 
 
             hint = meta.fix_hint = action_fix_hint(next(iter(base.commits.values())))
         matched = replace(matched, findings=explain_renames(matched.findings, base, views, hint))
+        matched = replace(matched, findings=[*matched.findings, *_weakened(done, options, meta, base, views, result)])
         commits = base.commits
     source = _base_source(options, meta, commits)
     if meta.baseline_source is None:
@@ -414,6 +415,23 @@ def compare_with_base(result, done: Checked, options: CheckOptions, meta, head: 
         meta.baseline_source = f"{meta.baseline_source} or {source}"
     findings = sorted([*already, *matched.findings], key=lambda f: f.sort_key())
     return replace(result, findings=findings)
+
+
+def _weakened(done: Checked, options: CheckOptions, meta, base, views, result) -> list:
+    """DL901's findings: what this change's configuration or baseline file turns off or down
+    (drafterlint.checks.weakened_check), when it touches them."""
+    from drafterlint.baserun import change_state
+    from drafterlint.config import load_config
+    from drafterlint.engine import judge_change
+    from drafterlint.steps import command_line_overrides
+
+    config = done.run.config
+    if config.source is None:
+        return []
+    source = config.source
+    state = change_state(base, config, lambda: command_line_overrides(options, load_config(source)),
+                         baseline_path(config, options, meta)[0], result.findings, done.run.today)
+    return [] if state is None else judge_change(config, views, state)
 
 
 def _base_source(options: CheckOptions, meta, commits: dict[str, str]) -> str:

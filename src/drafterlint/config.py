@@ -133,6 +133,11 @@ class Config:
         return chosen(code, [c.upper() for c in self.data.get("select") or []],
                       [c.upper() for c in self.data.get("ignore") or []])
 
+    def judging_changes(self) -> "Config":
+        """This configuration as the rules that judge a change read it: its `select` does not
+        leave them out (it was written for the checks of the files), its `ignore` does."""
+        return self.merged({"select": []})
+
     def repo_path(self, which: str) -> Path | None:
         value = self.data[which].get("path")
         if not value:
@@ -260,6 +265,14 @@ def load_config(path: Path | None = None, *, start: Path | None = None, validate
     if validated is not None:
         validated.put(raw, data)
     return config
+
+
+def config_at(raw: bytes, path: Path) -> tuple[Config, Any]:
+    """The configuration that `raw` (the bytes of the file at `path`, as another commit holds
+    them) declares, and its positioned document: validated as a file is, its paths not resolved
+    (nothing is read through it; it is compared). InputError when it is not a configuration."""
+    data, doc = _validated_data(path, raw)
+    return Config(_merge(DEFAULTS, data), path, path.parent), doc
 
 
 def _validated_data(path: Path, raw: bytes) -> tuple[dict, Any]:

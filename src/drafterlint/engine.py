@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from drafterlint.checks import all_rules
-from drafterlint.checks.base import HISTORY, ONLINE, REGISTRY, RULES, TODAY
+from drafterlint.checks.base import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODAY
 from drafterlint.checks.context import Context
 from drafterlint.config import Config
 from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result, Skipped, UnreadableFile, quoted
@@ -87,6 +87,7 @@ def _missing_needs(rule: ModuleType, ctx: Context) -> list[str]:
         HISTORY: ctx.history is not None,
         TODAY: ctx.today is not None,
         ONLINE: ctx.online is not None,
+        BASE: ctx.base is not None,
     }
     return sorted(n for n in rule.RULE.needs if not have.get(n, False))
 
@@ -119,7 +120,14 @@ def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleC
     if not ctx.prepared:
         prepare(ctx)
     result = Result()
-    chosen = [r for r in (rules if rules is not None else all_rules()) if ctx.config.enabled(r.RULE.code)]
+    # A rule that judges the change itself (needs BASE) runs only where there is a base, and
+    # answers to the base's configuration: the change cannot silence it, and a `select` written
+    # before it existed does not leave it out (only the base's `ignore` does).
+    judged_by = {r.RULE.code: ctx.base.config.judging_changes()
+                 for r in all_rules() if BASE in r.RULE.needs and ctx.base is not None}
+    chosen = [r for r in (rules if rules is not None else all_rules())
+              if judged_by.get(r.RULE.code, ctx.config).enabled(r.RULE.code)
+              and (BASE not in r.RULE.needs or ctx.base is not None)]
     chosen.sort(key=lambda r: r.RULE.last)  # stable: code order otherwise
 
     skipped_by_reason: dict[str, list[str]] = {}
@@ -152,9 +160,10 @@ def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleC
     seen: set[tuple] = set()
     yaml_comments: dict[tuple[str, str], dict[int, frozenset[str]]] = {}
     for f in raw:
-        if not ctx.config.enabled(f.code):
+        config = judged_by.get(f.code, ctx.config)
+        if not config.enabled(f.code):
             continue
-        override = ctx.config.severity_override(f.code)
+        override = config.severity_override(f.code)
         if override is not None:
             f = f.with_severity(override)
         if _suppressed(ctx, f, yaml_comments):
@@ -168,6 +177,14 @@ def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleC
     result.findings = place_occurrences(ctx, result.findings)
     result.unreadable = sorted({err.location.path for err in ctx.unreadable_met()})
     return result
+
+
+def judge_change(config: Config, views: dict, state) -> list[Finding]:
+    """The findings of the rules that judge a change itself (needs BASE), given what its base
+    shows (checks.context.BaseState): the views only lend their files (suppression comments)."""
+    ctx = Context(config=config, rules=views.get("rules"), registry_repo=views.get("registry"), base=state,
+                  prepared=True)
+    return run(ctx, [r for r in all_rules() if BASE in r.RULE.needs]).findings
 
 
 def place_occurrences(ctx: Context, findings: list[Finding]) -> list[Finding]:

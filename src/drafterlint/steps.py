@@ -95,6 +95,12 @@ def load_effective_config(options: CheckOptions, validated: Any = None) -> "Conf
     from drafterlint.config import load_config
 
     config = load_config(options.config, start=Path.cwd(), validated=validated)
+    overrides = command_line_overrides(options, config)
+    return config.merged(overrides) if overrides else config
+
+
+def command_line_overrides(options: CheckOptions, config: "Config") -> dict:
+    """What the command line's flags set over the configuration file `config`."""
     overrides: dict = {}
     if options.select:
         overrides["select"] = _checked_codes("--select", options.select)
@@ -104,7 +110,7 @@ def load_effective_config(options: CheckOptions, validated: Any = None) -> "Conf
         overrides["fail_on"] = options.fail_on
     if options.extra_list:
         overrides["registry"] = {"extra_lists": [*config.registry.get("extra_lists", []), *map(_extra_list, options.extra_list)]}
-    return config.merged(overrides) if overrides else config
+    return overrides
 
 
 def _extra_list(spec: str) -> dict:

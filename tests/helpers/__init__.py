@@ -216,6 +216,28 @@ def _static_hub(text: str, files: dict[str, str]):
     return StaticHub(answers, {k: json.loads(v) for k, v in files.items()})
 
 
+def _base_state(overrides: dict, base_text: str, rules: Path, registry: Path):
+    """(the BaseState of a change to "rules:.drafterlint.yaml" from `base_text`, the change's
+    configuration) for an example of a rule that needs BASE: the files are the same at the base."""
+    from drafterlint.checks import all_rules
+    from drafterlint.checks.context import BaseState
+    from drafterlint.config import config_at
+    from drafterlint.engine import build_context, run
+    from drafterlint.findings import Location
+
+    current = rules / ".drafterlint.yaml"
+    now, doc = config_at(current.read_bytes(), current)
+    now = now.merged(overrides)
+    base = config_at(base_text.encode(), current)[0].merged(overrides)
+
+    def findings(config):
+        return tuple(run(build_context(config, rules, registry if registry.exists() else None)).findings)
+
+    return BaseState(config=base, visible=findings(base), shown=findings(now),
+                     severities={m.RULE.code: m.RULE.severity for m in all_rules()},
+                     config_file=Location("rules", ".drafterlint.yaml"), config_doc=doc), now
+
+
 def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None = None, *, config=None, **ctx_kw):
     """The engine's result on `files` (see write_files), with `config_overrides` over `config`
     (the defaults when not given)."""
@@ -226,6 +248,7 @@ def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None 
     # versions committed on that date (the engine gets the real git history), and a
     # "hub:answers" key stands in for the model hub ("hub:org/name@rev/file" keys for its files).
     files, timed = _timed_files(files)
+    base_config = files.pop("base:.drafterlint.yaml", None)
     hub = files.pop("hub:answers", None)
     hub_files = {k.partition(":")[2]: files.pop(k) for k in [k for k in files if k.startswith("hub:")]}
     if (hub is not None or hub_files) and "online" not in ctx_kw:
@@ -241,12 +264,16 @@ def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None 
         if "rules:endpoints_submission_rules.md" not in files:
             overrides["rules"].setdefault("companion", None)
     config = (config or Config()).merged(overrides)
+    state = None
+    if base_config is not None:  # a change of the configuration: the base is these files as it configured them
+        state, config = _base_state(overrides, base_config, rules, registry)
     ctx = build_context(
         config,
         rules if rules.exists() else None,
         registry if registry.exists() else None,
         **ctx_kw,
     )
+    ctx.base = state
     return run(ctx)
 
 

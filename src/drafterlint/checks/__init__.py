@@ -47,6 +47,7 @@ _RULES = (
     "stale_tentative",  # DL801
     "upcoming_eligibility",  # DL802
     "missing_revision",  # DL803
+    "weakened_check",  # DL901
 )
 _cache: list[ModuleType] | None = None
 

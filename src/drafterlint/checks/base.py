@@ -19,7 +19,7 @@ from typing import Any
 from drafterlint.checks.context import Context
 from drafterlint.findings import Finding, Location, Severity
 
-__all__ = ["HISTORY", "ONLINE", "REGISTRY", "RULES", "TODAY", "Context", "Example", "Rule"]
+__all__ = ["BASE", "HISTORY", "ONLINE", "REGISTRY", "RULES", "TODAY", "Context", "Example", "Rule"]
 
 
 # What a rule needs in order to run. A rule whose needs are not met is skipped (said once).
@@ -28,6 +28,9 @@ REGISTRY = "registry"  # the reference repository's policy folders
 HISTORY = "history"  # git history of the repositories (audit)
 TODAY = "today"  # a date to compare with (audit)
 ONLINE = "online"  # the network (audit --online)
+# The base of a change whose configuration differs (check --base-ref, the hooks, the Action):
+# a rule that needs it runs only there, and is never listed as skipped elsewhere.
+BASE = "base"
 
 
 @dataclass(frozen=True)

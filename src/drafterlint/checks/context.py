@@ -8,7 +8,7 @@ so the checks' modules form no import cycle.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar, cast
 
@@ -16,7 +16,7 @@ from drafterlint.checks._eligibility import Eligibility
 from drafterlint.checks._facts import RulesFacts
 from drafterlint.checks._native import NativeEvidence
 from drafterlint.documents import Documents
-from drafterlint.findings import UnreadableFile
+from drafterlint.findings import Finding, Location, Severity, UnreadableFile
 
 if TYPE_CHECKING:  # imported for annotations only: a pre-commit hook pays for every import
     import datetime
@@ -27,9 +27,25 @@ if TYPE_CHECKING:  # imported for annotations only: a pre-commit hook pays for e
     from drafterlint.hub import Hub
     from drafterlint.markdown.model import Document
     from drafterlint.registry.model import Registry
+    from drafterlint.registry.yamlload import YamlDoc
     from drafterlint.sources import RepoView
 
 _T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class BaseState:
+    """What the base of a change shows, for the rules that judge the change itself (needs BASE):
+    set only when the change touches the configuration or the baseline file."""
+
+    config: "Config"  # the base's configuration
+    visible: tuple[Finding, ...]  # the base's findings under its own configuration
+    shown: tuple[Finding, ...]  # the base's findings under the change's configuration
+    severities: Mapping[str, Severity]  # every rule's default severity, by code
+    config_file: Location | None  # the change's configuration file (None: it has none)
+    config_doc: "YamlDoc | None"  # that file, positioned
+    baseline_added: tuple[tuple[Location, str], ...] = ()  # lines the change adds to the baseline file, with their fingerprint
+    now: tuple[Finding, ...] = ()  # the change's findings (what an added baseline line hides)
 
 
 class BrokenPromise(RuntimeError):
@@ -54,6 +70,7 @@ class Context:
     today: "datetime.date | None" = None
     history: "History | None" = None  # audit only
     online: "Hub | None" = None  # audit --online only
+    base: BaseState | None = None  # a change's base, when it touches the configuration
     prepared: bool = False
     documents: Documents = field(default_factory=Documents)
     sections: "list[tuple[Document, Located]]" = field(default_factory=list)
@@ -136,6 +153,11 @@ class Context:
     def hub(self) -> "Hub":
         """The model hub, for a rule that needs ONLINE."""
         return _promised(self.online, "online")
+
+    @property
+    def base_state(self) -> BaseState:
+        """What the change's base shows, for a rule that needs BASE."""
+        return _promised(self.base, "base")
 
     @property
     def judged_on(self) -> "datetime.date":

@@ -72,13 +72,16 @@ def annotation_path(meta, f, workspace: Path | None = None) -> str:
 
 
 def prioritised(findings, changed: dict[str, dict[str, set[int]]]) -> list:
-    """New findings before pre-existing ones; most severe first; within a level, findings on
-    changed lines first; then by place."""
+    """New findings before pre-existing ones; a weakened check (findings.LEADING_CODES) first;
+    most severe first; within a level, findings on changed lines first; then by place."""
+    from drafterlint.findings import LEADING_CODES
+
 
     def on_changed(f) -> bool:
         return f.location.line in changed.get(f.location.repo, {}).get(f.location.path, ())
 
-    return sorted(findings, key=lambda f: (f.baseline, -int(f.severity), not on_changed(f), f.sort_key()))
+    return sorted(findings, key=lambda f: (f.baseline, f.code not in LEADING_CODES, -int(f.severity),
+                                           not on_changed(f), f.sort_key()))
 
 
 def message_of(f) -> str:
