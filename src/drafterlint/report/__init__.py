@@ -104,17 +104,6 @@ def render(result, fmt: str, meta: ReportMeta) -> str:
     return module.render(printable(result), meta)
 
 
-def escaped(text: str) -> str:
-    """`text` with the bytes of a name that is not valid UTF-8 (surrogate escapes, as the file
-    system hands them over) shown as \\xNN: every format can write it, JSON and SARIF stay
-    valid UTF-8."""
-    try:
-        raw = text.encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:  # a surrogate no file system produced: show its code point
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return raw.decode("utf-8", "backslashreplace")
-
-
 def one_line(text: str) -> str:
     """`text` kept on its line, and never a workflow command: the one escape (safeio.safe_line)."""
     from drafterlint.safeio import safe_line
@@ -138,13 +127,16 @@ def _has_surrogate(text) -> bool:
 
 
 def printable(result):
-    """The result with every text a report writes made encodable (see `escaped`); the same
-    object when nothing needs it (the common case costs one scan)."""
+    """The result with every text a report writes made encodable (safeio.encodable: the bytes of a
+    name that is not valid UTF-8 shown as \\xNN, so every format can write it and JSON and SARIF
+    stay valid UTF-8); the same object when nothing needs it (the common case costs one scan)."""
     from dataclasses import fields, is_dataclass, replace
+
+    from drafterlint.safeio import encodable
 
     def fix(obj):
         if _has_surrogate(obj):
-            return escaped(obj)
+            return encodable(obj)
         if isinstance(obj, tuple):
             return tuple(fix(x) for x in obj)
         if is_dataclass(obj) and not isinstance(obj, type):
