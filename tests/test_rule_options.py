@@ -9,6 +9,8 @@ import datetime
 import pytest
 
 from drafterlint.checks import toc_incomplete, unknown_head_method, upcoming_eligibility
+from drafterlint.checks._eligibility import HORIZON
+from drafterlint.checks._toc import TOC_TITLES
 from drafterlint.commands import explain_text
 from drafterlint.config import Config, load_config
 
@@ -72,9 +74,9 @@ def test_explain_documents_the_options(code, option):
 
 def test_defaults_are_todays_vocabulary():
     config = Config()
-    assert [t.lower() for t in config.options("DL104")["toc_titles"]] == ["table of contents", "contents"]
-    assert config.options("DL802")["horizon"] == 4
-    assert {"mtp", "dspark", "eagle", "eagle3"} <= set(config.options("DL502")["kinds"])
+    assert [t.lower() for t in TOC_TITLES.read(config)] == ["table of contents", "contents"]
+    assert HORIZON.read(config) == 4
+    assert {"mtp", "dspark", "eagle", "eagle3"} <= set(unknown_head_method.KINDS.read(config))
     assert toc_incomplete.RULE.code == "DL104"
 
 

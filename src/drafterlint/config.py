@@ -25,15 +25,6 @@ def config_schema() -> dict:
     return load("config.schema.json")
 
 
-def _rule_option_defaults() -> dict[str, dict[str, Any]]:
-    """Each rule's option defaults, as the schema states them. The schema's `rule_options` part
-    is generated from the rules' OPTIONS declarations (`python -m drafterlint.docs`), so the
-    configuration takes them from there and imports no rule."""
-    rules = config_schema()["properties"]["rule_options"]["properties"]
-    return {code: {name: option["default"] for name, option in rule["properties"].items()}
-            for code, rule in rules.items()}
-
-
 DEFAULTS: dict[str, Any] = {
     "rules": {
         "path": None,
@@ -75,9 +66,11 @@ DEFAULTS: dict[str, Any] = {
         "extra_lists": [],
     },
     # Other repositories links may point into; links into ones not configured are DL206 (info).
-    # Options of individual rules, by code: declared in each rule's module (OPTIONS), whose
-    # defaults the generated schema holds.
-    "rule_options": _rule_option_defaults(),
+    # Options of individual rules, by code: what the file sets. Their defaults are the rules'
+    # declarations (each rule module's OPTIONS), merged in when an option is read
+    # (checks/_options.Option.read), so a default is stated once and loading a configuration
+    # imports no rule.
+    "rule_options": {},
     "select": [],
     "ignore": [],
     "severity": {},
@@ -89,11 +82,12 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def _merge(base: dict, over: dict) -> dict:
+def deep_merge(base: dict, over: dict) -> dict:
+    """`over` laid on `base`: mappings merged key by key, anything else replaced; both copied."""
     out = copy.deepcopy(base)
     for k, v in over.items():
         if isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = _merge(out[k], v)
+            out[k] = deep_merge(out[k], v)
         else:
             out[k] = copy.deepcopy(v)
     return out
@@ -118,7 +112,8 @@ class Config:
         return self.data["registry"]
 
     def options(self, code: str) -> dict[str, Any]:
-        """A rule's options (``rule_options.CODE``), the defaults merged under the file's."""
+        """A rule's options as the configuration sets them (``rule_options.CODE``), without the
+        defaults: those are the rule's declarations, which merge them in (`Option.read`)."""
         return (self.data.get("rule_options") or {}).get(code) or {}
 
     @property
@@ -146,7 +141,7 @@ class Config:
         return p if p.is_absolute() else (self.base_dir / p)
 
     def merged(self, overrides: dict[str, Any]) -> "Config":
-        return Config(_merge(self.data, overrides), self.source, self.base_dir, self.patterns)
+        return Config(deep_merge(self.data, overrides), self.source, self.base_dir, self.patterns)
 
     def searching(self, what: str, on: str) -> "AbstractContextManager[None]":
         """Where the patterns of the option `what` are searched over `on`: on the run's budget."""
@@ -253,14 +248,14 @@ def load_config(path: Path | None = None, *, start: Path | None = None, validate
         raise InputError(f"cannot read configuration: {exc}", str(path)) from None
     known = validated.get(raw) if validated is not None else None
     if known is not None:
-        config = Config(_merge(DEFAULTS, known), path, path.parent)
+        config = Config(deep_merge(DEFAULTS, known), path, path.parent)
         try:
             _contain_read_paths(config, known, None)
             return config
         except InputError:
             pass  # said again below, with the line of the path
     data, doc = _validated_data(path, raw)
-    config = Config(_merge(DEFAULTS, data), path, path.parent)
+    config = Config(deep_merge(DEFAULTS, data), path, path.parent)
     _contain_read_paths(config, data, doc)
     if validated is not None:
         validated.put(raw, data)
@@ -272,7 +267,7 @@ def config_at(raw: bytes, path: Path) -> tuple[Config, Any]:
     them) declares, and its positioned document: validated as a file is, its paths not resolved
     (nothing is read through it; it is compared). InputError when it is not a configuration."""
     data, doc = _validated_data(path, raw)
-    return Config(_merge(DEFAULTS, data), path, path.parent), doc
+    return Config(deep_merge(DEFAULTS, data), path, path.parent), doc
 
 
 def _validated_data(path: Path, raw: bytes) -> tuple[dict, Any]:

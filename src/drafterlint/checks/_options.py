@@ -1,10 +1,12 @@
 """A rule's options: declared once in the rule's module, next to RULE, as ``OPTIONS``.
 
 A declaration holds the option's name, its JSON Schema (without the description), its default
-and its description. From the declarations alone come the ``rule_options`` part of
-schemas/config.schema.json (with each default, which is where drafterlint.config takes the
-defaults from, so the configuration layer imports no rule), the option tables of
-``drafterlint explain`` and docs/rules/, and every read (``OPTION.read(config)``).
+and its description. It is the one source of each of these: the ``rule_options`` part of
+schemas/config.schema.json is generated from the declarations (``python -m drafterlint.docs``)
+and never read back for a default; the option tables of ``drafterlint explain`` and docs/rules/
+are made from them; and every read (``OPTION.read(config)``) merges what the configuration sets
+over the declared default, at the time the rule runs (so loading a configuration, as a warm run
+does, imports no rule).
 
 A shared module (``_facts``, ``_toc``, …) cannot import a rule module (the rule imports it), and
 does not name a rule code. When it reads an option it holds an `OptionSlot`, a typed handle that
@@ -15,9 +17,10 @@ exactly once and that the schema, the defaults and the declarations agree.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 if TYPE_CHECKING:
     from drafterlint.config import Config
@@ -57,9 +60,16 @@ class Option(Generic[T]):
     fills: "OptionSlot[T] | None" = None
 
     def read(self, config: "Config") -> T:
-        """The configured value: the file's, merged over the default."""
+        """The configured value: the file's, merged over the declared default (a mapping key by
+        key, as the configuration's own sections are merged over theirs)."""
+        from drafterlint.config import deep_merge
+
         value = config.options(self.rule).get(self.name)
-        return self.default if value is None else value
+        if value is None:
+            return copy.deepcopy(self.default)  # a rule may not change the declaration it read
+        if isinstance(value, dict) and isinstance(self.default, dict):
+            return cast(T, deep_merge(self.default, value))
+        return value
 
     @property
     def path(self) -> str:
@@ -74,6 +84,11 @@ def declared() -> list[Option[Any]]:
     from drafterlint.checks import all_rules
 
     return [o for m in all_rules() for o in getattr(m, "OPTIONS", ())]
+
+
+def read_all(rule: str, config: "Config") -> dict[str, Any]:
+    """Every option of the rule with code `rule`, as `config` sets it over the declared defaults."""
+    return {o.name: o.read(config) for o in declared() if o.rule == rule}
 
 
 def rule_options_schema() -> dict[str, Any]:

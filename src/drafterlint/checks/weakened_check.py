@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from drafterlint.checks._options import read_all
 from drafterlint.checks.base import BASE, Context, Example, Rule
 from drafterlint.checks.context import BaseState
 from drafterlint.findings import Finding, Location, Severity
@@ -101,10 +102,11 @@ def check(ctx: Context) -> Iterator[Finding]:
         yield RULE.at(at(("fail_on",)), f"`fail_on: {now.fail_on}` no longer fails on {base.fail_on}s: "
                       f"{_failing(failing, now.fail_on, base.fail_on)}",
                       suggestion=_MEANT, key="fail_on")
-    options, before_options = now.data.get("rule_options") or {}, base.data.get("rule_options") or {}
-    for code in sorted(set(options) | set(before_options)):
+    # Compared as the rules read them: an option written out at its declared default is no change.
+    named = set(now.data.get("rule_options") or {}) | set(base.data.get("rule_options") or {})
+    for code in sorted(named):
         lost = [f for f in hidden if f.code == code and f.fingerprint not in explained]
-        if options.get(code) != before_options.get(code) and lost:
+        if lost and read_all(code, now) != read_all(code, base):
             yield RULE.at(at(("rule_options", code)), f"`rule_options: {code}` changed: {hides(lost)}",
                           suggestion=_MEANT, key=f"options:{code}")
     rest = [f for f in hidden if f.fingerprint not in explained]
