@@ -67,3 +67,32 @@ def test_the_context_is_typed_without_any():
              if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
              and "Any" in ast.unparse(n.annotation)]
     assert loose == []
+
+
+def test_every_match_ends_in_assert_never():
+    """A `match` over a union of records ends `case _: assert_never(subject)`, so that mypy proves
+    every kind of the union has its case (docs/development.md, Routing records): without it, a
+    kind added to the union would fall through unreported and nothing would fail."""
+    matches = [(path, node) for path in sorted(PACKAGE.rglob("*.py"))
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(node, ast.Match)]
+    assert matches
+    for path, match in matches:
+        last = match.cases[-1]
+        ends = (isinstance(last.pattern, ast.MatchAs) and last.pattern.pattern is None and last.guard is None
+                and len(last.body) == 1 and isinstance(last.body[0], ast.Expr)
+                and isinstance(call := last.body[0].value, ast.Call) and isinstance(call.func, ast.Name)
+                and call.func.id == "assert_never" and len(call.args) == 1
+                and ast.dump(call.args[0]) == ast.dump(match.subject))
+        assert ends, f"{path.relative_to(PACKAGE)}:{match.lineno}: a match that does not end in `case _: assert_never(...)`"
+
+
+def test_a_message_several_rules_give_is_written_once():
+    """DL201, DL203 and DL204 say a missing fragment, DL202 and DL204 a path too long, in the
+    words of the problem's record (`worded()` in checks/_links.py), never each their own."""
+    for words in ("no heading or anchor ", " cannot name a file: "):
+        writers = sorted(str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")
+                         if any(isinstance(n, ast.JoinedStr) and any(
+                                    isinstance(v, ast.Constant) and isinstance(v.value, str) and words in v.value
+                                    for v in n.values)
+                                for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))))
+        assert writers == ["checks/_links.py"], words

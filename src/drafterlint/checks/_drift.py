@@ -1,9 +1,11 @@
 """Where the copies of the approved list disagree with the newest policy: the Markdown list, the
 configured extra lists and the rules' supported-models table, each held against the catalog.
 
-Computed once per run (`drifts`) as typed records, one class per kind of disagreement, each at
-its own side with the other side's places as `related`. The rules that report them (DL302 for
-entries and models, DL504 for native-head claims) pick their kinds and word them.
+Computed once per run as typed records, one class per kind of disagreement, each at its own
+side with the other side's places as `related`. Each rule that reports them asks for its own
+union of kinds and words each (DL302 `list_drifts`, the entries and models; DL504 `claim_drifts`,
+the native-head claims) in a `match` the type checker proves complete: a kind added to a union
+and worded by no case fails mypy, and a generator typed for one union cannot yield another's.
 """
 
 from __future__ import annotations
@@ -150,16 +152,43 @@ class TableMissing(Drift):
     model: str
 
 
-AnyDrift = (ExtraUnapproved | ExtraCohort | ExtraMissing | UnmatchedModel | AbsentModel | RevisionConflict
-            | Unpinned | ListOnly | CatalogOnly | UnbackedClaim | UnclaimedHead | TableUnmatched | TableMissing)
+# DL302's records: the copies of the list, its entries and models, against the policy.
+ListDrift = (ExtraUnapproved | ExtraCohort | ExtraMissing | UnmatchedModel | AbsentModel | RevisionConflict
+             | Unpinned | ListOnly | CatalogOnly | TableUnmatched | TableMissing)
+# DL504's records: what the Markdown list says of native heads against the catalog's bundled heads.
+ClaimDrift = UnbackedClaim | UnclaimedHead
 
 
-def drifts(ctx: "Context") -> "list[AnyDrift]":
-    return ctx.shared(_all_drifts)
+@dataclass(frozen=True)
+class _Drifts:
+    lists: "tuple[ListDrift, ...]"
+    claims: "tuple[ClaimDrift, ...]"
 
 
-def _all_drifts(ctx: "Context") -> "list[AnyDrift]":
-    return list(_drifts(ctx))
+def list_drifts(ctx: "Context") -> "tuple[ListDrift, ...]":
+    return ctx.shared(_all_drifts).lists
+
+
+def claim_drifts(ctx: "Context") -> "tuple[ClaimDrift, ...]":
+    return ctx.shared(_all_drifts).claims
+
+
+def _all_drifts(ctx: "Context") -> _Drifts:
+    ml = markdown_list(ctx)
+    policy = reference_policy(ctx)
+    if policy is None or "catalog.yaml" in policy.unreadable:
+        # An unreadable catalog is DL702's: the lists cannot disagree with what no one read.
+        return _Drifts((), ())
+    lists: list[ListDrift] = []
+    claims: list[ClaimDrift] = []
+    if ml is not None and ml.section is not None:
+        matched, unmatched = _sections(ctx, ml, policy)
+        lists += _list_drifts(ml, policy, matched, unmatched)
+        claims += _claim_drifts(ml, policy, {id(ms): k for k, ms in matched.items()})
+    lists += _table_drifts(ctx, policy)
+    for extra in getattr(ctx.registry, "extra_lists", ()):
+        lists += _extra_drifts(extra, policy)
+    return _Drifts(tuple(lists), tuple(claims))
 
 
 def _model_location(policy: "Policy", model: str) -> Location | None:
@@ -201,19 +230,7 @@ def _find(items: Iterable[_P], repository: str | None, revision: str | None) -> 
             and _same_rev(i.revision, revision)]
 
 
-def _drifts(ctx: "Context") -> "Iterator[AnyDrift]":
-    ml = markdown_list(ctx)
-    policy = reference_policy(ctx)
-    if policy is None or "catalog.yaml" in policy.unreadable:
-        return  # an unreadable catalog is DL702's: the lists cannot disagree with what no one read
-    if ml is not None and ml.section is not None:
-        yield from _list_drifts(ctx, ml, policy)
-    yield from _table_drifts(ctx, policy)
-    for extra in getattr(ctx.registry, "extra_lists", ()):
-        yield from _extra_drifts(extra, policy)
-
-
-def _extra_drifts(extra: "ExtraList", policy: "Policy") -> "Iterator[AnyDrift]":
+def _extra_drifts(extra: "ExtraList", policy: "Policy") -> "Iterator[ListDrift]":
     """A configured extra copy of the list (the `drafters:` shape) against the policy's heads.
 
     Weight-identified entries name a repository and, as `git-sha1:<revision>`, its revision;
@@ -243,7 +260,10 @@ def _extra_drifts(extra: "ExtraList", policy: "Policy") -> "Iterator[AnyDrift]":
             yield ExtraMissing(h.location, (Location(extra.name, extra.path, 1, 1),), policy.folder, extra, h)
 
 
-def _list_drifts(ctx: "Context", ml: MarkdownList, policy: "Policy") -> "Iterator[AnyDrift]":
+def _sections(ctx: "Context", ml: MarkdownList,
+              policy: "Policy") -> tuple[dict[str, ModelSection], list[ModelSection]]:
+    """The list's subsections by the policy's model each matches (the first, when several do),
+    and those that match none."""
     keys = sorted({c.model for c in policy.checkpoints} | {h.model for h in policy.heads if h.model}
                   | {m for m, _ in policy.enrolled_models})
     matched: dict[str, ModelSection] = {}
@@ -254,6 +274,11 @@ def _list_drifts(ctx: "Context", ml: MarkdownList, policy: "Policy") -> "Iterato
             unmatched.append(ms)
         else:
             matched.setdefault(k, ms)
+    return matched, unmatched
+
+
+def _list_drifts(ml: MarkdownList, policy: "Policy", matched: dict[str, ModelSection],
+                 unmatched: list[ModelSection]) -> "Iterator[ListDrift]":
     scope = set(matched) | {h.model for h in policy.heads if h.model}
     absent = [k for k in sorted(scope) if k not in matched]
     absent_locs = tuple(loc for loc in (_model_location(policy, k) for k in absent) if loc)
@@ -272,10 +297,9 @@ def _list_drifts(ctx: "Context", ml: MarkdownList, policy: "Policy") -> "Iterato
 
     for k, ms in matched.items():
         yield from _entry_drifts(ml, policy, k, ms)
-    yield from _claim_drifts(ml, policy, {id(ms): k for k, ms in matched.items()})
 
 
-def _entry_drifts(ml: MarkdownList, policy: "Policy", k: str, ms: ModelSection) -> "Iterator[AnyDrift]":
+def _entry_drifts(ml: MarkdownList, policy: "Policy", k: str, ms: ModelSection) -> "Iterator[ListDrift]":
     """One matched model: its entries against the catalog's, both ways."""
     cps = policy.checkpoints_of(k)
     heads = [h for h in policy.heads if h.model == k]
@@ -303,7 +327,7 @@ def _entry_drifts(ml: MarkdownList, policy: "Policy", k: str, ms: ModelSection) 
             yield CatalogOnly(h.location, (ms.location,), policy.folder, "head", h, k, ml, ms)
 
 
-def _claim_drifts(ml: MarkdownList, policy: "Policy", model_of: dict[int, str]) -> "Iterator[AnyDrift]":
+def _claim_drifts(ml: MarkdownList, policy: "Policy", model_of: dict[int, str]) -> "Iterator[ClaimDrift]":
     """Claims of native/bundled heads against the catalog's bundled heads, both ways."""
     for ms in ml.models:
         k = model_of.get(id(ms))
@@ -344,7 +368,7 @@ def _list_location(ml: MarkdownList) -> Location:
                     ml.section.column if ml.section else 1)
 
 
-def _table_drifts(ctx: "Context", policy: "Policy") -> "Iterator[AnyDrift]":
+def _table_drifts(ctx: "Context", policy: "Policy") -> "Iterator[ListDrift]":
     if ctx.rules is None or not policy.enrolled_models:
         return
     facts = ctx.facts

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from drafterlint.findings import UnreadableFile
+from drafterlint.findings import UnreadableFile, quoted
 from drafterlint.rendered import is_markdown
 from drafterlint.sources import github_pair
 
@@ -37,7 +37,8 @@ UNREADABLE = "unreadable"  # the target lies in a folder that cannot be read: DL
 EXTERNAL = "external"
 
 
-# Problems: what is wrong with a link whose outcome is not OK.
+# Problems: what is wrong with a link whose outcome is not OK. A problem that several rules
+# report words itself (`worded`), so that they say it one way: the rules never rephrase it.
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,12 @@ class FragmentMissing:
     def closest_target(self) -> str | None:
         """The closest anchor as the link would write it (`#a`, `other.md#a`), or None."""
         return f"{self.file or ''}#{self.anchor}" if self.anchor else None
+
+    def worded(self) -> tuple[str, str | None]:
+        """The message and the suggestion, the same in DL201, DL203 and DL204."""
+        target = self.closest_target
+        return (f"no heading or anchor {quoted('#' + self.fragment)} in {self.document}",
+                f"did you mean {quoted(target)}?" if target else None)
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,10 @@ class PathTooLong:
 
     path: str
     why: str
+
+    def worded(self) -> tuple[str, str | None]:
+        """The message (no suggestion), the same in DL202 and DL204."""
+        return f"{quoted(self.path)} cannot name a file: {self.why}; shorten the link", None
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from drafterlint.checks import _links
 from drafterlint.checks.base import RULES, Context, Example, Rule
-from drafterlint.findings import Finding, Severity, quoted
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule("DL203", "broken-cross-doc-fragment", Severity.ERROR,
             "`other.md#frag`: the fragment is missing in that document",
@@ -38,5 +38,5 @@ OUTCOME = _links.BROKEN_CROSS_DOC  # the links this rule reports (and `drafterli
 def check(ctx: Context) -> Iterator[Finding]:
     for r, p in _links.with_outcome(ctx, OUTCOME):
         if isinstance(p, _links.FragmentMissing):
-            yield RULE.at(r.location, f"no heading or anchor {quoted('#' + p.fragment)} in {p.document}",
-                          suggestion=p.closest_target and f"did you mean {quoted(p.closest_target)}?", key=r.link.target)
+            message, suggestion = p.worded()
+            yield RULE.at(r.location, message, suggestion=suggestion, key=r.link.target)

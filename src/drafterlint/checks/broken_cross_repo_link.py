@@ -48,16 +48,13 @@ def check(ctx: Context) -> Iterator[Finding]:
         if r.outcome != OUTCOME:
             continue
         suggestion = None
-        if isinstance(p, _links.FragmentMissing):
-            message = f"no heading or anchor {quoted('#' + p.fragment)} in {p.document}"
-            suggestion = p.closest_target and f"did you mean {quoted(p.closest_target)}?"
+        if isinstance(p, (_links.FragmentMissing, _links.PathTooLong)):
+            message, suggestion = p.worded()
         elif isinstance(p, _links.FileMissing):
             message = f"{quoted(p.path)} does not exist in {p.owner}/{p.repo} at {quoted(p.ref)}"
             suggestion = f"did you mean {quoted(p.closest)}?" if p.closest else None
         elif isinstance(p, _links.OutsideRepository):
             message = "path escapes the repository"
-        elif isinstance(p, _links.PathTooLong):
-            message = f"{quoted(p.path)} cannot name a file: {p.why}; shorten the link"
         else:
             continue
         yield RULE.at(r.location, message, suggestion=suggestion, key=r.link.target)

@@ -42,7 +42,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         elif isinstance(p, _links.OutsideRepository):
             message = f"{quoted(p.path)} points outside the repository"
         elif isinstance(p, _links.PathTooLong):
-            message = f"{quoted(p.path)} cannot name a file: {p.why}; shorten the link"
+            message, suggestion = p.worded()
         elif isinstance(p, _links.UnusableScheme):
             message = f"{quoted(p.scheme + ':')} link cannot work on GitHub; link to a file of the repository"
         else:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from drafterlint.checks import _links
 from drafterlint.checks.base import RULES, Context, Example, Rule
-from drafterlint.findings import Finding, Severity, quoted
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule("DL201", "broken-fragment", Severity.ERROR,
             "`#frag` matches no heading slug or explicit anchor in the same document",
@@ -43,5 +43,5 @@ OUTCOME = _links.BROKEN_FRAGMENT  # the links this rule reports (and `drafterlin
 def check(ctx: Context) -> Iterator[Finding]:
     for r, p in _links.with_outcome(ctx, OUTCOME):
         if isinstance(p, _links.FragmentMissing):
-            yield RULE.at(r.location, f"no heading or anchor {quoted('#' + p.fragment)} in {p.document}",
-                          suggestion=p.closest_target and f"did you mean {quoted(p.closest_target)}?", key=r.link.target)
+            message, suggestion = p.worded()
+            yield RULE.at(r.location, message, suggestion=suggestion, key=r.link.target)

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from drafterlint.checks._drift import UnbackedClaim, UnclaimedHead, drifts
+from drafterlint.checks._drift import UnbackedClaim, UnclaimedHead, claim_drifts
 from drafterlint.checks._examples import CAT, README, A, catalog, readme
 from drafterlint.checks._facts import unstated_native_heads
 from drafterlint.checks._mdlist import short
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
+from drafterlint.exhaustive import assert_never
 from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
@@ -64,15 +65,18 @@ def check(ctx: Context) -> Iterator[Finding]:
     if unstated is not None:
         ctx.skip(RULE.code, unstated)
         return
-    for d in drifts(ctx):
-        if isinstance(d, UnbackedClaim):
-            yield _unbacked(d)
-        elif isinstance(d, UnclaimedHead):
-            h = d.head
-            yield RULE.at(d.location,
-                          f"policy {d.policy} records a bundled {h.method} head in {h.repository}@{short(h.revision)}, "
-                          f"but the Markdown list (“{d.section.title}”) does not say that checkpoint ships one",
-                          related=d.related, key=f"unclaimed:{h.repository}@{h.revision}:{h.method}")
+    for d in claim_drifts(ctx):
+        match d:
+            case UnbackedClaim():
+                yield _unbacked(d)
+            case UnclaimedHead():
+                h = d.head
+                yield RULE.at(d.location,
+                              f"policy {d.policy} records a bundled {h.method} head in {h.repository}@{short(h.revision)}, "
+                              f"but the Markdown list (“{d.section.title}”) does not say that checkpoint ships one",
+                              related=d.related, key=f"unclaimed:{h.repository}@{h.revision}:{h.method}")
+            case _:
+                assert_never(d)
 
 
 def _unbacked(d: UnbackedClaim) -> Finding:
