@@ -90,6 +90,16 @@ def registry_unreadable(cli, tmp_path, monkeypatch, api) -> str:
     return cli("check", "--hook", "--no-cache", cwd=registry)[1]
 
 
+def weakened(cli, tmp_path, monkeypatch, api) -> str:
+    """A change that ignores the link rules, checked against its base (DL901)."""
+    rules = _committed_rules(tmp_path, monkeypatch)
+    (rules / ".drafterlint.yaml").write_text("registry:\n  path: ../endpoints\nignore: [DL2]\n")
+    env = {**os.environ, **GIT_ENV}
+    for args in (["checkout", "-q", "-b", "change"], ["commit", "-qam", "ignore the links"]):
+        subprocess.run(["git", *args], cwd=rules, env=env, check=True, capture_output=True)
+    return cli("check", "--base-ref", "main", "--no-cache", cwd=rules)[1]
+
+
 def audit(cli, tmp_path, monkeypatch, api) -> str:
     shutil.copytree(EXAMPLE, tmp_path / "example")
     code, out, err = cli("audit", "--rules-repo", "rules", "--registry-repo", "endpoints", "--today", "2026-12-02",
@@ -107,7 +117,8 @@ def audit_refused_token(cli, tmp_path, monkeypatch, api) -> str:
 
 
 SCENARIOS = {"example": example, "hook-clean": hook_clean, "hook-rename": hook_rename, "audit": audit,
-             "audit-refused-token": audit_refused_token, "registry-unreadable": registry_unreadable}
+             "audit-refused-token": audit_refused_token, "registry-unreadable": registry_unreadable,
+             "weakened": weakened}
 
 
 def _lines(text: str) -> list[str]:
