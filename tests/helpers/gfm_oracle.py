@@ -606,6 +606,17 @@ class _Walker:
         line = node.line + (self.shift if node.type == "html_inline" else 0)
         col = self.col(line, node.col)
         self.html.add(node, line, self.guesses(line, col) if node.type == "html_inline" else [col])
+        end_line = line + node.literal.count("\n")
+        if node.type == "html_inline" and line > 0 and end_line <= len(self.lines):
+            # a bare URL after it is searched for after it: the same text inside it (a comment)
+            # is no link
+            first, _, rest = node.literal.partition("\n")
+            start = self.cursor[1] if self.cursor[0] == line else 0
+            k = self.lines[line - 1].find(first, start)
+            last = rest.rpartition("\n")[2]
+            k2 = k if not rest else self.lines[end_line - 1].find(last)
+            if k >= 0 and k2 >= 0 and (line, k) >= self.cursor:
+                self.cursor = (end_line, k2 + len(last if rest else first))
 
     def _html_links(self, hrefs: list[tuple[int, str, str]]) -> None:
         offsets = [off for off, _, _, _ in self.html.nodes]
@@ -703,4 +714,49 @@ def gfm_view(text: str) -> GfmView:
     return w.finish()
 
 
-__all__ = ["GfmView", "gfm_view", "parse_tree"]
+@dataclass
+class GfmBlocks:
+    """Where cmark-gfm's containers start (line, column in characters): the block structure that
+    decides where a link lives. Each list with its items, each table (its header row), each
+    block quote with its last line."""
+
+    lists: list[tuple[int, int, tuple[tuple[int, int], ...]]] = field(default_factory=list)
+    tables: list[tuple[int, int]] = field(default_factory=list)
+    quotes: list[tuple[int, int, int]] = field(default_factory=list)
+
+
+def gfm_blocks(text: str) -> GfmBlocks:
+    """The lists, tables and block quotes of `text`, placed by cmark-gfm's source positions
+    (exact for blocks, unlike its inline ones; columns turned from bytes into characters)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    tree = parse_tree(text)
+    _fix_split_tables(tree, lines)
+    out = GfmBlocks()
+
+    def column(line: int, col: int) -> int:
+        src = lines[line - 1].encode("utf-8", "surrogatepass") if 0 < line <= len(lines) else b""
+        return len(src[: col - 1].decode("utf-8", "surrogatepass")) + 1
+
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if node.type == "list":
+            items = tuple((i.line, column(i.line, i.col)) for i in node.children)
+            out.lists.append((node.line, column(node.line, node.col), items))
+        elif node.type == "table" and node.children:
+            header = node.children[0].line
+            if header == node.line:
+                out.tables.append((header, column(header, node.col)))
+            else:  # a header row that ended a paragraph: the table has the paragraph's column
+                src = lines[header - 1] if 0 < header <= len(lines) else ""
+                out.tables.append((header, len(src) - len(src.lstrip(" \t>")) + 1))
+        elif node.type == "block_quote":
+            out.quotes.append((node.line, column(node.line, node.col), node.end_line))
+        stack.extend(reversed(node.children))
+    for part in (out.lists, out.tables, out.quotes):
+        part.sort()
+    return out
+
+
+__all__ = ["GfmBlocks", "GfmView", "gfm_blocks", "gfm_view", "parse_tree"]

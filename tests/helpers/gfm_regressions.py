@@ -343,4 +343,62 @@ REGRESSIONS: list[str] = [
     "> a\n> 2) \tb\n> ===",
     "- a\n\t2) \tb\n  ===",
     "a\n3.\t\tx y\n===",
+    # an entity after an escaped backslash is decoded, emphasis or not (`\\&amp;` is `\&`)
+    "# a\\\\&amp; *b*",
+    "## \\\\&amp;_a_",
+    "# ~&amp;_b\\\\&amp;a",
+    # links do not nest: of two brackets that make the same reference link, the inner one does
+    "[a [b][r]][r]\n\n[r]: #x",
+    "[[r]][r]\n\n[r]: /u",
+    # a `[` or `![` a strikethrough's text leaves open keeps the bare URL after it unlinked
+    "~[x~ www.a.example",
+    "~~[x~~ https://a.example/y",
+    "~![x~ www.a.example",
+    "~[x~ y] www.a.example ~[z~",
+    # a table may start on a task item's first line (the rest of that line is paragraph text)
+    "- [ ] a||\n  -|-",
+    "- [x] a|b\n  -|-\n  [c](#d)|e",
+    # a raw HTML heading's start tag ends at a `>` outside quotes, or the text ends in it: none
+    "<h2 e='>",
+    # the raw HTML of a page is one text: a tag an HTML block ends inside goes on in the next
+    '<v>\n<b\n\n<a href="">',
+    '<div id="a"\n\n<a href="#x">',
+    '<div>\n<span\n\ntext\n\n<a id="q" href="#x">',
+    # a quote that starts with a fence goes on after its lazy lines, to a last `>` with nothing
+    # after it (its block structure is compared too)
+    "> ```\n> x\n> ```\n> p\nlazy\n> q",
+    "> ```\n> ```\n> p\nlazy\n>\nlazy2\n> q",
+    "> a\n>\nb",
+    # a tab among container markers is one to four columns: the item starts at its marker
+    "> 1.  \t# h\n> q",
+    "foo\n>\t-\t[e](#f)",
+    # a `~` closer takes the nearest `~` opener, of its length or not, and spends every `_` and
+    # `*` run between them (cmark-gfm's strikethrough): no emphasis across it
+    "# ~~__b~__",
+    "# ~~_b~_",
+    "~~a _b~_ [x](#y)",
+    "~~_b_~",
+    "_a ~~b_ c~",
+    # a lazy line starts no table, in a container inside a quote too
+    "> - word\n  | c | [d](#e) |\n  |---|---|",
+    # a table whose header row ends an indented paragraph starts at the header row's text
+    "  |---|---|\n| `a | b |\n|---|---|",
+    # a bare URL is its characters for the `_` before it (it looks through `~` to them)
+    "# ~_a_~https://a.example/p_(q))",
+    "_a_~www.a.example",
+    # a lazy line after a quote's code block and a later paragraph: an HTML block of type 7
+    # interrupts no paragraph, so it is lazy text of the quote
+    '>     word\n> 2) \tword\n<a id="x1"></a>',
+    '>   \tword\n> 2) word\n<a id="x1"></a>',
+    # (the oracle) a bare URL's text inside an inline comment before it is not where it is
+    'word<!--https://a.example/p_(q))<!-- <a id="c1"> -->https://a.example/p_(q))',
+    'word<!--https://a.example/p_(q))\n-->https://a.example/p_(q))',
+    # a raw HTML heading tag inside another tag's quoted value is none
+    '<h2 id="raw">Raw</h2>\n| <span title=\'a | b |\n<h2 id="raw">Raw</h2>',
+    # a comment an HTML block leaves open ends at a `-->` of inline HTML after it
+    '> <!--\nword<!-- <a id="c1"> -->\n<h2 id="raw">Raw</h2>',
+    '<!--\n\nword <!-- x -->\n\n<a id="q">',
+    # the rule of three holds for `~` too: a `~~` that may close is no opener of a `~` closer
+    "# *~~__b~__",
+    "# ~*~~__b~__",
 ]

@@ -16,13 +16,16 @@ from typing import Any
 
 from mistune._inline import emphasis as _emphasis
 from mistune._inline import links as _links
-from mistune.block_parser import _BLOCK_QUOTE_LINE, BlockParser, _parse_html_to_newline
+from mistune.block_parser import _BLOCK_QUOTE_LINE, BlockParser, _parse_block_quote_line, _parse_html_to_newline
 from mistune.list_parser import _compile_continue_width, _has_continuation_indent, _strip_continuation_indent
 
 # -- block_parser ------------------------------------------------------------------------------
 
 # A `>` line as mistune's quote rule reads it: a lazy line's judge must agree with it exactly.
 BLOCK_QUOTE_LINE = _BLOCK_QUOTE_LINE
+# A `>` line's content as mistune's quote rule takes it (its marker and one blank gone, a leading
+# tab expanded), for the quote lines after lazy ones that mistune's rule would not reach.
+parse_block_quote_line = _parse_block_quote_line
 # An HTML block from the cursor to the next blank line, made as mistune's HTML rule makes it, for
 # the parser's own HTML block rules (types 6 and 7 where mistune would not start one).
 parse_html_to_newline = _parse_html_to_newline
@@ -47,8 +50,6 @@ parse_reference = _links._parse_reference
 
 # One delimiter run (`*`, `_`, `~`) as mistune's delimiter algorithm keeps it.
 Delimiter = _emphasis._Delimiter
-# Where the next run of `*`/`_` starts in a text.
-next_delimiter_run = _emphasis._next_delimiter_run
 # Adjacent text tokens joined first (apart where emphasis is off), as mistune does before runs.
 coalesce_emphasis_text = _emphasis._coalesce_emphasis_text
 # Whether any text token holds a `*` or `_` (no emphasis work otherwise).
@@ -57,8 +58,15 @@ contains_emphasis_marker = _emphasis._contains_emphasis_marker
 clean_emphasis_token = _emphasis._clean_emphasis_token
 # mistune's fast resolution of simple, well-nested delimiters (False: use the full algorithm).
 process_dense_emphasis = _emphasis._process_dense_emphasis
-# mistune's full delimiter algorithm (CommonMark's "process emphasis").
-process_emphasis_delimiters = _emphasis._process_emphasis_delimiters
+# The steps of mistune's full delimiter algorithm (CommonMark's "process emphasis"), for the
+# parser's own loop over them, which also meets cmark-gfm's `~` closers: where the parts each
+# delimiter stands at are now, the nearest opener a closer may take, how many characters they
+# use, what the emphasis holds, and the match made.
+DelimiterIndex = _emphasis._DelimiterIndex
+find_emphasis_opener = _emphasis._find_emphasis_opener
+get_emphasis_use_length = _emphasis._get_emphasis_use_length
+get_emphasis_children = _emphasis._get_emphasis_children
+apply_emphasis_match = _emphasis._apply_emphasis_match
 # Adjacent text tokens merged after emphasis is resolved.
 merge_text_tokens = _emphasis._merge_text_tokens
 

@@ -4,6 +4,7 @@ fast path; `markdown_parser()` is the one configured instance."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import mistune
@@ -12,8 +13,8 @@ from mistune.util import unikey
 
 from drafterlint.markdown import emphasis
 from drafterlint.markdown._mistune import (
-    BLOCK_QUOTE_LINE,
     HookedBlockParser,
+    parse_block_quote_line,
     parse_html_to_newline,
 )
 from drafterlint.markdown.autolinks import URL_FIRST, URL_START
@@ -34,6 +35,15 @@ from drafterlint.markdown.table_rule import INTERRUPT_RE, NP_TABLE_RE, bounded_t
 from drafterlint.markdown.table_rule import MAX_TABLE_CELLS as MAX_TABLE_CELLS  # (tests import it from here)
 from drafterlint.markdown.text import decode
 
+_EQUALS_LINE_RE = re.compile(r" {0,3}=+[ \t]*$")
+
+
+def _interrupts(line: str) -> bool:
+    """Whether `line` starts a block that ends a paragraph, so no lazy line: not `===` (a lazy
+    line underlines nothing), not an HTML block of type 7 (it interrupts no paragraph)."""
+    if not INTERRUPT_RE.match(line) or _EQUALS_LINE_RE.match(line):
+        return False
+    return not line.lstrip(" ").startswith("<") or HTML_1_TO_6_RE.match(line) is not None
 
 class _PosBlockParser(HookedBlockParser):
     """mistune's block parser, telling each token where it starts (through `PosState`).
@@ -47,9 +57,16 @@ class _PosBlockParser(HookedBlockParser):
 
     def parse(self, state: Any, rules: Any = None) -> None:
         if state.task_text and state.cursor == 0:
-            end = state.find_line_end()
-            state.add_paragraph(state.get_text(end))
-            state.cursor = end
+            # the rest of a task item's first line is paragraph text, which may head a table
+            # (`- [ ] a|b⏎  -|-`), as any paragraph's line may
+            t = NP_TABLE_RE.match(state.src, 0)
+            table_end = parse_table(self, t, state) if t is not None else None
+            if table_end:
+                state.cursor = table_end
+            else:
+                end = state.find_line_end()
+                state.add_paragraph(state.get_text(end))
+                state.cursor = end
         super().parse(state, rules)
         state.close_open_block()  # the last block of this state ends where its source does
         if state.lazy_lines:
@@ -138,7 +155,8 @@ class _PosBlockParser(HookedBlockParser):
             state.collecting -= 1
         child = state.child_at(text, base, lazy_line_starts)
         child.line_base = base
-        nlines = len(text.rstrip("\n").split("\n")) if text.strip() else 1
+        # every line the quote took, a last `>` with nothing after it too (cmark-gfm's quote ends there)
+        nlines = max(1, text.count("\n") + (not text.endswith("\n")))
         child.lazy_lines = unmarked_quote_lines(state, base, nlines)
         if state.depth() >= self.max_nested_level - 1:
             rules = [r for r in self.block_quote_rules if r not in ("block_quote", "list")]
@@ -166,10 +184,18 @@ class _PosBlockParser(HookedBlockParser):
             # a quote whose first line is blank, code or a fence: mistune takes no lazy line
             # after it at all; cmark-gfm takes one that continues the paragraph of a later line
             # (`>⏎>d⏎[r]:r` is one paragraph), which the lazy lines' judge then checks
+            # (and a `>` line after those lazy lines goes on with the quote, as after any other)
             lazy = set(lazy or ())
+            blank = False
             while state.cursor < state.cursor_max:
                 line = state.get_line(state.cursor)
-                if not line.strip() or BLOCK_QUOTE_LINE.match(line) or INTERRUPT_RE.match(line):
+                quoted = parse_block_quote_line(line)
+                if quoted is not None:
+                    text += quoted
+                    state.cursor += len(line)
+                    blank = not quoted.strip(" \t\n")
+                    continue
+                if blank or not line.strip(" \t\n") or _interrupts(line):
                     break
                 lazy.add(len(text))
                 text += line

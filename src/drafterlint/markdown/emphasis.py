@@ -123,6 +123,11 @@ def _strike_closer(
             k += 1
         if k - i <= 2:
             left, right = _flanks(src, i, k)
+            if left and right and k - i != size:
+                # a run of the other length that may open and close is passed over both ways
+                # (the rule of three: 1 + 2 is 3): `~*~~__b~` is one strikethrough
+                i = k
+                continue
             if right and depth:
                 depth -= 1
             elif right and k - i == size:
@@ -164,14 +169,26 @@ def parse_strikethrough(inline: Any, m: Any, state: Any) -> int:
     children = inline.render(child)
     if _holds_link(children):
         _deactivate_link_openers(state)
+    # a `[` the strikethrough's text leaves open stays open after it for cmark-gfm (its brackets
+    # are the paragraph's): no bare URL is linked until a `]` closes it (`~[x~ www.e.org`)
+    left_open = len(child.brackets)
+    if left_open:
+        state.strike_open = getattr(state, "strike_open", 0) + left_open
     state.append_token({"type": "strikethrough", "children": children})
     return close + size
 
 
 def no_bare_urls(state: Any) -> bool:
-    """Whether a `[` is open around the text of `state` (a strikethrough's, parsed apart): cmark-gfm
-    links no bare URL while one is."""
-    return bool(getattr(state, "no_bare_urls", False))
+    """Whether a `[` is open around the text of `state` (a strikethrough's, parsed apart), or
+    one a strikethrough before it left open: cmark-gfm links no bare URL while one is."""
+    return bool(getattr(state, "no_bare_urls", False)) or getattr(state, "strike_open", 0) > 0
+
+
+def close_strike_bracket(state: Any) -> None:
+    """A `]` with no `[` of its own open: it closes the one a strikethrough left open, if any
+    (no link: that `[` was parsed apart)."""
+    if not state.brackets and getattr(state, "strike_open", 0) > 0:
+        state.strike_open -= 1
 
 
 def _outer_closers(src: str, a: int, b: int) -> list[int]:
@@ -300,6 +317,10 @@ def _source(tok: dict[str, Any]) -> str:
         return "\n"
     if t == "strikethrough":
         return "~~" + "".join(_source(ch) for ch in tok.get("children") or ()) + "~~"
+    if t == "link" and "_autolink" in tok:
+        # an autolink as written: cmark-gfm judges a run by the characters there (`_a_~https://x`
+        # is no emphasis: the `_` looks through `~` to the `h`), a bare URL's made later
+        return str(tok["_autolink"])
     return _OBJECT
 
 
@@ -317,14 +338,19 @@ def _neighbours(source: str, start: int, size: int) -> tuple[str, str]:
     return before, after
 
 
+_RUN_START_RE = re.compile(r"[*_~]")
+
+
 def _split(tok: dict[str, Any], source: str, at: int, parts: list[dict[str, Any]],
            delimiters: list[Any]) -> None:
-    """mistune's _split_text_token, flanking judged as cmark-gfm judges it."""
+    """mistune's _split_text_token, flanking judged as cmark-gfm judges it; a run of one or two
+    `~` left as text (no strikethrough closed it) is a delimiter too, as it is for cmark-gfm."""
     text = tok["raw"]
     pos = 0
     while pos < len(text):
-        if text[pos] not in "*_":
-            end = _mistune.next_delimiter_run(text, pos)
+        if text[pos] not in "*_~":
+            m = _RUN_START_RE.search(text, pos)
+            end = m.start() if m else len(text)
             parts.append({"type": "text", "raw": text[pos:end]})
             pos = end
             continue
@@ -333,8 +359,11 @@ def _split(tok: dict[str, Any], source: str, at: int, parts: list[dict[str, Any]
         while end < len(text) and text[end] == marker:
             end += 1
         size = end - pos
-        before, after = _neighbours(source, at + pos, size)
-        can_open, can_close = _opens_closes(before, after, marker)
+        if marker == "~":
+            can_open, can_close = _flanks(source, at + pos, at + end) if size <= 2 else (False, False)
+        else:
+            before, after = _neighbours(source, at + pos, size)
+            can_open, can_close = _opens_closes(before, after, marker)
         index = len(parts)
         parts.append({"type": "text", "raw": text[pos:end]})
         if can_open or can_close:
@@ -360,5 +389,56 @@ def finalize(tokens: list[dict[str, Any]], enabled: bool, max_depth: int) -> lis
             parts.append(_mistune.clean_emphasis_token(tok))
         at += len(piece)
     if not _mistune.process_dense_emphasis(parts, delimiters):
-        _mistune.process_emphasis_delimiters(parts, delimiters, max_depth)
+        _process_delimiters(parts, delimiters, max_depth)
     return _mistune.merge_text_tokens(parts)
+
+
+def _tilde_opener(opener: Any, closer: Any) -> bool:
+    """Whether cmark-gfm's search for the `~` closer's opener stops at `opener`: an open `~` run,
+    not one the rule of three skips (`*~~__b~__`: the `~~` that may also close is passed over)."""
+    if opener.marker != "~" or not opener.can_open or opener.length <= 0:
+        return False
+    return not ((closer.can_open or opener.can_close) and (opener.length + closer.length) % 3 == 0)
+
+
+def _process_delimiters(parts: list[dict[str, Any]], delimiters: list[Any], max_depth: int) -> None:
+    """mistune's process_emphasis_delimiters, meeting `~` runs as cmark-gfm does: a `~` closer
+    takes the nearest `~` opener before it and, whether their lengths agree or not, every
+    delimiter between them is spent (`~~_b~_` is no emphasis: its first `_` went with the `~`s).
+    A `*` or `_` closer before that `~` has already taken what it could."""
+    index_map = _mistune.DelimiterIndex(delimiters, len(parts))
+    closer_pos = 0
+    openers_bottom: dict[tuple[str, int, bool], int] = {}
+    while closer_pos < len(delimiters):
+        closer = delimiters[closer_pos]
+        if not closer.can_close or closer.length == 0:
+            closer_pos += 1
+            continue
+        if closer.marker == "~":
+            k = closer_pos - 1
+            while k >= 0 and not _tilde_opener(delimiters[k], closer):
+                k -= 1
+            if k >= 0:
+                index_map.deactivate_range(delimiters, k, closer_pos + 1)
+            closer_pos += 1
+            continue
+        opener_key = (closer.marker, closer.length % 3, closer.can_open)
+        match = _mistune.find_emphasis_opener(delimiters, closer_pos, closer, openers_bottom.get(opener_key, 0))
+        if match is None:
+            openers_bottom[opener_key] = closer_pos
+            closer_pos += 1
+            continue
+        opener_pos, opener = match
+        opener_index = index_map.current(opener)
+        closer_index = index_map.current(closer)
+        use_length = _mistune.get_emphasis_use_length(parts, opener, closer, opener_index, closer_index)
+        children = _mistune.get_emphasis_children(parts, opener_index, closer_index, max_depth)
+        if use_length is None or children is None:
+            closer_pos += 1
+            continue
+        _mistune.apply_emphasis_match(parts, delimiters, index_map, opener, closer, opener_pos, closer_pos,
+                                      opener_index, closer_index, use_length, children)
+        if opener.can_open or closer.can_close:
+            closer_pos = max(opener_pos, openers_bottom.get(opener_key, 0))
+        else:
+            closer_pos += 1

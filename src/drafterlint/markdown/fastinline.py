@@ -65,6 +65,7 @@ class FastInline(mistune.InlineParser):
         return end
 
     def parse_link_close(self, m: Any, state: Any) -> Any:
+        emphasis.close_strike_bracket(state)
         q = m.start()
         if not state.brackets or not _footnote_label_closes(state, q):
             return super().parse_link_close(m, state)

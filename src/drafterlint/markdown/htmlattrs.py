@@ -36,7 +36,7 @@ def _start_tags(raw: str) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
     unclosed one runs to the end), in a bogus comment (`<!x …>`, `<?…>`, `</1…>`) or in a tag
     the text ends inside counts."""
     for off, name, attrs in _scan(raw):
-        if name:
+        if name and name != "<":
             yield off, name, attrs
 
 
@@ -47,6 +47,14 @@ def comment_left_open(raw: str) -> bool:
     return bool(names) and names[-1] == ""  # _scan's last word: a comment that does not close
 
 
+def tag_left_open(raw: str) -> int:
+    """Where the tag `raw` ends inside starts, -1 if it ends inside none: on the page (GitHub's
+    sanitizer reads the raw HTML of a document as one text) the next raw HTML goes on with that
+    tag (`<b⏎⏎<a href=x>` is one `b` tag, no link)."""
+    found = list(_scan(raw))
+    return found[-1][0] if found and found[-1][1] == "<" else -1
+
+
 def comment_close(raw: str) -> int:
     """Where, in `raw`, a comment open before it ends (past its `-->` or `--!>`), -1 if not."""
     ends = [k + len(t) for t in ("-->", "--!>") if (k := raw.find(t)) >= 0]
@@ -54,7 +62,8 @@ def comment_close(raw: str) -> int:
 
 
 def _scan(raw: str) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
-    """_start_tags' tags, and (offset, "", []) last when `raw` ends inside a comment."""
+    """_start_tags' tags, and (offset, "", []) last when `raw` ends inside a comment, or
+    (offset, "<", []) when it ends inside a tag."""
     n = len(raw)
     i = raw.find("<")
     while 0 <= i < n - 1:
@@ -62,12 +71,14 @@ def _scan(raw: str) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
         if c.isascii() and c.isalpha():
             tag = _read_tag(raw, i + 1)
             if tag is None:
-                return  # the text ends inside the tag: no tag
+                yield i, "<", []  # the text ends inside the tag: no tag
+                return
             name, attrs, end = tag
             yield i, name, attrs
         elif c == "/" and i + 2 < n and raw[i + 2].isascii() and raw[i + 2].isalpha():
             tag = _read_tag(raw, i + 2)  # an end tag: its attributes are read and dropped
             if tag is None:
+                yield i, "<", []
                 return
             end = tag[2]
         elif c == "/" and raw.startswith(">", i + 2):
@@ -177,7 +188,7 @@ def comment_spans(text: str):
         i = find("<!--", e + 3)
 
 
-_HEADING_START_RE = re.compile(r"<h([1-6])(?=[\t\n\f\r />])", re.I)
+_HEADING_NAMES = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _ANY_TAG_RE = re.compile(r"<[^>]*>")
 
 
@@ -202,20 +213,20 @@ def headings_in(raw: str) -> Iterator[tuple[int, str, int]]:
     dropped and entities decoded; an element left open runs to the end of `raw`."""
     text = _visible(raw)
     lower = text.lower()
-    pos = 0
-    while True:
-        m = _HEADING_START_RE.search(text, pos)
-        if m is None:
+    after = 0  # the end of the last heading element: a tag inside it starts none
+    for off, name, _ in _start_tags(text):  # read as HTML5 reads them: none inside a quoted value
+        if off < after or name not in _HEADING_NAMES:
+            continue
+        tag = _read_tag(text, off + 1)
+        if tag is None:
             return
-        gt = text.find(">", m.end())
-        if gt < 0:
-            return  # the text ends inside the tag: no element
-        level = int(m.group(1))
+        gt = tag[2] - 1
+        level = int(name[1])
         close = lower.find(f"</h{level}", gt + 1)
         inner = text[gt + 1 : close if close >= 0 else len(text)]
         inner = _ANY_TAG_RE.sub("", inner)
         inner = html.unescape(inner) if "&" in inner else inner
-        yield level, inner.strip(), m.start()
+        yield level, inner.strip(), off
         if close < 0:
             return
-        pos = close + 4
+        after = close + 4

@@ -334,6 +334,8 @@ class Aligner:
             return False
 
         j = self._find(ok)
+        if j >= 0 and not image:
+            j = self._innermost(j, ok)
         placed = j >= 0  # else a guess: no span is taken from it
         if j < 0:
             j = self._find(lambda ev: ev.kind == "lb" and ev.image == image)
@@ -408,6 +410,21 @@ class Aligner:
         self._walk_text_of(tok, image)
         while self.k < len(self.events) and self.events[self.k].pos < end:
             self.k += 1
+
+    def _innermost(self, j: int, ok: Any) -> int:
+        """Of the brackets that could make this link, the innermost: links do not nest, so a
+        bracket holding another that makes the same link is none (`[a [b][r]][r]` links `[b][r]`,
+        then the shortcut `[r]`).  The scanner knows this of inline links already; a reference
+        link's label is known only here."""
+        evs = self.events
+        ev = evs[j]
+        for k in range(j + 1, len(evs)):
+            inner = evs[k]
+            if inner.pos >= ev.close:
+                break
+            if inner.kind == "lb" and not inner.image and ok(inner):
+                return self._innermost(k, ok)
+        return j
 
     def _walk_text_of(self, tok: dict[str, Any], image: bool) -> None:
         """The links and tags in a link's text; an image's text is its alt attribute, plain

@@ -41,6 +41,7 @@ from drafterlint.markdown.htmlattrs import (
     comment_left_open,
     headings_in,
     hrefs_in,
+    tag_left_open,
 )
 from drafterlint.markdown.inline import Aligner, footnote_numbers, has_linkish, render
 from drafterlint.markdown.limits import (
@@ -94,6 +95,8 @@ class _Builder:
         self.limits: list[tuple[int, int, str]] = []
         self.footnote_numbers: dict[str, int] = {}  # each rendered footnote's number
         self.comment_open = False
+        # a tag the last raw HTML block ended inside: its text so far, and where it starts
+        self.tag_open: tuple[str, tuple[int, int]] = ("", (0, 0))
 
     # -- inline helpers -------------------------------------------------------------------
 
@@ -106,6 +109,8 @@ class _Builder:
         if self.comment_open:  # the raw HTML here is inside a comment (see block)
             al.anchors = []
             links = [link for link in links if link.kind != "html"]
+            # the page's raw HTML is one text: a `-->` in this block's closes that comment
+            self.comment_open = not _closes_comment(children)
         if not heading:
             for name, line in al.anchors:
                 self.html_anchors.setdefault(name, line)
@@ -167,15 +172,23 @@ class _Builder:
                         return
                     self.comment_open = False
                     raw = " " * close + raw[close:]
+                # a tag the raw HTML before ended inside goes on here (the page's HTML is one
+                # text): that tag is where it started
+                carry, started = self.tag_open
+                raw = carry + raw
+
+                def place(at: int) -> tuple[int, int]:
+                    return started if at < len(carry) else st.position(off - len(carry) + at)
+
+                open_at = tag_left_open(raw)
+                self.tag_open = (raw[open_at:], place(open_at)) if open_at >= 0 else ("", (0, 0))
                 self.comment_open = comment_left_open(raw)
                 for name, at in anchors_in(raw):
-                    self.html_anchors.setdefault(name, st.orig_line(off + at))
+                    self.html_anchors.setdefault(name, place(at)[0])
                 for level, text, at in headings_in(raw):
-                    line, col = st.position(off + at)
-                    self.head_raw.append((line, col, level, text, []))
+                    self.head_raw.append((*place(at), level, text, []))
                 for target, at in hrefs_in(raw):
-                    line, col = st.position(off + at)
-                    self.links.append(Link("", target, line, col, "html"))
+                    self.links.append(Link("", target, *place(at), "html"))
 
     def _span(self, tok: dict[str, Any]) -> tuple[PosState, int, int]:
         st, off = tok["_p"]
@@ -372,6 +385,16 @@ class _Builder:
             self.links.extend(links)
             out.append(TableCell(render(children), line_no, ca + col_base, tuple(links)))
         return tuple(out)
+
+
+def _closes_comment(children: Any) -> bool:
+    """Whether the raw HTML among inline tokens holds a comment's end (`-->`, `--!>`)."""
+    for tok in children or ():
+        if tok.get("type") == "inline_html" and comment_close(tok.get("raw", "")) >= 0:
+            return True
+        if tok.get("children") and _closes_comment(tok["children"]):
+            return True
+    return False
 
 
 def _rendered_footnotes(tokens: list[dict[str, Any]]) -> set[str]:

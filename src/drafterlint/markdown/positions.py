@@ -26,6 +26,8 @@ from drafterlint.markdown.patterns import LIST_LINE_RE, LIST_MARKER_RE, TASK_BOX
 # mistune with positions
 
 
+# What CommonMark counts as blank (not Python's str.strip: a no-break space is text).
+_BLANKS = " \t\n\r\f\v"
 # The blanks, `>` and list markers a line's containers start with (and the blanks after them).
 _CONTAINER_PREFIX_RE = re.compile(r"(?:[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))*[ \t]*", re.M)
 
@@ -52,6 +54,23 @@ def expand_container_tabs(text: str, text_from: dict[int, int] | None = None) ->
         if "\t" in line[:end]:
             lines[n] = changed[n + 1] = line[:end].expandtabs(4) + line[end:]
     return "\n".join(lines), changed
+
+
+def unexpanded_index(orig: str, expanded: str, at: int) -> int:
+    """The index in `orig` of what stands at index `at` of `expanded`, the line whose container
+    tabs `expand_container_tabs` made spaces (inside a tab's spaces: the tab)."""
+    # orig[:end] is what was expanded: past the last tab whose expansion the line shows
+    end = max((t + 1 for t, c in enumerate(orig)
+               if c == "\t" and orig[: t + 1].expandtabs(4) + orig[t + 1 :] == expanded), default=0)
+    col = 0
+    for i, c in enumerate(orig):
+        if col >= at:
+            return i
+        nxt = (col // 4 + 1) * 4 if c == "\t" and i < end else col + 1
+        if at < nxt:
+            return i
+        col = nxt
+    return len(orig) + at - col
 
 
 def _index_at_column(line: str, column: int) -> int:
@@ -167,6 +186,11 @@ class PosState(BlockState):
         i = self.line_index(off)
         line = self.line_base + i
         col = off - self.starts[i]
+        expanded = self.expanded.get(line) if self.expanded else None
+        if expanded is not None and 1 <= line <= len(self.orig):
+            # a column of the line as parsed, its container tabs spaces: back to the character
+            # written there (a tab among the markers stands for one to four columns)
+            return line, 1 + unexpanded_index(self.orig[line - 1], expanded, col + self.aligned(i, expanded))
         return line, max(1, col + 1 + self.col_offset(i, line))
 
     def col_offset(self, i: int, line: int) -> int:
@@ -224,7 +248,7 @@ class PosState(BlockState):
             _, marker_text = self.line_text(marker_off)
             child.line_base = self.orig_line(marker_off)
             m = LIST_MARKER_RE.match(marker_text)
-            if m is not None and not marker_text[m.end() :].strip():
+            if m is not None and not marker_text[m.end() :].strip(_BLANKS):
                 child.line_base += 1  # "-\n  foo": the item's content starts on the next line
             marks.append(self.starts[self.line_index(max(0, self.cursor - 1))])
             self._mark_lazy_lines(child, marker_text)
@@ -269,20 +293,20 @@ class PosState(BlockState):
         paragraph, the only thing a lazy line may do."""
         first = child.line_base - self.line_base
         m = LIST_LINE_RE.match(marker_text)
-        if m is None or not 0 <= first < len(self.starts) or not child.src.strip():
+        if m is None or not 0 <= first < len(self.starts) or not child.src.strip(_BLANKS):
             return
         _, width = compile_continue_width(m.group(3), len(m.group(1)) + len(m.group(2)))
         lazy = set(child.lazy_line_starts or ())
         lines: list[int] = []
         # after an empty marker line (`-`), the item's first line may be lazy as well
-        skip = 1 if m.group(3).strip() else 0
+        skip = 1 if m.group(3).strip(_BLANKS) else 0
         nlines = child.src.rstrip("\n").count("\n") + 1
         for i, start in enumerate(child.starts[skip:nlines], skip):
             k = first + i
             if k >= len(self.starts):
                 break
             _, line = self.line_text(self.starts[k])
-            if line.strip() and not has_continuation_indent(line, width):
+            if line.strip(_BLANKS) and not has_continuation_indent(line, width):
                 lazy.add(start)
                 lines.append(self.line_base + k)
         if lazy:

@@ -94,6 +94,17 @@ def _line_end(src: str, pos: int) -> int:
     return len(src) if j < 0 else j + 1
 
 
+def _lazy_in_a_container(state: Any, at: int) -> bool:
+    """Whether the line at `at` is a lazy line of this state's container or of one around it
+    (a quote's lazy lines inside the list item the quote holds): only paragraph text."""
+    line = state.orig_line(at)
+    while state is not None:
+        if line in state.lazy_lines:
+            return True
+        state = state.parent
+    return False
+
+
 def parse_table(block: Any, m: Any, state: Any) -> Any:
     """A table, unless it would take the document over its cell budget: then one
     `table_skipped` token stands for the whole table."""
@@ -102,8 +113,8 @@ def parse_table(block: Any, m: Any, state: Any) -> Any:
     body = _line_end(src, delimiter)
     if _DELIMITER_ROW_RE.fullmatch(src, delimiter, body) is None or SETEXT_LINE_RE.match(src, delimiter, body):
         return None  # (`---` underlines the header line: a setext heading comes first)
-    if delimiter in state.lazy_line_starts:
-        return None  # a lazy line continues a paragraph (`- a⏎-|`)
+    if delimiter in state.lazy_line_starts or _lazy_in_a_container(state, delimiter):
+        return None  # a lazy line continues a paragraph (`- a⏎-|`, `> - a⏎b|c⏎-|-`)
     cols = tables.delimiter_cells(src[delimiter:body])
     if cols is None:
         return None
