@@ -401,4 +401,6 @@ REGRESSIONS: list[str] = [
     # the rule of three holds for `~` too: a `~~` that may close is no opener of a `~` closer
     "# *~~__b~__",
     "# ~*~~__b~__",
+    # ... and what follows that `-->` in the same block counts
+    '> <!--\n# <!-- <a id="c1"> --><a href="#h1">',
 ]

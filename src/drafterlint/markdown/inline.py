@@ -18,7 +18,7 @@ from drafterlint.markdown.autolinks import URL_START, url_end
 from drafterlint.markdown.escapes import skip_literal
 from drafterlint.markdown.fastinline import FOOTNOTE_LABEL
 from drafterlint.markdown.footnotes import FOOTNOTE_REF_RE
-from drafterlint.markdown.htmlattrs import anchors_in, hrefs_in
+from drafterlint.markdown.htmlattrs import anchors_in, comment_close, hrefs_in
 from drafterlint.markdown.model import Link, Span
 from drafterlint.markdown.positions import PosState
 from drafterlint.markdown.text import decode, decode_entities
@@ -274,6 +274,7 @@ class Aligner:
         self.p = parser
         self.links: list[Link] = []
         self.anchors: list[tuple[str, int]] = []
+        self.in_comment = False  # inside a comment an HTML block before left open
 
     def run(self, children: list[dict[str, Any]], *, in_heading: bool = False) -> list[Link]:
         self.in_heading = in_heading
@@ -445,6 +446,11 @@ class Aligner:
 
     def _html(self, tok: dict[str, Any]) -> None:
         raw = tok.get("raw", "")
+        if self.in_comment:
+            # inside a comment an HTML block left open (the page's raw HTML is one text): nothing
+            # here counts, up to the `-->` that closes it
+            self.in_comment = comment_close(raw) < 0
+            return
         if raw.startswith(("<!--", "<?", "<!", "</")):
             # a comment, declaration or closing tag holds no anchor or link, and the scanner made
             # no event for it: looking for one would consume the next tag's and skip what lies between

@@ -105,12 +105,9 @@ class _Builder:
             self._last_anchors = []
             return []
         al = Aligner(st, a, b, self)
+        al.in_comment = self.comment_open  # the raw HTML here starts inside a comment (see block)
         links = al.run(children or [], in_heading=heading)
-        if self.comment_open:  # the raw HTML here is inside a comment (see block)
-            al.anchors = []
-            links = [link for link in links if link.kind != "html"]
-            # the page's raw HTML is one text: a `-->` in this block's closes that comment
-            self.comment_open = not _closes_comment(children)
+        self.comment_open = al.in_comment
         if not heading:
             for name, line in al.anchors:
                 self.html_anchors.setdefault(name, line)
@@ -385,16 +382,6 @@ class _Builder:
             self.links.extend(links)
             out.append(TableCell(render(children), line_no, ca + col_base, tuple(links)))
         return tuple(out)
-
-
-def _closes_comment(children: Any) -> bool:
-    """Whether the raw HTML among inline tokens holds a comment's end (`-->`, `--!>`)."""
-    for tok in children or ():
-        if tok.get("type") == "inline_html" and comment_close(tok.get("raw", "")) >= 0:
-            return True
-        if tok.get("children") and _closes_comment(tok["children"]):
-            return True
-    return False
 
 
 def _rendered_footnotes(tokens: list[dict[str, Any]]) -> set[str]:
