@@ -6,15 +6,13 @@ looks like drafterlint's output but carries no such comment fails too."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import FIXTURES, ROOT, FakeAPI
+from tests.helpers import FIXTURES, ROOT, FakeAPI, git, git_commit_all
 
 EXAMPLE = FIXTURES / "example"
 SAMPLE = re.compile(r"<!-- sample: ([\w-]+) -->\n(```|~~~)[^\n]*\n(.*?)\n\2", re.S)
@@ -22,9 +20,7 @@ FENCE = re.compile(r"^(```|~~~)([^\n]*)\n(.*?)\n\1", re.S | re.M)
 LOOKS_LIKE_OUTPUT = re.compile(r"^\S+:\d+:\d+: DL\d{3} |^drafterlint[: ]|\berror\(s\)|pre-existing finding|"
                                r"^to fail only on|links point to the old anchor", re.M)
 SHA = re.compile(r"\b[0-9a-f]{7,40}\b")
-GIT_ENV = {"GIT_AUTHOR_DATE": "2026-11-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-11-01T00:00:00Z",
-           "GIT_AUTHOR_NAME": "sample", "GIT_AUTHOR_EMAIL": "sample@example.invalid",
-           "GIT_COMMITTER_NAME": "sample", "GIT_COMMITTER_EMAIL": "sample@example.invalid"}
+WHEN = "2026-11-01"  # every commit's date: the same commit every time
 
 
 def pages() -> list[Path]:
@@ -43,9 +39,7 @@ def _committed_rules(tmp_path: Path, monkeypatch) -> Path:
     shutil.copytree(EXAMPLE / "rules", rules)
     shutil.copytree(EXAMPLE / "endpoints", tmp_path / "endpoints")
     (rules / ".drafterlint.yaml").write_text("registry:\n  path: ../endpoints\n")
-    env = {**os.environ, **GIT_ENV}
-    for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-qm", "rules"]):
-        subprocess.run(["git", *args], cwd=rules, env=env, check=True, capture_output=True)
+    git_commit_all(rules, WHEN, "rules")
     bare = tmp_path / "bin"
     bare.mkdir()
     (bare / "git").symlink_to(shutil.which("git"))
@@ -63,7 +57,7 @@ def hook_clean(cli, tmp_path, monkeypatch, api) -> str:
     rules = _committed_rules(tmp_path, monkeypatch)
     with (rules / "endpoints_submission_rules.md").open("a", encoding="utf-8") as fh:
         fh.write("\nOne more sentence.\n")
-    subprocess.run(["git", "add", "-A"], cwd=rules, check=True, capture_output=True)
+    git(rules, "add", "-A")
     return cli("check", "--hook", "--no-cache", cwd=rules)[1]
 
 
@@ -81,9 +75,7 @@ def registry_unreadable(cli, tmp_path, monkeypatch, api) -> str:
     shutil.copytree(EXAMPLE / "endpoints", registry)
     shutil.copytree(EXAMPLE / "rules", tmp_path / "rules")
     (registry / ".drafterlint.yaml").write_text("rules:\n  path: ../rules\n")
-    env = {**os.environ, **GIT_ENV}
-    for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-qm", "registry"]):
-        subprocess.run(["git", *args], cwd=registry, env=env, check=True, capture_output=True)
+    git_commit_all(registry, WHEN, "registry")
     catalog = next(registry.rglob("catalog.yaml"))
     catalog.write_text(catalog.read_text(encoding="utf-8").replace("revision: 1\n", "revision: 1: 2\n"),
                        encoding="utf-8")
@@ -94,9 +86,8 @@ def weakened(cli, tmp_path, monkeypatch, api) -> str:
     """A change that ignores the link rules, checked against its base (DL901)."""
     rules = _committed_rules(tmp_path, monkeypatch)
     (rules / ".drafterlint.yaml").write_text("registry:\n  path: ../endpoints\nignore: [DL2]\n")
-    env = {**os.environ, **GIT_ENV}
-    for args in (["checkout", "-q", "-b", "change"], ["commit", "-qam", "ignore the links"]):
-        subprocess.run(["git", *args], cwd=rules, env=env, check=True, capture_output=True)
+    git(rules, "checkout", "-q", "-b", "change")
+    git_commit_all(rules, WHEN, "ignore the links")
     return cli("check", "--base-ref", "main", "--no-cache", cwd=rules)[1]
 
 
