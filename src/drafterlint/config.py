@@ -236,10 +236,11 @@ def load_config(path: Path | None = None, *, start: Path | None = None, validate
     path = Path(path)
     if not path.is_file():
         raise InputError("configuration file not found", str(path))
-    if not _within(path, holder(path)):
+    top = holder(path)
+    if not _within(path, top):
         # A committed link to ~/.config/gh/hosts.yml would have its keys and values quoted in
         # the errors below, in a fork's public log: nothing of the file is read, nor said.
-        raise InputError(f"the configuration file resolves outside the repository that holds it ({holder(path)}), "
+        raise InputError(f"the configuration file resolves outside the repository that holds it ({top}), "
                          "through a symbolic link; not read: give the file it leads to with --config, if you mean it",
                          str(path))
     try:
