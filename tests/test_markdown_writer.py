@@ -76,6 +76,8 @@ def outputs(cli, fake_api, monkeypatch, base: Path, payload: str, target: str) -
     cli(*audit, "--output", base / "first.md", "--json", first)
     out["audit.md"] = (base / "first.md").read_text(encoding="utf-8")
 
+    out["reviewdog comments"] = reviewdog_comments(cli, rules, registry)
+
     # The planted heading and links go: their findings are listed as fixed, quoted from the
     # previous audit's JSON, a file that may come from anywhere.
     doc = rules / "endpoints_rules.md"
@@ -90,6 +92,22 @@ def outputs(cli, fake_api, monkeypatch, base: Path, payload: str, target: str) -
     number = int(re.search(r"tracking issue (?:created|updated): #(\d+)", err).group(1))  # type: ignore[union-attr]
     out["tracking issue body"] = fake_api.issues[number]["body"]
     return out
+
+
+def reviewdog_comments(cli, rules: Path, registry: Path) -> str:
+    """What reviewdog's pull-request reporters post for `--format rdjson`: each diagnostic's
+    message after reviewdog's own prefix (its `commentutil.MarkdownComment`), one comment a
+    paragraph."""
+    _, out, _ = cli("check", "--rules-repo", rules, "--registry-repo", registry, "--format", "rdjson",
+                    "--no-cache", cwd=rules)
+    comments = []
+    for d in json.loads(out)["diagnostics"]:
+        code = d["code"]
+        comments.append(f"🚫 **[drafterlint]** <[{code['value']}]({code['url']})> "
+                        f"<sub>reported by [reviewdog](https://github.com/reviewdog/reviewdog) :dog:</sub><br>"
+                        f"{d['message']}")
+    assert comments
+    return "\n\n".join(comments)
 
 
 class Elements(HTMLParser):
@@ -158,7 +176,8 @@ def pair(both, cli, fake_api, monkeypatch, tmp_path):
     return both["hostile"], both["plain"]
 
 
-NAMES = ("markdown report", "job summary", "audit.md", "audit.md, fixed since the previous", "tracking issue body")
+NAMES = ("markdown report", "job summary", "audit.md", "audit.md, fixed since the previous", "tracking issue body",
+         "reviewdog comments")
 
 
 def test_the_payloads_are_quoted(pair):

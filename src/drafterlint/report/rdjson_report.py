@@ -17,9 +17,9 @@ import json
 from pathlib import Path
 
 from drafterlint.findings import RULE_DOCS_URL, Severity
+from drafterlint.report import markdown_writer
 from drafterlint.report.github_report import annotation_path, message_of
 from drafterlint.report.sarif_report import INFORMATION_URI
-from drafterlint.safeio import visible
 
 _SEVERITY = {Severity.ERROR: "ERROR", Severity.WARNING: "WARNING", Severity.INFO: "INFO"}
 
@@ -60,8 +60,7 @@ def _range(line: int, start: int, end: int | None = None) -> dict:
 
 def diagnostic(f, meta, columns: _Columns, where: Path) -> dict:
     entry: dict = {
-        # reviewdog shows it as an annotation's text: a bidi control in it would reorder what is read.
-        "message": visible(message_of(f)),
+        "message": markdown_writer.message(message_of(f)),
         "location": {"path": annotation_path(meta, f, where),
                      "range": _range(f.location.line, columns.byte_column(f.location))},
         "severity": _SEVERITY[f.severity],
