@@ -8,9 +8,10 @@ Capture runs `drafterlint check --no-cache` (JSON, text, Markdown, SARIF) with t
 interpreter on the real snapshot (/work/shared/realworld, skipped with a message when absent) and
 on every example under rules_fixtures/ (taken from this script's own checkout, so two interpreters
 see the same files and the same paths). Each run writes NAME.out (stdout, stderr appended after a
-marker) and NAME.rc. Then `drafterlint audit`, offline, on the snapshot and two example pairs
-committed into fresh git repositories (one fixed date and author, so both captures audit the same
-commits): audit-NAME.md, .json, .out and .rc. `--today` is pinned so that captures taken on
+marker) and NAME.rc; `drafterlint fix --diff` on each of them (NAME.fix-diff.out, .rc: the
+edits fix would make, written nowhere). Then `drafterlint audit`, offline, on the snapshot and
+two example pairs committed into fresh git repositories (one fixed date and author, so both
+captures audit the same commits): audit-NAME.md, .json, .out and .rc. `--today` is pinned so that captures taken on
 different days compare equal.
 """
 
@@ -119,6 +120,11 @@ def capture(python: str, out: Path) -> int:
             (out / f"{stem}.out").write_bytes(proc.stdout + b"\n--- stderr ---\n" + proc.stderr)
             (out / f"{stem}.rc").write_text(f"{proc.returncode}\n")
             count += 1
+        proc = subprocess.run([python, "-m", "drafterlint", "fix", "--diff", "--today", TODAY, *args],
+                              cwd=cwd, env=env, capture_output=True, check=False)
+        (out / f"{name}.fix-diff.out").write_bytes(proc.stdout + b"\n--- stderr ---\n" + proc.stderr)
+        (out / f"{name}.fix-diff.rc").write_text(f"{proc.returncode}\n")
+        count += 1
     count += capture_audits(python, out, env)
     print(f"same_output: {count} runs written to {out}")
     return 0

@@ -275,7 +275,7 @@ def test_redaction_replaces_whole_tokens_only():
 def test_a_crashing_rule_still_leaves_both_reports_naming_it(cli, tmp_path, fake_api, monkeypatch):
     """A bug in a rule (stood in for by a check that raises) is named in the report, the other
     rules' findings are all there, and the tracking issue is left as it was."""
-    from drafterlint.checks import all_rules
+    from drafterlint.checks.base import all_rules
 
     rule = next(r for r in all_rules() if r.RULE.code == "DL201")
 

@@ -85,7 +85,7 @@ def test_every_rule_has_a_page_and_explain_prints_it(cli):
 
 
 def test_a_page_shows_severity_needs_fix_options_and_the_tested_examples():
-    from drafterlint.checks import rule_by_code
+    from drafterlint.checks.base import rule_by_code
 
     page = docs.rule_page(rule_by_code("DL104"))
     assert "| Default severity | warning |" in page

@@ -15,8 +15,9 @@ import pytest
 
 import drafterlint.checks
 from drafterlint import docs
-from drafterlint.checks import _options, all_rules, toc_incomplete, unknown_head_method
+from drafterlint.checks import _options, toc_incomplete, unknown_head_method
 from drafterlint.checks._options import Option, OptionSlot
+from drafterlint.checks.base import all_rules
 from drafterlint.commands import explain_text
 from drafterlint.config import DEFAULTS, Config, config_schema
 

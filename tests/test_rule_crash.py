@@ -17,7 +17,7 @@ def rules(tmp_path):
 
 
 def crash_dl201(monkeypatch, *, only_on_the_base: bool) -> None:
-    from drafterlint.checks import all_rules
+    from drafterlint.checks.base import all_rules
 
     rule = next(r for r in all_rules() if r.RULE.code == "DL201")
     real = rule.check

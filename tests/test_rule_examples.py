@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 import drafterlint.checks
-from drafterlint.checks import all_rules
+from drafterlint.checks.base import all_rules
 
 
 def _cases():

@@ -8,7 +8,7 @@ import importlib
 import pkgutil
 
 import drafterlint.checks
-from drafterlint.checks.base import Rule
+from drafterlint.checks.base import Rule, all_rules, rule_by_code
 
 
 def _checks_modules():
@@ -41,7 +41,16 @@ def test_every_registered_rule_has_a_rule_and_a_check():
 
 def test_the_registry_lists_each_rule_once_and_every_one_is_served():
     assert len(set(drafterlint.checks._RULES)) == len(drafterlint.checks._RULES)
-    served = {m.__name__.rpartition(".")[2] for m in drafterlint.checks.all_rules()}
+    served = {m.__name__.rpartition(".")[2] for m in all_rules()}
     assert served == set(drafterlint.checks._RULES)
-    for module in drafterlint.checks.all_rules():
-        assert drafterlint.checks.rule_by_code(module.RULE.code) is module
+    for module in all_rules():
+        assert rule_by_code(module.RULE.code) is module
+
+
+def test_mypy_holds_every_registered_rule_to_the_protocol():
+    """checks/_conformance.py is where mypy sees each rule as a RuleModule: a rule listed in
+    `_RULES` but not there would be typed by nothing."""
+    from drafterlint.checks import _conformance
+
+    held = [m.__name__.rpartition(".")[2] for m in _conformance.RULES]
+    assert held == list(drafterlint.checks._RULES)

@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from drafterlint.checks import all_rules
+from drafterlint.checks.base import all_rules
 from tests.helpers import FIXTURES
 
 # Runs the command, then writes which drafterlint.checks modules it imported.

@@ -175,7 +175,7 @@ def change_state(base: BaseRun, config, overrides: Callable[[], dict], baseline:
     or None when the change touches neither the configuration file nor the baseline file of a
     repository under change. `config` is the change's (its file with the command line's
     `overrides()`); the base's file gets the same overrides."""
-    from drafterlint.checks import all_rules
+    from drafterlint.checks.base import all_rules
     from drafterlint.checks.context import BaseState
     from drafterlint.config import Config, config_at
     from drafterlint.findings import InputError, Location

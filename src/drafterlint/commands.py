@@ -31,7 +31,7 @@ from drafterlint.steps import (
 
 
 def list_rules(out: TextIO) -> int:
-    from drafterlint.checks import all_rules
+    from drafterlint.checks.base import all_rules
     for mod in all_rules():
         r = mod.RULE
         say(f"{r.code}  {r.name:<28} {str(r.severity):<8} {r.summary}", out)
@@ -40,7 +40,7 @@ def list_rules(out: TextIO) -> int:
 
 def explain_text(code: str) -> str:
     """A rule's page: the same Markdown docs/rules/CODE.md holds (drafterlint.docs renders both)."""
-    from drafterlint.checks import rule_by_code
+    from drafterlint.checks.base import rule_by_code
     from drafterlint.docs import rule_page
 
     mod = rule_by_code(code)

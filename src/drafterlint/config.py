@@ -325,9 +325,9 @@ def _code_entries(data: dict):
 
 
 def rule_codes() -> list[str]:
-    from drafterlint.checks import all_rules
+    from drafterlint.checks import modules
 
-    return [m.RULE.code for m in all_rules()]
+    return [m.RULE.code for m in modules()]
 
 
 def unknown_code(code: str) -> str | None:
@@ -338,13 +338,13 @@ def unknown_code(code: str) -> str | None:
     """
     import difflib
 
-    from drafterlint.checks import all_rules
+    from drafterlint.checks import modules
 
     wanted = code.strip().upper()
     codes = rule_codes()
     if wanted and any(c.startswith(wanted) for c in codes):
         return None
-    by_name = {m.RULE.name: m.RULE.code for m in all_rules()}
+    by_name = {m.RULE.name: m.RULE.code for m in modules()}
     families = sorted({c[:3] for c in codes})
     if code.strip().lower() in by_name:
         close = [by_name[code.strip().lower()]]

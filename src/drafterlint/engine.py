@@ -9,11 +9,9 @@ from __future__ import annotations
 import datetime
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING
 
-from drafterlint.checks import all_rules
-from drafterlint.checks.base import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODAY
+from drafterlint.checks.base import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODAY, Need, RuleModule, all_rules
 from drafterlint.checks.context import Context
 from drafterlint.config import Config
 from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result, Skipped, UnreadableFile, quoted
@@ -80,7 +78,7 @@ def _attach(view: RepoView, cache) -> RepoView:
     return view
 
 
-def _missing_needs(rule: ModuleType, ctx: Context) -> list[str]:
+def _missing_needs(rule: RuleModule, ctx: Context) -> list[Need]:
     have = {
         RULES: ctx.rules is not None,
         REGISTRY: ctx.registry is not None,
@@ -92,7 +90,7 @@ def _missing_needs(rule: ModuleType, ctx: Context) -> list[str]:
     return sorted(n for n in rule.RULE.needs if not have.get(n, False))
 
 
-_NEED_REASONS = {
+_NEED_REASONS: dict[Need, str] = {
     RULES: "no rules repository (give --rules-repo or set rules.path)",
     REGISTRY: "no reference repository (give --registry-repo, set registry.path, or run `drafterlint sync`)",
     HISTORY: "needs git history (run `drafterlint audit`)",
@@ -101,7 +99,7 @@ _NEED_REASONS = {
 }
 
 
-def _need_reason(ctx: Context, need: str) -> str:
+def _need_reason(ctx: Context, need: Need) -> str:
     """Why a check that needs `need` is skipped: a configured path that does not exist is named."""
     which = {RULES: "rules", REGISTRY: "registry"}.get(need)
     if which is None:
@@ -114,7 +112,7 @@ def _need_reason(ctx: Context, need: str) -> str:
     return _NEED_REASONS[need]
 
 
-def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleCrashed] | None = None) -> Result:
+def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleCrashed] | None = None) -> Result:
     """The findings of the chosen rules. A rule that crashes raises RuleCrashed, or, when
     `crashed` is a list, is put there and the others still run (the audit reports it)."""
     if not ctx.prepared:
@@ -131,14 +129,15 @@ def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleC
     chosen.sort(key=lambda r: r.RULE.last)  # stable: code order otherwise
 
     skipped_by_reason: dict[str, list[str]] = {}
-    need_of: dict[str, tuple[str, bool]] = {}  # reason -> Skipped's (need, unmet)
+    # reason -> Skipped's (need, unmet): the need's value, a plain str, as the run cache keeps it
+    need_of: dict[str, tuple[str, bool]] = {}
     raw: list[Finding] = []
     for rule in chosen:
         missing = _missing_needs(rule, ctx)
         if missing:
             reason = _need_reason(ctx, missing[0])
             skipped_by_reason.setdefault(reason, []).append(rule.RULE.code)
-            need_of[reason] = (missing[0], True)
+            need_of[reason] = (missing[0].value, True)
             continue
         try:
             raw.extend(rule.check(ctx) or ())
@@ -155,7 +154,8 @@ def run(ctx: Context, rules: list[ModuleType] | None = None, crashed: list[RuleC
 
     for reason, codes in ctx.skipped.items():
         skipped_by_reason.setdefault(reason, []).extend(sorted(codes))
-        need_of.setdefault(reason, (ctx.skip_needs.get(reason, ""), False))
+        need = ctx.skip_needs.get(reason)
+        need_of.setdefault(reason, (need.value if need is not None else "", False))
     result.skipped = [Skipped(",".join(codes), reason, *need_of[reason]) for reason, codes in skipped_by_reason.items()]
     seen: set[tuple] = set()
     yaml_comments: dict[tuple[str, str], dict[int, frozenset[str]]] = {}

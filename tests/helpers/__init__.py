@@ -219,7 +219,7 @@ def _static_hub(text: str, files: dict[str, str]):
 def _base_state(overrides: dict, base_text: str, rules: Path, registry: Path):
     """(the BaseState of a change to "rules:.drafterlint.yaml" from `base_text`, the change's
     configuration) for an example of a rule that needs BASE: the files are the same at the base."""
-    from drafterlint.checks import all_rules
+    from drafterlint.checks.base import all_rules
     from drafterlint.checks.context import BaseState
     from drafterlint.config import config_at
     from drafterlint.engine import build_context, run

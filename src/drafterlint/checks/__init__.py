@@ -3,7 +3,13 @@
 The list is explicit so that a rule cannot go missing without notice: every name in it must be a
 module defining RULE and check(ctx) (anything else is an error, not a rule skipped), and
 tests/test_rule_registry.py fails on a module under checks/ that defines a rule and is not listed.
-Adding a rule means adding its module and its line here."""
+Adding a rule means adding its module and its line here.
+
+The rules are read typed, as `base.RuleModule`s, through `base.all_rules()` and
+`base.rule_by_code()` (checks/_conformance.py holds every listed module to that Protocol).
+`modules()` here is the untyped list beneath them, for the two readers that sit below the
+Context a typed rule takes and so cannot import `base`: the configuration (which codes and
+names exist) and `_options` (every rule's OPTIONS)."""
 
 from __future__ import annotations
 
@@ -59,17 +65,10 @@ def _load(name: str) -> ModuleType:
     return mod
 
 
-def all_rules() -> list[ModuleType]:
-    """Every rule module, ordered by code."""
+def modules() -> list[ModuleType]:
+    """Every rule module, ordered by code (typed: base.all_rules)."""
     global _cache
     if _cache is None:
         _cache = sorted((_load(name) for name in _RULES), key=lambda m: m.RULE.code)
     return _cache
 
-
-def rule_by_code(code: str) -> ModuleType | None:
-    code = code.strip().upper()
-    for mod in all_rules():
-        if mod.RULE.code == code or mod.RULE.name == code.lower():
-            return mod
-    return None

@@ -81,9 +81,9 @@ class Option(Generic[T]):
 
 def declared() -> list[Option[Any]]:
     """Every rule's options, in code order and, within a rule, as its OPTIONS lists them."""
-    from drafterlint.checks import all_rules
+    from drafterlint.checks import modules
 
-    return [o for m in all_rules() for o in getattr(m, "OPTIONS", ())]
+    return [o for m in modules() for o in getattr(m, "OPTIONS", ())]
 
 
 def read_all(rule: str, config: "Config") -> dict[str, Any]:

@@ -10,27 +10,18 @@ decision (the audit's DL4xx-DL8xx) also defines ADVICE: what the audit tells a l
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, cast
 
 # The Context lives in its own module, below the helpers that memoise on it and above the data
-# it holds; rules import it from here with the rest of what a rule is given.
-from drafterlint.checks.context import Context
+# it holds; rules import it from here with the rest of what a rule is given, and the Needs its
+# typed accessors answer for.
+from drafterlint.checks.context import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODAY, Context, Need
 from drafterlint.findings import Finding, Location, Severity
 
-__all__ = ["BASE", "HISTORY", "ONLINE", "REGISTRY", "RULES", "TODAY", "Context", "Example", "Rule"]
-
-
-# What a rule needs in order to run. A rule whose needs are not met is skipped (said once).
-RULES = "rules"  # the rules repository
-REGISTRY = "registry"  # the reference repository's policy folders
-HISTORY = "history"  # git history of the repositories (audit)
-TODAY = "today"  # a date to compare with (audit)
-ONLINE = "online"  # the network (audit --online)
-# The base of a change whose configuration differs (check --base-ref, the hooks, the Action):
-# a rule that needs it runs only there, and is never listed as skipped elsewhere.
-BASE = "base"
+__all__ = ["BASE", "HISTORY", "ONLINE", "REGISTRY", "RULES", "TODAY", "Context", "Example", "Need", "Rule",
+           "RuleModule", "all_rules", "rule_by_code"]
 
 
 @dataclass(frozen=True)
@@ -39,7 +30,7 @@ class Rule:
     name: str
     severity: Severity
     summary: str
-    needs: frozenset[str] = frozenset({RULES})
+    needs: frozenset[Need] = frozenset({RULES})
     # Runs after every other rule, because it reports what they met (DL702: unreadable files).
     last: bool = False
 
@@ -82,3 +73,39 @@ class Example:
     @property
     def passing(self) -> bool:
         return not self.expect
+
+
+class RuleModule(Protocol):
+    """A rule as its callers see it: a module under drafterlint.checks, listed in `_RULES`, that
+    defines these names (checks/_conformance.py has mypy hold every listed module to it; OPTIONS
+    and ADVICE are optional and read with getattr)."""
+
+    __name__: str
+    __doc__: str | None
+
+    # Read-only members, as a module's constants are to its callers: a module whose EXAMPLES is a
+    # tuple then conforms (a settable Sequence member would have to be exactly a Sequence).
+    @property
+    def RULE(self) -> Rule: ...
+
+    @property
+    def EXAMPLES(self) -> Sequence[Example]: ...
+
+    def check(self, ctx: Context) -> Iterator[Finding]: ...
+
+
+def all_rules() -> list[RuleModule]:
+    """Every rule, ordered by code: drafterlint.checks._RULES, each module held to RuleModule by
+    mypy (checks/_conformance.py) and to RULE and check(ctx) when it is loaded."""
+    from drafterlint.checks import modules
+
+    return cast("list[RuleModule]", modules())
+
+
+def rule_by_code(code: str) -> RuleModule | None:
+    """The rule with this code (DL201) or name (broken-fragment), None for none."""
+    code = code.strip().upper()
+    for mod in all_rules():
+        if mod.RULE.code == code or mod.RULE.name == code.lower():
+            return mod
+    return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from drafterlint.checks._eligibility import Eligibility
@@ -31,6 +32,29 @@ if TYPE_CHECKING:  # imported for annotations only: a pre-commit hook pays for e
     from drafterlint.sources import RepoView
 
 _T = TypeVar("_T")
+
+
+class Need(str, Enum):
+    """What a rule needs in order to run. A rule whose needs are not met is skipped (said once).
+
+    A str as well, by its value ("registry"): the value is what SARIF's rule properties and a
+    skipped check's `need` (findings.Skipped, kept in the run cache as JSON) carry."""
+
+    RULES = "rules"  # the rules repository
+    REGISTRY = "registry"  # the reference repository's policy folders
+    HISTORY = "history"  # git history of the repositories (audit)
+    TODAY = "today"  # a date to compare with (audit)
+    ONLINE = "online"  # the network (audit --online)
+    # The base of a change whose configuration differs (check --base-ref, the hooks, the Action):
+    # a rule that needs it runs only there, and is never listed as skipped elsewhere.
+    BASE = "base"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+RULES, REGISTRY, HISTORY, TODAY, ONLINE, BASE = (
+    Need.RULES, Need.REGISTRY, Need.HISTORY, Need.TODAY, Need.ONLINE, Need.BASE)
 
 
 @dataclass(frozen=True)
@@ -81,7 +105,7 @@ class Context:
     # checks that could not run (reason -> codes, said once).
     unreadable_files: "list[UnreadableFile]" = field(default_factory=list)
     skipped: dict[str, set[str]] = field(default_factory=dict)
-    skip_needs: dict[str, str] = field(default_factory=dict)  # reason -> what would let it run
+    skip_needs: dict[str, Need] = field(default_factory=dict)  # reason -> what would let it run
     # Results one check computes and others reuse (resolved links, the parsed Markdown list),
     # each under the function that computes it (see `shared`): the value's type is the key's
     # return type, which a dict cannot say, so `shared` is the only reader.
@@ -105,12 +129,12 @@ class Context:
                     met.append(UnreadableFile(view.location(doc.path, line), message))
         return met
 
-    def skip(self, code: str, reason: str, *, need: str = "") -> None:
+    def skip(self, code: str, reason: str, *, need: Need | None = None) -> None:
         """Say once that part of a check could not run (never a failure). `need` is what the
-        part lacked (base.ONLINE: the model hub did not answer), "" when nothing would let it run
+        part lacked (base.ONLINE: the model hub did not answer), None when nothing would let it run
         (the rules of this version ask for nothing there); the audit words the two apart."""
         self.skipped.setdefault(reason, set()).add(code)
-        if need:
+        if need is not None:
             self.skip_needs[reason] = need
 
     def shared(self, compute: "Callable[[Context], _T]") -> _T:

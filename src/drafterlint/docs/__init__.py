@@ -22,10 +22,12 @@ import re
 import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drafterlint.findings import RuleInfo
+
+if TYPE_CHECKING:
+    from drafterlint.checks.base import RuleModule
 
 RULES_DIR = "docs/rules"
 CONFIG_PAGE = "docs/configuration-reference.md"
@@ -51,7 +53,7 @@ _NEEDS = {
 # -- one rule ------------------------------------------------------------------------------------
 
 
-def rule_page(mod: ModuleType) -> str:
+def rule_page(mod: "RuleModule") -> str:
     """A rule's documentation as Markdown: what `drafterlint explain` prints and
     docs/rules/CODE.md holds."""
     rule = mod.RULE
@@ -79,7 +81,7 @@ def rule_page(mod: ModuleType) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def examples_section(mod: ModuleType) -> list[str]:
+def examples_section(mod: "RuleModule") -> list[str]:
     """A rule's EXAMPLES as Markdown lines (its page, `explain`, the SARIF rule help): the
     examples are data in the rule's module, and this is the one place they are written out."""
     examples = list(getattr(mod, "EXAMPLES", ()))
@@ -94,12 +96,12 @@ def examples_section(mod: ModuleType) -> list[str]:
 def rule_infos() -> list[RuleInfo]:
     """Every rule as report metadata, ordered by code: for the reports that describe the rules
     (SARIF's rule help), the docstring, then the examples as the rule's page writes them."""
-    from drafterlint.checks import all_rules
+    from drafterlint.checks.base import all_rules
 
     return [
         RuleInfo(m.RULE.code, m.RULE.name, m.RULE.severity, m.RULE.summary,
                  "\n".join([inspect.cleandoc(m.__doc__ or m.RULE.summary), "", *examples_section(m)]).rstrip("\n"),
-                 tuple(sorted(m.RULE.needs)), getattr(m, "ADVICE", ""))
+                 tuple(sorted(n.value for n in m.RULE.needs)), getattr(m, "ADVICE", ""))
         for m in all_rules()
     ]
 
@@ -189,7 +191,7 @@ def _defaults() -> dict:
     return DEFAULTS
 
 
-def _options_section(mod: ModuleType) -> list[str]:
+def _options_section(mod: "RuleModule") -> list[str]:
     """The rule's OPTIONS: name, type, default and description of each, then the defaults as
     they would be written in .drafterlint.yaml."""
     options = getattr(mod, "OPTIONS", ())
@@ -370,7 +372,7 @@ def with_action_tables(page: str, action_yml: str) -> str:
 # -- the rule index -------------------------------------------------------------------------------
 
 
-def rules_index(mods: Iterable[ModuleType]) -> str:
+def rules_index(mods: "Iterable[RuleModule]") -> str:
     lines = [
         "# Rules",
         "",
@@ -393,7 +395,7 @@ def rules_index(mods: Iterable[ModuleType]) -> str:
 
 def pages(root: Path) -> dict[str, str]:
     """Every generated file under `root` (a checkout of this project) and its text."""
-    from drafterlint.checks import all_rules
+    from drafterlint.checks.base import all_rules
 
     mods = all_rules()
     out = {f"{RULES_DIR}/{m.RULE.code}.md": _stamped(rule_page(m)) for m in mods}

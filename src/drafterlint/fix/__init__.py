@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drafterlint.checks import _links, rule_by_code
+from drafterlint.checks import _links
+from drafterlint.checks.base import rule_by_code
 from drafterlint.fix.edits import Edit, Refused, SourceFile, apply_edits, read_for_fix
 from drafterlint.fix.links import HeadingFinder, link_edits
 from drafterlint.fix.renamed import renamed_heading
@@ -95,8 +96,9 @@ def propose(ctx: "Context", findings: list["Finding"], wanted: Callable[[str], b
 
 def _outcome(code: str) -> str:
     rule = rule_by_code(code)
-    assert rule is not None, code
-    return rule.OUTCOME
+    outcome = getattr(rule, "OUTCOME", None)  # a link rule's own, which RuleModule does not promise
+    assert isinstance(outcome, str), code
+    return outcome
 
 
 def _toc_edits(ctx, tocs: dict, f, finder: HeadingFinder) -> tuple[tuple[Edit, ...], str]:

@@ -14,8 +14,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drafterlint.markdown.positions import line_starts
-
 if TYPE_CHECKING:
     from drafterlint.markdown.model import Document, Link
 
@@ -33,21 +31,13 @@ class LinkSpans:
 
 
 def offset_of(doc: "Document", line: int, column: int) -> int:
-    starts = _starts(doc)
-    return starts[line - 1] + column - 1
+    return doc.line_starts()[line - 1] + column - 1
 
 
 def position_of(doc: "Document", offset: int) -> tuple[int, int]:
-    starts = _starts(doc)
+    starts = doc.line_starts()
     i = bisect.bisect_right(starts, offset) - 1
     return i + 1, offset - starts[i] + 1
-
-
-def _starts(doc: "Document") -> list[int]:
-    starts = doc.__dict__.get("_fix_line_starts")
-    if starts is None:
-        starts = doc.__dict__["_fix_line_starts"] = line_starts(doc.text)
-    return starts
 
 
 def inline_spans(doc: "Document", link: "Link") -> LinkSpans | None:

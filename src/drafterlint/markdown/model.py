@@ -161,6 +161,18 @@ class Suppression:
     end_line: int | None  # None: to the end of the document
 
 
+def line_starts(text: str) -> list[int]:
+    """The offset at which each line of `text` begins (positions map back through these, and
+    a fix's offsets: Document.line_starts)."""
+    starts = [0]
+    find = text.find
+    i = find("\n")
+    while i >= 0:
+        starts.append(i + 1)
+        i = find("\n", i + 1)
+    return starts
+
+
 @dataclass
 class Document:
     path: str  # POSIX path relative to its repository
@@ -188,6 +200,8 @@ class Document:
         self._heading_lines = [h.line for h in self.headings]
         self._anchors: dict[str, int] | None = None
         self._targets: dict = {}
+        self._by_number: dict[str, Heading] | None = None
+        self._line_starts: list[int] | None = None
 
     @property
     def lines(self) -> list[str]:
@@ -231,14 +245,20 @@ class Document:
         return self.headings[i] if i >= 0 else None
 
     def heading_by_number(self, number: str) -> Heading | None:
-        by_number = self.__dict__.get("_by_number")
-        if by_number is None:  # an index, built once: rules ask once per link
-            by_number = {}
+        if self._by_number is None:  # an index, built once: rules ask once per link
+            by_number: dict[str, Heading] = {}
             for h in self.headings:
                 if h.number is not None:
                     by_number.setdefault(h.number, h)
             self._by_number = by_number
-        return by_number.get(number)
+        return self._by_number.get(number)
+
+    def line_starts(self) -> list[int]:
+        """The offset in `text` at which each line begins, worked out on first use (a fix maps
+        line and column to offsets and back; a check never asks)."""
+        if self._line_starts is None:
+            self._line_starts = line_starts(self.text)
+        return self._line_starts
 
     def is_suppressed(self, code: str, line: int) -> bool:
         return any(

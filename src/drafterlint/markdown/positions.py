@@ -20,6 +20,7 @@ from drafterlint.markdown._mistune import (
     compile_continue_width,
     has_continuation_indent,
 )
+from drafterlint.markdown.model import line_starts
 from drafterlint.markdown.patterns import LIST_LINE_RE, LIST_MARKER_RE, TASK_BOX_RE, TASK_LINE_RE
 
 # --------------------------------------------------------------------------------------------
@@ -116,17 +117,6 @@ def text_expanded(tokens: list[dict[str, Any]], expanded: dict[int, str], orig: 
                 k = _index_at_column(orig[line - 1], at)
                 out[line] = min(out.get(line, k), k)
     return out
-
-
-def line_starts(text: str) -> list[int]:
-    """The offset at which each line of `text` begins (positions map back through these)."""
-    starts = [0]
-    find = text.find
-    i = find("\n")
-    while i >= 0:
-        starts.append(i + 1)
-        i = find("\n", i + 1)
-    return starts
 
 
 class PosState(BlockState):
