@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import jsonschema
@@ -26,10 +27,8 @@ def finding(line=1, sev=Severity.ERROR, code="DL201", name="broken-fragment", pa
 
 
 def meta(tmp_path=None, **roots) -> ReportMeta:
-    m = ReportMeta(version="9.9.9", roots={k: str(v) for k, v in roots.items()}, rules=tuple(rule_infos()))
-    m.base_ref = None
-    m.local_roots = {k: Path(v) for k, v in roots.items()}
-    return m
+    return ReportMeta(version="9.9.9", roots={k: str(v) for k, v in roots.items()}, rules=tuple(rule_infos()),
+                      base_ref=None, local_roots={k: Path(v) for k, v in roots.items()})
 
 
 @pytest.fixture(autouse=True)
@@ -171,8 +170,8 @@ def test_findings_on_changed_lines_are_annotated_first(tmp_path):
     m = meta(rules=repo)
 
     def based_on(ref):  # what the command hands the report: the changed lines, read from git
-        m.base_ref, m.changed = ref, changed_since(m.local_roots, ref)
-        return _commands(gh.render(Result(fs), m))["error"]
+        based = replace(m, base_ref=ref, changed=changed_since(m.local_roots, ref))
+        return _commands(gh.render(Result(fs), based))["error"]
 
     errors = based_on(base)
     assert "line=25," in errors[0]
@@ -225,8 +224,8 @@ def test_markdown_report_verdict_counts_table_and_links(tmp_path):
     fs = [finding(3, suggestion="did you mean `#a`?"),
           finding(4, Severity.WARNING, "DL104", "toc-incomplete", path="other.md"),
           finding(5, Severity.INFO, "DL206", "unverifiable-link", repo="registry", path="README.md")]
-    m = meta(rules=tmp_path / "r", registry=tmp_path / "g")
-    m.github = {"rules": ("mlcommons/endpoints_policies", "abc123")}
+    m = replace(meta(rules=tmp_path / "r", registry=tmp_path / "g"),
+                github={"rules": ("mlcommons/endpoints_policies", "abc123")})
     md = render(Result(fs), "markdown", m)
     assert md.startswith(REPORT_MARKER + "\n# drafterlint report\n")
     assert "❌ **1 error** — the check fails" in md

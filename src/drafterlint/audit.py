@@ -429,11 +429,10 @@ def _describe(options: AuditOptions, ctx, today: datetime.date, result, crashed:
     _compare(info, result, previous_findings, previous_from, _carrier(ctx.config, brought, previous_from))
     # After the comparison: a carried DL505 still marks its head.
     info.today_cohort, info.next_cohorts, info.timeline = _cohort_info(ctx, today, result.findings)
-    meta = ReportMeta(version=__version__, roots={k: b.source for k, b in brought.items()}, rules=tuple(rule_infos()))
     for k, b in brought.items():
         info.repositories[k] = {"source": b.source, "commit": b.sha, "github": b.github}
-        if b.sha and b.github:
-            meta.github[k] = (b.github, b.sha)
+    meta = ReportMeta(version=__version__, roots={k: b.source for k, b in brought.items()}, rules=tuple(rule_infos()),
+                      github={k: (b.github, b.sha) for k, b in brought.items() if b.sha and b.github})
     if history is not None:
         info.history = {"commits_read": history.commits_read, "complete": history.complete,
                         "from": history.ref_sha}

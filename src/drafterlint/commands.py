@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from drafterlint import __version__
-from drafterlint.findings import InputError
+from drafterlint.findings import InputError, Result
 from drafterlint.options import CheckOptions
 from drafterlint.safeio import check_target, safe_text, say, write_file
 from drafterlint.steps import (
@@ -28,6 +28,11 @@ from drafterlint.steps import (
     start,
     under_change,
 )
+
+if TYPE_CHECKING:
+    from drafterlint.config import Config
+    from drafterlint.report import ReportMeta
+    from drafterlint.scope import Scope
 
 
 def list_rules(out: TextIO) -> int:
@@ -75,32 +80,87 @@ def _formats(options: CheckOptions) -> set[str]:
     return {options.format} | {spec.partition("=")[0] for spec in options.report}
 
 
-def report_meta(run: Setup, options: CheckOptions):
-    from drafterlint.report import DESCRIBE_RULES, ReportMeta
+@dataclass(frozen=True)
+class Located:
+    """Where the repositories are and which one is under change: what the steps between the
+    check and its report (the baseline file's place, the base's words) read before the report's
+    metadata is built."""
 
+    roots: dict[str, str]  # per repository name, the root as given
+    local_roots: dict[str, Path | None]  # per repository name, its checkout
+    names: dict[str, str]  # per repository name, what a person calls it
+    scope: Scope
+
+    def name_of(self, repo: str) -> str:
+        return self.names.get(repo) or repo
+
+
+def located(run: Setup, options: CheckOptions) -> Located:
     roots, names = {}, {}
     for which, root, given in (("rules", run.rules_dir, options.rules_repo),
                                ("registry", run.registry_dir, options.registry_repo)):
         if root is not None:
             roots[which] = given or str(root)
             names[which] = run.config.data[which].get("github") or Path(root).resolve().name
-    local_roots = {"rules": run.rules_dir, "registry": run.registry_dir}
+    return Located(roots, {"rules": run.rules_dir, "registry": run.registry_dir}, names, scope_of(run, options))
+
+
+@dataclass(frozen=True)
+class Judged:
+    """What the findings were matched against (the baseline file, the base of a change, or both),
+    in the reports' words, and how many findings known there no longer occur: ReportMeta's
+    baseline_* fields. The default: nothing, every finding counts as new."""
+
+    source: str | None = None
+    fixed: int = 0
+    unchecked: dict[str, int] = field(default_factory=dict)
+    from_file: bool = False
+
+
+@dataclass(frozen=True)
+class Told:
+    """What the reports tell a person besides the findings, in the words of where they are read
+    (ReportMeta's fields of these names; the defaults are a plain check's)."""
+
+    fix_hint: str = "run `drafterlint fix --base-ref BASE`"
+    preexisting_hint: str = "--all shows them"
+    in_action: bool = False
+    adoption_hint: str | None = None
+    suggestions: dict[tuple, tuple] = field(default_factory=dict)
+
+
+def report_meta(run: Setup, options: CheckOptions, where: Located, judged: Judged | None = None,
+                told: Told | None = None) -> "ReportMeta":
+    """The reports' metadata, built once, when everything it says is known."""
+    from drafterlint.report import DESCRIBE_RULES, ReportMeta
+
+    judged, told = judged or Judged(), told or Told()
+
     base_ref = options.base_ref
     return ReportMeta(
         version=__version__,
-        roots=roots,
-        local_roots=local_roots,
-        names=names,
+        roots=where.roots,
+        local_roots=where.local_roots,
+        names=where.names,
         base_ref=base_ref,
-        changed=changed_since(local_roots, base_ref),
+        changed=changed_since(where.local_roots, base_ref),
         rules=_rule_infos() if _formats(options) & DESCRIBE_RULES else (),
-        scope=scope_of(run, options),
+        scope=where.scope,
         cwd=Path.cwd(),
         verbosity=options.verbose - (1 if options.quiet else 0),
         show_info=options.show_info,
         statistics=options.statistics,
         fail_on=run.config.fail_on,
         exit_zero=options.exit_zero,
+        baseline_source=judged.source,
+        baseline_fixed=judged.fixed,
+        baseline_unchecked=judged.unchecked,
+        baseline_file=judged.from_file,
+        fix_hint=told.fix_hint,
+        preexisting_hint=told.preexisting_hint,
+        in_action=told.in_action,
+        adoption_hint=told.adoption_hint,
+        suggestions=told.suggestions,
     )
 
 
@@ -148,23 +208,30 @@ def check(options: CheckOptions) -> int:
 
         run_fix(options, diff=False, out=sys.stderr, wanted=lambda code: True, head=head)
     done = checked(options)
-    meta = report_meta(done.run, options)
-    meta.fix_hint = fix_hint(options, head)
+    where = located(done.run, options)
     from drafterlint import hints
 
+    told = Told(fix_hint(options, head))
     if options.hook:
-        meta.preexisting_hint = f"`{hints.command_here()} check --all` shows them"
+        told = replace(told, preexisting_hint=f"`{hints.command_here()} check --all` shows them")
     elif hints.in_action():
-        meta.preexisting_hint, meta.in_action = hints.ACTION_PREEXISTING, True
-    result = done.result if options.all else _judged(done, options, meta, head)
+        told = replace(told, preexisting_hint=hints.ACTION_PREEXISTING, in_action=True)
+    judged = Judged()
+    result = done.result
+    if not options.all:
+        adoption = hints.ACTION_ADOPTION if hints.in_action() else ADOPTION_HINT
+        result, judged, hint = _judged(done, options, where, head, told.fix_hint)
+        told = replace(told, adoption_hint=adoption, fix_hint=hint)
     if unbased:
-        say_unbased(meta)
+        say_unbased(judged.source)
     from drafterlint.report import SUGGESTS
 
     if _formats(options) & SUGGESTS:
         from drafterlint.fix.command import suggestions
 
-        meta.suggestions = suggestions(options if not options.all else replace(options, base_ref=None), head)
+        told = replace(told, suggestions=suggestions(options if not options.all else replace(options, base_ref=None),
+                                                     head))
+    meta = report_meta(done.run, options, where, judged, told)
     emit(result, options, meta)
     return exit_code(result, done.run.config, options.exit_zero, meta.scope)
 
@@ -178,20 +245,19 @@ def _hook(options: CheckOptions) -> tuple[CheckOptions, str, bool]:
     return options, "HEAD", False
 
 
-def _judged(done: "Checked", options: CheckOptions, meta, head: str):
-    """The result with what the baseline file and the base already have marked pre-existing."""
-    result = done.result
-    from drafterlint import hints
-
-    meta.adoption_hint = hints.ACTION_ADOPTION if hints.in_action() else ADOPTION_HINT
-    path, within = baseline_path(done.run.config, options, meta)
+def _judged(done: "Checked", options: CheckOptions, where: Located, head: str,
+            hint: str) -> tuple[Result, Judged, str]:
+    """(the result with what the baseline file and the base already have marked pre-existing,
+    what it was matched against, the fix hint in the words of where it is read)."""
+    result, judged = done.result, Judged()
+    path, within = baseline_path(done.run.config, options, where)
     if path is not None and within is not None:
         check_target(path, within=within, what="baseline file")  # read only from where it may be written
     if path is not None and (path.is_file() or options.baseline):
-        result = compare_with_file(result, path, meta)
+        result, judged = compare_with_file(result, path)
     if options.base_ref:
-        result = compare_with_base(result, done, options, meta, head)
-    return result
+        result, judged, hint = compare_with_base(result, done, options, where, judged, hint, head)
+    return result, judged, hint
 
 
 ADOPTION_HINT = ("to fail only on what a change introduces: record today's findings with `drafterlint baseline` "
@@ -230,15 +296,15 @@ def hook_range(options: CheckOptions) -> tuple[str | None, str, bool]:
     return branch, "HEAD", branch is None
 
 
-def say_unbased(meta) -> None:
+def say_unbased(source: str | None) -> None:
     """The one line of a clean checkout with no default branch to judge against: what it was
-    judged against instead, and how to give it a base."""
+    judged against instead (`source`, Judged.source), and how to give it a base."""
     from drafterlint.basetree import DEFAULT_BRANCHES
     from drafterlint.report import one_line
 
-    if meta.baseline_source is not None:
+    if source is not None:
         line = (f"no default branch ({', '.join(DEFAULT_BRANCHES)}) in this clone, a shallow one perhaps: "
-                f"judged against {meta.baseline_source}")
+                f"judged against {source}")
     else:
         line = (f"nothing to commit, and no default branch ({', '.join(DEFAULT_BRANCHES)}) in this clone nor a "
                 "baseline file to judge it against: every finding counts; give a base (`args: [--base-ref, "
@@ -261,13 +327,13 @@ def baseline_command(options: CheckOptions) -> int:
     """`drafterlint baseline`: record today's findings so that `check` fails only on new ones."""
     from drafterlint.baseline import baseline_text
     done = checked(options)
-    meta = report_meta(done.run, options)
+    where = located(done.run, options)
     path: Path | None
     within: Path | None = None
     if options.output:
         path = Path(options.output)
     else:
-        path, within = baseline_path(done.run.config, options, meta)
+        path, within = baseline_path(done.run.config, options, where)
     if path is None:
         raise InputError("no baseline file: the configuration sets `baseline: null`; give --output FILE")
     findings = done.result.findings
@@ -278,7 +344,7 @@ def baseline_command(options: CheckOptions) -> int:
     return EXIT_OK
 
 
-def baseline_path(config, options: CheckOptions, meta) -> tuple[Path | None, Path | None]:
+def baseline_path(config: "Config", options: CheckOptions, where: Located) -> tuple[Path | None, Path | None]:
     """(--baseline, else the configured file; the folder it must stay in, None for the user's own
     choice). The configured file is relative to the configuration file's folder and must stay in
     the repository that holds it; without a configuration file, relative to the root of the
@@ -293,13 +359,13 @@ def baseline_path(config, options: CheckOptions, meta) -> tuple[Path | None, Pat
         return None, None
     if config.source is not None:
         return contained_setting(config, "baseline", str(value)), boundary(config)
-    root = meta.local_roots.get(meta.scope.single) if meta.scope.single else None
+    root = where.local_roots.get(where.scope.single) if where.scope.single else None
     top = Path(root) if root is not None else Path.cwd()
     path = Path(value).expanduser()
     return (path if path.is_absolute() else top / path), top
 
 
-def compare_with_file(result, path: Path, meta):
+def compare_with_file(result: Result, path: Path) -> tuple[Result, Judged]:
     from drafterlint.baseline import match, read_baseline, unreadable_of
     from drafterlint.unchecked import blind_spots
 
@@ -309,10 +375,8 @@ def compare_with_file(result, path: Path, meta):
         shown = path.resolve().relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         shown = str(path)
-    meta.baseline_source = f"the baseline file {shown}"
-    meta.baseline_fixed, meta.baseline_file = matched.fixed, True
-    meta.baseline_unchecked = matched.unchecked
-    return replace(result, findings=matched.findings)
+    return (replace(result, findings=matched.findings),
+            Judged(f"the baseline file {shown}", matched.fixed, matched.unchecked, from_file=True))
 
 
 def explain_renames(findings, base, now_views, hint: str):
@@ -379,45 +443,47 @@ def checked(options: CheckOptions) -> Checked:
     return Checked(run_setup, result, run_cache, views)
 
 
-def compare_with_base(result, done: Checked, options: CheckOptions, meta, head: str = "HEAD"):
+def compare_with_base(result: Result, done: Checked, options: CheckOptions, where: Located, judged: Judged,
+                      hint: str, head: str = "HEAD") -> tuple[Result, Judged, str]:
     """Mark the findings that the merge base of --base-ref and `head` already has: the same
     checks run on the base version of the repository under change (drafterlint.baserun), the
     other repository shared by both runs. A rule that crashes on the base stops the run
-    (drafterlint.baserun says so)."""
+    (drafterlint.baserun says so). Returns the result, what it was matched against (`judged`,
+    the baseline file's, joined by the base) and the fix hint (`hint`, or the base's commit
+    named where an annotation is read)."""
     from drafterlint.baserun import base_run
 
     ref = options.base_ref
     assert ref, "check() compares with a base only when there is one"
     views = done.now_views()
-    with base_run(done.run.config, views, ref, under_change(meta.scope, views), today=done.run.today,
+    with base_run(done.run.config, views, ref, under_change(where.scope, views), today=done.run.today,
                   run_cache=done.run_cache, head=head) as base:
         if base is None:
             if options.hook:  # a folder inside another repository, say: judge all
-                return result
+                return result, judged, hint
             raise no_merge_base(ref, f": fetch it, e.g. `git fetch origin {ref}`); --all checks without a base")
         if options.verbose:
             say(f"drafterlint: base cache: {'hit' if base.cached else 'miss'}")
         already = [f for f in result.findings if f.baseline]  # by a baseline file
         matched = new_since([f for f in result.findings if not f.baseline], base, result)
-        hint = meta.fix_hint
         if options.format == "github":  # an annotation is read on the pull request: name the commit
             from drafterlint.hints import action_fix_hint
 
-            hint = meta.fix_hint = action_fix_hint(next(iter(base.commits.values())))
+            hint = action_fix_hint(next(iter(base.commits.values())))
         matched = replace(matched, findings=explain_renames(matched.findings, base, views, hint))
-        matched = replace(matched, findings=[*matched.findings, *_weakened(done, options, meta, base, views, result)])
+        matched = replace(matched, findings=[*matched.findings,
+                                             *_weakened(done, options, where, base, views, result)])
         commits = base.commits
-    source = _base_source(options, meta, commits)
-    if meta.baseline_source is None:
-        meta.baseline_source, meta.baseline_fixed = source, matched.fixed
-        meta.baseline_unchecked = matched.unchecked
+    source = _base_source(options, where, commits)
+    if judged.source is None:
+        judged = Judged(source, matched.fixed, matched.unchecked)
     else:  # the file's count of fixed findings is the one a person can act on
-        meta.baseline_source = f"{meta.baseline_source} or {source}"
+        judged = replace(judged, source=f"{judged.source} or {source}")
     findings = sorted([*already, *matched.findings], key=lambda f: f.sort_key())
-    return replace(result, findings=findings)
+    return replace(result, findings=findings), judged, hint
 
 
-def _weakened(done: Checked, options: CheckOptions, meta, base, views, result) -> list:
+def _weakened(done: Checked, options: CheckOptions, where: Located, base, views, result) -> list:
     """DL901's findings: what this change's configuration or baseline file turns off or down
     (drafterlint.checks.weakened_check), when it touches them."""
     from drafterlint.baserun import change_state
@@ -430,11 +496,11 @@ def _weakened(done: Checked, options: CheckOptions, meta, base, views, result) -
         return []
     source = config.source
     state = change_state(base, config, lambda: command_line_overrides(options, load_config(source)),
-                         baseline_path(config, options, meta)[0], result.findings, done.run.today)
+                         baseline_path(config, options, where)[0], result.findings, done.run.today)
     return [] if state is None else judge_change(config, views, state)
 
 
-def _base_source(options: CheckOptions, meta, commits: dict[str, str]) -> str:
+def _base_source(options: CheckOptions, where: Located, commits: dict[str, str]) -> str:
     """What the findings were matched against, in the reports' words."""
     if options.hook and options.base_ref == "HEAD" and len(commits) == 1:
         return f"HEAD {next(iter(commits.values()))[:10]}"
@@ -443,5 +509,5 @@ def _base_source(options: CheckOptions, meta, commits: dict[str, str]) -> str:
         if options.base_ref and commit.startswith(options.base_ref):  # the Action's base is a sha
             return f"the base commit {commit[:10]}"
         return f"the merge base {commit[:10]} of {options.base_ref}"
-    listed = ", ".join(f"{meta.name_of(name)} {c[:10]}" for name, c in commits.items())
+    listed = ", ".join(f"{where.name_of(name)} {c[:10]}" for name, c in commits.items())
     return f"the merge bases of {options.base_ref}: {listed}"

@@ -18,8 +18,11 @@ DESCRIBE_RULES = frozenset({"sarif"})
 SUGGESTS = frozenset({"rdjson"})
 
 
-@dataclass
+@dataclass(frozen=True)
 class ReportMeta:
+    """What the reports are told besides the result: built once by the command, when all of it is
+    known (drafterlint.commands.report_meta; the audit's in drafterlint.audit)."""
+
     version: str
     # Per repository name ("rules", "registry"): the root as given, for messages and links.
     roots: dict[str, str] = field(default_factory=dict)
