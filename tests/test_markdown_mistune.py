@@ -5,6 +5,7 @@ documentation build) parses exactly as mistune does."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib
 import pkgutil
 from pathlib import Path
@@ -124,3 +125,111 @@ def test_the_seam_scan_finds_each_way_in(tmp_path):
     found = _seam_violations(source, _mistune_private_attributes())
     assert [v.partition(":")[0] for v in found] == ["line 2", "line 3", "line 4", "line 7", "line 5", "line 8"]
     assert _seam_violations(_SEAM, _mistune_private_attributes()) != []  # the seam itself holds them
+
+
+# -- the adapter: mistune's parse state is read and written in markdown/_mistune.py only ---------
+
+
+def _dataclass_fields(cls) -> set[str]:
+    return {f.name for f in dataclasses.fields(cls)}
+
+
+def _mistune_state() -> tuple[set[str], set[str], set[str]]:
+    """What mistune keeps of a parse beyond its tokens: the fields of its block and inline
+    states, of an open `[` (`Bracket`) and of a delimiter run (`_Delimiter`); the methods of the
+    states; and the keys of its own it puts in the env and in tokens (a subscript, `.get` or
+    dict key in mistune's parsers: `env["ref_links"]`, a token's `_autolink`).  Read from the
+    installed mistune, so a field a release adds is covered too."""
+    from mistune._inline.emphasis import _Delimiter
+    from mistune._inline.links import Bracket
+
+    fields = set(vars(mistune.BlockState())) | set(vars(mistune.InlineState({})))
+    fields |= _dataclass_fields(Bracket) | _dataclass_fields(_Delimiter)
+    methods = {name for cls in (mistune.BlockState, mistune.InlineState) for name in vars(cls)
+               if not name.startswith("__")}
+    keys: set[str] = set()
+    for module in _mistune_modules():
+        if not module.__name__.startswith(("mistune.block_parser", "mistune.inline_parser", "mistune._inline",
+                                           "mistune.list_parser", "mistune.core")):
+            continue
+        for node in ast.walk(ast.parse(Path(module.__file__).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Subscript) and _is_env(node.value):
+                keys.update(_strings([node.slice]))
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_env(node.func.value):
+                keys.update(_strings(node.args[:1]))
+            elif isinstance(node, ast.Dict):
+                keys.update(k for k in _strings(node.keys) if _private(k))
+    return fields, methods, keys
+
+
+def test_only_the_parser_imports_mistune():
+    outside = []
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        if path.is_relative_to(_PACKAGE / "markdown"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            outside += [f"{path.relative_to(_PACKAGE)}:{node.lineno}" for name in names
+                        if name.partition(".")[0] == "mistune"]
+    assert outside == []
+
+
+def _is_env(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "env"
+
+
+def _strings(nodes) -> list[str]:
+    return [n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+# Fields of mistune's that the parser's own objects also name (read from those, never from a
+# mistune object: the adapter hands out where an open `[`'s text starts as `opener_text_start`).
+_ALSO_OURS = {"start": "model.Piece.start, model.Paragraph.start"}
+
+
+def _state_violations(path: Path, fields: set[str], methods: set[str], keys: set[str]) -> list[str]:
+    """Each place in `path` that reads or writes mistune's parse state: an attribute named as a
+    field of it (called, it is another object's method: `m.start()`), any use of a method of its
+    states, and one of mistune's env or token keys written out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            field = node.attr in fields and node.attr not in _ALSO_OURS and id(node) not in called
+            if field or node.attr in methods:
+                found.append(f"line {node.lineno}: .{node.attr}")
+        elif isinstance(node, ast.Constant) and node.value in keys:
+            found.append(f"line {node.lineno}: {node.value!r}")
+    return found
+
+
+def test_mistune_state_only_in_the_adapter():
+    """In the parser (markdown/, the only package that imports mistune) no module but the
+    adapter reads or writes mistune's parse state."""
+    fields, methods, keys = _mistune_state()
+    # the scan knows what it looks for
+    assert {"cursor_max", "brackets", "previous_link", "can_open"} <= fields
+    assert {"append_paragraph", "find_line_end"} <= methods
+    assert {"ref_links", "_autolink"} <= keys
+    found = [f"{path.relative_to(_PACKAGE)} {v}"
+             for path in sorted((_PACKAGE / "markdown").rglob("*.py")) if path != _SEAM
+             for v in _state_violations(path, fields, methods, keys)]
+    assert found == [], "read and write mistune's state through a named function of markdown/_mistune.py"
+
+
+def test_the_state_scan_fails_on_a_planted_use(tmp_path):
+    """Each module of the parser, copied with one line that reads mistune's state, fails the
+    scan at that line (and the adapter itself reads it)."""
+    fields, methods, keys = _mistune_state()
+    plants = ["x = state.cursor_max", "state.env['ref_links'] = {}", "st.tokens.append(t)",
+              "b = state.brackets[-1].previous_link", "state.append_paragraph()", "t = {'_autolink': 'x'}"]
+    modules = sorted(p for p in (_PACKAGE / "markdown").glob("*.py") if p != _SEAM)
+    for n, path in enumerate(modules):
+        copy = tmp_path / path.name
+        text = path.read_text(encoding="utf-8")
+        copy.write_text(text + "\n\ndef planted(state, st, t):\n    " + plants[n % len(plants)] + "\n", encoding="utf-8")
+        line = text.count("\n") + 4
+        assert any(v.startswith(f"line {line}:") for v in _state_violations(copy, fields, methods, keys)), path.name
+    assert _state_violations(_SEAM, fields, methods, keys) != []

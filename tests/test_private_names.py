@@ -3,7 +3,8 @@
 module needs is that module's API, public in its owner (or the code moves to where it is used).
 Private modules (`checks/_facts.py`, `markdown/_mistune.py`) are shared helpers and may be
 imported; what they hold under a `_` name is theirs alone, as in any module. mistune's private
-names are another matter: tests/test_markdown_mistune.py keeps them in markdown/_mistune.py."""
+names and its parse state are another matter: tests/test_markdown_mistune.py keeps them in
+markdown/_mistune.py, the adapter."""
 
 from __future__ import annotations
 

@@ -15,6 +15,8 @@ import re
 import unicodedata
 from typing import Any
 
+from drafterlint.markdown._mistune import NO_EMPHASIS
+
 # Where a bare URL may start (used by mistune's inline rule and by the position scanner).
 URL_START = r"(?<![A-Za-z])(?i:https?://|ftp://)|(?<![^ \t\n\v\f\r*_~(])www\."
 # The characters a bare URL may start with (mistune skips plain text up to a rule's first ones).
@@ -94,7 +96,7 @@ def split_underscores_before(tokens: list[dict[str, Any]]) -> None:
     if before.isalnum():
         # (mistune makes a text token of each delimiter run: the run is often all of `last`)
         tokens[-1:] = [{**last, "raw": raw[:k]}] if k else []
-        tokens.append({"type": "text", "raw": raw[k:], "_emphasis": False})
+        tokens.append({"type": "text", "raw": raw[k:], NO_EMPHASIS: False})
 
 
 def _last_char(tok: dict[str, Any]) -> str:

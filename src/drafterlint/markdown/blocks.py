@@ -14,8 +14,25 @@ from mistune.util import unikey
 from drafterlint.markdown import emphasis
 from drafterlint.markdown._mistune import (
     HookedBlockParser,
+    add_paragraph,
+    add_token,
+    continue_paragraph,
+    cursor,
+    env_get,
+    last_block,
+    line_at,
+    line_end,
+    move_cursor,
+    nesting,
+    note_reference,
+    parent_state,
     parse_block_quote_line,
+    parse_end,
     parse_html_to_newline,
+    ref_links,
+    rest_of_line,
+    src_of,
+    tokens_of,
 )
 from drafterlint.markdown.autolinks import URL_FIRST, URL_START
 from drafterlint.markdown.fastinline import FastInline, parse_bare_url
@@ -56,48 +73,48 @@ class _PosBlockParser(HookedBlockParser):
     state_cls = PosState
 
     def parse(self, state: Any, rules: Any = None) -> None:
-        if state.task_text and state.cursor == 0:
+        if state.task_text and cursor(state) == 0:
             # the rest of a task item's first line is paragraph text, which may head a table
             # (`- [ ] a|b⏎  -|-`), as any paragraph's line may
-            t = NP_TABLE_RE.match(state.src, 0)
+            t = NP_TABLE_RE.match(src_of(state), 0)
             table_end = parse_table(self, t, state) if t is not None else None
             if table_end:
-                state.cursor = table_end
+                move_cursor(state, table_end)
             else:
-                end = state.find_line_end()
-                state.add_paragraph(state.get_text(end))
-                state.cursor = end
+                end = line_end(state)
+                add_paragraph(state, rest_of_line(state))
+                move_cursor(state, end)
         super().parse(state, rules)
         state.close_open_block()  # the last block of this state ends where its source does
         if state.lazy_lines:
             judge_lazy_lines(state, done=True)
         if state.defs_open:  # the paragraphs left open by definitions that nothing continued
-            state.tokens[:] = [t for t in state.tokens if not (t.get("_after_def") and not t["text"])]
-        if state.parent is None and state.env.get(FOOTNOTES):
-            drop_unreferenced_footnotes(state.tokens)
+            toks = tokens_of(state)
+            toks[:] = [t for t in toks if not (t.get("_after_def") and not t["text"])]
+        if parent_state(state) is None and env_get(state, FOOTNOTES):
+            drop_unreferenced_footnotes(tokens_of(state))
 
     def indent_code_fast(self, state: Any) -> Any:
         # mistune's fast path for indented lines takes a line of four blanks after a paragraph
         # for its text; it is a blank line, which ends the paragraph (`a⏎    ⏎=` is no heading)
-        line = state.get_text(state.find_line_end())
-        if not line.strip():
+        if not rest_of_line(state).strip():
             return None
         return super().indent_code_fast(state)
 
     def parse_method(self, m: Any, state: Any) -> Any:
-        start = state.cursor
+        start = cursor(state)
         state.close_open_block()  # a block starts here
-        if m.lastgroup == "indent_code" and not state.get_text(state.find_line_end()).strip():
+        if m.lastgroup == "indent_code" and not rest_of_line(state).strip():
             # four blanks and nothing else: a blank line, no paragraph text (mistune's rule
             # appends it to the paragraph before it)
-            end = state.find_line_end()
-            state.append_token({"type": "blank_line"})
-            return end
+            eol = line_end(state)
+            add_token(state, {"type": "blank_line"})
+            return eol
         end = super().parse_method(m, state)
-        if not end and m.lastgroup not in ("table", "nptable") and state.cursor == start:
+        if not end and m.lastgroup not in ("table", "nptable") and cursor(state) == start:
             # a rule that matched and found nothing (`[]:||`, `=`, `<a|b`) leaves its line to
             # mistune's paragraph, which would skip the table it may head
-            t = NP_TABLE_RE.match(state.src, start)
+            t = NP_TABLE_RE.match(src_of(state), start)
             if t is not None:
                 end = parse_table(self, t, state)
         tok = state.open_block
@@ -112,12 +129,13 @@ class _PosBlockParser(HookedBlockParser):
 
     def parse_list(self, m: Any, state: Any) -> Any:
         # a lazy line that continues no paragraph is no part of the list: it closes it
-        start = state.cursor
+        start = cursor(state)
         end, _ = InPlace(state, lambda: self._parse_list_once(m, state, start)).run(lambda r: list_cut(r[1]))
         return end
 
     def _parse_list_once(self, m: Any, state: Any, start: int) -> tuple[Any, list[PosState]]:
-        ntok = len(state.tokens)
+        toks = tokens_of(state)
+        ntok = len(toks)
         # mistune parses each item from a child state created right after the item's lines
         # were collected; `child_state` pins the item to its marker line from these offsets.
         saved = state.item_marks, state.item_states
@@ -129,7 +147,7 @@ class _PosBlockParser(HookedBlockParser):
         finally:
             state.item_marks, state.item_states = saved
             state.collecting -= 1
-        for tok in reversed(state.tokens[ntok:]):
+        for tok in reversed(toks[ntok:]):
             if tok["type"] == "list" and "_p" not in tok:
                 tok["_p"] = (state, start)
                 tok["_items"] = [(state, off) for off in marks[: len(tok["children"])]]
@@ -137,7 +155,7 @@ class _PosBlockParser(HookedBlockParser):
         return end, items
 
     def parse_block_quote(self, m: Any, state: Any) -> int:
-        start = state.cursor
+        start = cursor(state)
         end, _ = InPlace(state, lambda: self._parse_quote_once(m, state, start)).run(lambda r: first_cut([r[1]]))
         return end
 
@@ -146,8 +164,9 @@ class _PosBlockParser(HookedBlockParser):
         # mistune parses the blocks that end the quote's lazy lines before it adds the quote:
         # this stands for the quote meanwhile, so that `>>` then `-` (an empty item) does not
         # take the paragraph before the quote for its own
-        hold = len(state.tokens)
-        state.tokens.append({"type": "block_quote", "children": []})
+        toks = tokens_of(state)
+        hold = len(toks)
+        toks.append({"type": "block_quote", "children": []})
         state.collecting += 1
         try:
             text, end_pos, lazy_line_starts = self.extract_block_quote(m, state)
@@ -158,19 +177,19 @@ class _PosBlockParser(HookedBlockParser):
         # every line the quote took, a last `>` with nothing after it too (cmark-gfm's quote ends there)
         nlines = max(1, text.count("\n") + (not text.endswith("\n")))
         child.lazy_lines = unmarked_quote_lines(state, base, nlines)
-        if state.depth() >= self.max_nested_level - 1:
+        if nesting(state) >= self.max_nested_level - 1:
             rules = [r for r in self.block_quote_rules if r not in ("block_quote", "list")]
         else:
             rules = self.block_quote_rules
         self.parse(child, rules)
-        state.tokens[hold] = {
+        toks[hold] = {
             "type": "block_quote",
-            "children": child.tokens,
+            "children": tokens_of(child),
             "_p": (state, start),
             "_child": child,
             "_end_line": base + nlines - 1,
         }
-        return (end_pos or state.cursor), child
+        return (end_pos or cursor(state)), child
 
     def __init__(self) -> None:
         super().__init__()
@@ -187,31 +206,31 @@ class _PosBlockParser(HookedBlockParser):
             # (and a `>` line after those lazy lines goes on with the quote, as after any other)
             lazy = set(lazy or ())
             blank = False
-            while state.cursor < state.cursor_max:
-                line = state.get_line(state.cursor)
+            while (at := cursor(state)) < parse_end(state):
+                line = line_at(state, at)
                 quoted = parse_block_quote_line(line)
                 if quoted is not None:
                     text += quoted
-                    state.cursor += len(line)
+                    move_cursor(state, at + len(line))
                     blank = not quoted.strip(" \t\n")
                     continue
                 if blank or not line.strip(" \t\n") or _interrupts(line):
                     break
                 lazy.add(len(text))
                 text += line
-                state.cursor += len(line)
+                move_cursor(state, at + len(line))
         if lazy:
             text, lazy = deep_lazy_lines(text, lazy)
         return text, end_pos, lazy
 
     def parse_raw_html(self, m: Any, state: Any) -> Any:
-        if HTML_1_TO_6_RE.match(state.src, m.start()):
+        if HTML_1_TO_6_RE.match(src_of(state), m.start()):
             return super().parse_raw_html(m, state)
         # type 7 (mistune's types 1 and 6 include `<div[`, `<details*`: no block starts there),
         # which may not interrupt a paragraph
-        if not HTML_7_RE.match(state.src, m.start()):
+        if not HTML_7_RE.match(src_of(state), m.start()):
             return None
-        end_pos = state.append_paragraph()
+        end_pos = continue_paragraph(state)
         if end_pos:
             return end_pos
         return parse_html_to_newline(state, self.BLANK_LINE)
@@ -219,7 +238,7 @@ class _PosBlockParser(HookedBlockParser):
     def parse_block_html(self, m: Any, state: Any) -> Any:
         # only a line that ends a list item's or a quote's lazy lines comes here: of type 7,
         # it starts its block even after a paragraph (that paragraph is in the container)
-        if HTML_1_TO_6_RE.match(state.src, m.start()):
+        if HTML_1_TO_6_RE.match(src_of(state), m.start()):
             return super().parse_raw_html(m, state)
         return parse_html_to_newline(state, self.BLANK_LINE)
 
@@ -227,37 +246,37 @@ class _PosBlockParser(HookedBlockParser):
         label = m.group("reflink_1") or ""
         if FOOTNOTE_LABEL_RE.fullmatch(label):
             return None  # `[^1]: …` defines a footnote, no reference (`[^]:` does define one)
-        src = state.src
+        src = src_of(state)
         if table_ends_paragraph(state, m.start()):
             return None  # cmark-gfm keeps a paragraph's definitions as text when a table ends it
-        line_end = state.find_line_end_at(m.end())
-        if not src[m.end() : line_end].strip() and SETEXT_LINE_RE.match(src, line_end):
+        eol = line_end(state, m.end())
+        if not src[m.end() : eol].strip() and SETEXT_LINE_RE.match(src, eol):
             # `[r]:` then `-`: the underline takes the line before the destination could
             return None
-        last = state.last_token()
+        last = last_block(state)
         rest = last if last is not None and last.get("_after_def") else None
         if rest is not None and not rest["text"]:
-            state.tokens.pop()  # a definition after a definition
+            tokens_of(state).pop()  # a definition after a definition
         elif last is not None and last["type"] == "paragraph":
             return super().parse_ref_link(m, state)  # paragraph text
-        refs = state.env["ref_links"]
+        refs = ref_links(state)
         key = unikey(label)
         had = key in refs
         end = super().parse_ref_link(m, state)
         if not end:
             if rest is not None:
-                state.tokens.append(rest)
+                tokens_of(state).append(rest)
             return end
         if key and not had and key in refs:
             href, hpos = parse_link_href(src, m.end(), block=True)
             if href is not None and hpos is not None:
-                refs[key]["raw_url"] = decode(href)
-                refs[key]["_dest"] = destination_span(state, href, hpos)  # where fix would edit it
-            refs[key]["_line"] = state.orig_line(m.start())
+                # the destination as written, and where fix would edit it
+                note_reference(state, key, raw_url=decode(href), _dest=destination_span(state, href, hpos))
+            note_reference(state, key, _line=state.orig_line(m.start()))
         # cmark-gfm takes definitions out of the paragraph they begin, which stays open: what
         # follows continues it (an indented line, a tag, `2.`), an underline included
         first = rest["_def_line"] if rest is not None else state.orig_line(m.start())
-        state.tokens.append({"type": "paragraph", "text": "", "_p": (state, end), "_after_def": True, "_def_line": first})
+        tokens_of(state).append({"type": "paragraph", "text": "", "_p": (state, end), "_after_def": True, "_def_line": first})
         state.defs_open = True
         return end
 
@@ -266,15 +285,15 @@ class _PosBlockParser(HookedBlockParser):
         # cmark-gfm trims only ASCII blanks and a closing `#` run after a space or tab; mistune's
         # `\s` takes a no-break space too (`# \u00a0 #` keeps it)
         text = m.group("atx_2").strip(" \t")
-        state.last_token()["text"] = ATX_CLOSING_RE.sub("", text).rstrip(" \t") if text else text
+        tokens_of(state)[-1]["text"] = ATX_CLOSING_RE.sub("", text).rstrip(" \t") if text else text
         return end
 
     def parse_setex_heading(self, m: Any, state: Any) -> Any:
         if not SETEXT_LINE_RE.match(m.group(0)):
             return None  # `=-`: mistune's rule takes a mixed line for an underline, GitHub does not
-        last = state.last_token()
+        last = last_block(state)
         if last is not None and last.get("_after_def") and not last["text"]:
-            return state.append_paragraph()  # `[r]: /u` then `===`: nothing to underline
+            return continue_paragraph(state)  # `[r]: /u` then `===`: nothing to underline
         return super().parse_setex_heading(m, state)
 
 

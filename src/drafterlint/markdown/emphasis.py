@@ -31,14 +31,41 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+from mistune import InlineState
 from mistune.helpers import parse_link
 from mistune.util import unikey
 
 from drafterlint.markdown import _mistune
+from drafterlint.markdown._mistune import (
+    AUTOLINK,
+    NO_EMPHASIS,
+    add_token,
+    deactivate_link_openers,
+    drop_opener,
+    in_link,
+    inline_child,
+    inline_depth,
+    innermost_opener,
+    open_brackets,
+    opener_usable,
+    ref_links,
+    src_of,
+)
 from drafterlint.markdown.autolinks import URL_FIRST, url_end
 from drafterlint.markdown.escapes import ASCII_PUNCT, skip_literal, unescaped
 
 STRIKE_START = r"~+"
+
+
+class StrikeState(InlineState):
+    """mistune's inline state, with what cmark-gfm's brackets say of bare URLs across a
+    strikethrough, whose text mistune parses apart: whether a `[` is open around that text
+    (`no_bare_urls`), and how many `[` a strikethrough before left open (`strike_open`)."""
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self.no_bare_urls = False
+        self.strike_open = 0
 
 
 _OBJECT = "\ufffc"  # mistune's stand-in for a token that is not text: punctuation
@@ -140,7 +167,7 @@ def _strike_closer(
     return None
 
 
-def parse_strikethrough(inline: Any, m: Any, state: Any) -> int:
+def parse_strikethrough(inline: Any, m: re.Match[str], state: Any) -> int:
     """The `~` run at `m`: a strikethrough to its closer, or text.
 
     cmark-gfm pairs `~` runs with the emphasis delimiters, after the brackets of their
@@ -149,45 +176,44 @@ def parse_strikethrough(inline: Any, m: Any, state: Any) -> int:
     link there makes the run text: the link's text holds it; otherwise that `[` is spent, and the
     `]` is text), and a link in it leaves no `[` before the run to make a link of
     (`[~~[a](#x)~~](#y)` is one link)."""
-    src = state.src
+    src = src_of(state)
     start, end = m.start(), m.end()
     size = end - start
     left, right = _flanks(src, start, end)
     close = None
-    if size <= 2 and left and state.depth < inline.max_nested_level:
-        urls = not (state.brackets or state.in_link or no_bare_urls(state))
+    if size <= 2 and left and inline_depth(state) < inline.max_nested_level:
+        urls = not (open_brackets(state) or in_link(state) or no_bare_urls(state))
         close = _strike_closer(src, end, size, right, urls, lambda i: _link_end(state, i))
-    if close is not None and state.brackets and _closes_outer_link(state, end, close):
+    if close is not None and open_brackets(state) and _closes_outer_link(state, end, close):
         close = None
     if close is None:
         inline.process_text(src[start:end], state)
         return end
-    child = state.copy()
-    child.src = src[end:close]
+    child = inline_child(state, src[end:close])
     # a `[` open outside the strikethrough still keeps bare URLs in it unlinked
-    child.no_bare_urls = bool(state.brackets) or no_bare_urls(state)
+    child.no_bare_urls = bool(open_brackets(state)) or no_bare_urls(state)
     children = inline.render(child)
     if _holds_link(children):
-        _deactivate_link_openers(state)
+        deactivate_link_openers(state)
     # a `[` the strikethrough's text leaves open stays open after it for cmark-gfm (its brackets
     # are the paragraph's): no bare URL is linked until a `]` closes it (`~[x~ www.e.org`)
-    left_open = len(child.brackets)
+    left_open = open_brackets(child)
     if left_open:
-        state.strike_open = getattr(state, "strike_open", 0) + left_open
-    state.append_token({"type": "strikethrough", "children": children})
+        state.strike_open += left_open
+    add_token(state, {"type": "strikethrough", "children": children})
     return close + size
 
 
-def no_bare_urls(state: Any) -> bool:
+def no_bare_urls(state: StrikeState) -> bool:
     """Whether a `[` is open around the text of `state` (a strikethrough's, parsed apart), or
     one a strikethrough before it left open: cmark-gfm links no bare URL while one is."""
-    return bool(getattr(state, "no_bare_urls", False)) or getattr(state, "strike_open", 0) > 0
+    return state.no_bare_urls or state.strike_open > 0
 
 
-def close_strike_bracket(state: Any) -> None:
+def close_strike_bracket(state: StrikeState) -> None:
     """A `]` with no `[` of its own open: it closes the one a strikethrough left open, if any
     (no link: that `[` was parsed apart)."""
-    if not state.brackets and getattr(state, "strike_open", 0) > 0:
+    if not open_brackets(state) and state.strike_open > 0:
         state.strike_open -= 1
 
 
@@ -207,25 +233,22 @@ def _outer_closers(src: str, a: int, b: int) -> list[int]:
 
 
 def _closes_outer_link(state: Any, a: int, b: int) -> bool:
-    """Whether a `]` in state.src[a:b] makes a link of a `[` open before it (then the `~` run
+    """Whether a `]` in src_of(state)[a:b] makes a link of a `[` open before it (then the `~` run
     is text in that link's text); the `[` each other such `]` closes without a link is spent."""
-    for q in _outer_closers(state.src, a, b):
-        if not state.brackets:
+    for q in _outer_closers(src_of(state), a, b):
+        if not open_brackets(state):
             break
-        opener = state.brackets[-1]
-        usable = opener.active and not (state.in_link and not opener.image)
-        if usable and link_at(state, opener, q):
+        opener = innermost_opener(state)
+        if opener_usable(state, opener) and link_at(state, opener, q):
             return True
-        state.brackets.pop()
-        if not opener.image:
-            state.last_link = opener.previous_link
+        drop_opener(state)
     return False
 
 
 def link_at(state: Any, opener: Any, q: int) -> bool:
-    """Whether the `]` at state.src[q] ends a link or image opened by `opener`: an inline
+    """Whether the `]` at src_of(state)[q] ends a link or image opened by `opener`: an inline
     destination that closes, or a reference that resolves."""
-    src = state.src
+    src = src_of(state)
     if src.startswith("(", q + 1) and parse_link(src, q + 2)[1] is not None:
         return True
     return _mistune.parse_reference(state, opener, q, q + 1) is not None
@@ -238,10 +261,10 @@ _LINK_TEXT_SCAN = 10_000
 
 
 def _link_end(state: Any, i: int) -> int:
-    """Past the link or image whose text the `[` at state.src[i] opens (its `]` found by
+    """Past the link or image whose text the `[` at src_of(state)[i] opens (its `]` found by
     counting brackets; then a destination that closes, or a reference that resolves), or -1.
     A link inside a link's text leaves the outer `[` no link (an image's may hold one)."""
-    src = state.src
+    src = src_of(state)
     n = min(len(src), i + _LINK_TEXT_SCAN)
     opened: list[int] = []
     for k, c in unescaped(src, i, n):
@@ -258,13 +281,13 @@ def _link_end(state: Any, i: int) -> int:
 
 
 def _link_after(state: Any, i: int, k: int) -> int:
-    """Past the link whose text runs from the `[` at state.src[i] to the `]` at k, or -1."""
-    src = state.src
+    """Past the link whose text runs from the `[` at src_of(state)[i] to the `]` at k, or -1."""
+    src = src_of(state)
     if src.startswith("(", k + 1):
         end = parse_link(src, k + 2)[1]
         if end is not None:
             return end
-    refs = state.env.get("ref_links") or {}
+    refs = ref_links(state)
     if src.startswith("[", k + 1):
         label_end = src.find("]", k + 2)
         label = src[k + 2 : label_end] if label_end > 0 else ""
@@ -281,15 +304,6 @@ def _holds_link(tokens: list[dict[str, Any]]) -> bool:
             return True
         stack.extend(tok.get("children") or ())
     return False
-
-
-def _deactivate_link_openers(state: Any) -> None:
-    """A link deactivates every `[` open before it (links do not nest), as mistune's own
-    link close does."""
-    bracket = state.last_link
-    while bracket is not None and bracket.active:
-        bracket.active = False
-        bracket = bracket.previous_link
 
 
 # Characters on which mistune's flanking and cmark-gfm's part: controls (mistune's
@@ -312,15 +326,16 @@ def _source(tok: dict[str, Any]) -> str:
     t = tok["type"]
     if t == "text":
         # an escape's text (`\~` is `~`) is no `~` for cmark-gfm, which sees the `\`
-        return tok["raw"] if tok.get("_emphasis", True) else tok["raw"].replace("~", _OBJECT)
+        raw: str = tok["raw"]
+        return raw if tok.get(NO_EMPHASIS, True) else raw.replace("~", _OBJECT)
     if t in ("softbreak", "linebreak"):
         return "\n"
     if t == "strikethrough":
         return "~~" + "".join(_source(ch) for ch in tok.get("children") or ()) + "~~"
-    if t == "link" and "_autolink" in tok:
+    if t == "link" and AUTOLINK in tok:
         # an autolink as written: cmark-gfm judges a run by the characters there (`_a_~https://x`
         # is no emphasis: the `_` looks through `~` to the `h`), a bare URL's made later
-        return str(tok["_autolink"])
+        return str(tok[AUTOLINK])
     return _OBJECT
 
 
@@ -367,7 +382,7 @@ def _split(tok: dict[str, Any], source: str, at: int, parts: list[dict[str, Any]
         index = len(parts)
         parts.append({"type": "text", "raw": text[pos:end]})
         if can_open or can_close:
-            delimiters.append(_mistune.Delimiter(index, marker, size, can_open, can_close, size, len(delimiters)))
+            delimiters.append(_mistune.new_delimiter(index, marker, size, can_open, can_close, len(delimiters)))
         pos = end
 
 
@@ -383,62 +398,11 @@ def finalize(tokens: list[dict[str, Any]], enabled: bool, max_depth: int) -> lis
     delimiters: list[Any] = []
     at = 0
     for tok, piece in zip(tokens, pieces):
-        if tok["type"] == "text" and tok.get("_emphasis", True):
+        if tok["type"] == "text" and tok.get(NO_EMPHASIS, True):
             _split(tok, source, at, parts, delimiters)
         else:
             parts.append(_mistune.clean_emphasis_token(tok))
         at += len(piece)
     if not _mistune.process_dense_emphasis(parts, delimiters):
-        _process_delimiters(parts, delimiters, max_depth)
+        _mistune.process_delimiters(parts, delimiters, max_depth)
     return _mistune.merge_text_tokens(parts)
-
-
-def _tilde_opener(opener: Any, closer: Any) -> bool:
-    """Whether cmark-gfm's search for the `~` closer's opener stops at `opener`: an open `~` run,
-    not one the rule of three skips (`*~~__b~__`: the `~~` that may also close is passed over)."""
-    if opener.marker != "~" or not opener.can_open or opener.length <= 0:
-        return False
-    return not ((closer.can_open or opener.can_close) and (opener.length + closer.length) % 3 == 0)
-
-
-def _process_delimiters(parts: list[dict[str, Any]], delimiters: list[Any], max_depth: int) -> None:
-    """mistune's process_emphasis_delimiters, meeting `~` runs as cmark-gfm does: a `~` closer
-    takes the nearest `~` opener before it and, whether their lengths agree or not, every
-    delimiter between them is spent (`~~_b~_` is no emphasis: its first `_` went with the `~`s).
-    A `*` or `_` closer before that `~` has already taken what it could."""
-    index_map = _mistune.DelimiterIndex(delimiters, len(parts))
-    closer_pos = 0
-    openers_bottom: dict[tuple[str, int, bool], int] = {}
-    while closer_pos < len(delimiters):
-        closer = delimiters[closer_pos]
-        if not closer.can_close or closer.length == 0:
-            closer_pos += 1
-            continue
-        if closer.marker == "~":
-            k = closer_pos - 1
-            while k >= 0 and not _tilde_opener(delimiters[k], closer):
-                k -= 1
-            if k >= 0:
-                index_map.deactivate_range(delimiters, k, closer_pos + 1)
-            closer_pos += 1
-            continue
-        opener_key = (closer.marker, closer.length % 3, closer.can_open)
-        match = _mistune.find_emphasis_opener(delimiters, closer_pos, closer, openers_bottom.get(opener_key, 0))
-        if match is None:
-            openers_bottom[opener_key] = closer_pos
-            closer_pos += 1
-            continue
-        opener_pos, opener = match
-        opener_index = index_map.current(opener)
-        closer_index = index_map.current(closer)
-        use_length = _mistune.get_emphasis_use_length(parts, opener, closer, opener_index, closer_index)
-        children = _mistune.get_emphasis_children(parts, opener_index, closer_index, max_depth)
-        if use_length is None or children is None:
-            closer_pos += 1
-            continue
-        _mistune.apply_emphasis_match(parts, delimiters, index_map, opener, closer, opener_pos, closer_pos,
-                                      opener_index, closer_index, use_length, children)
-        if opener.can_open or closer.can_close:
-            closer_pos = max(opener_pos, openers_bottom.get(opener_key, 0))
-        else:
-            closer_pos += 1

@@ -9,26 +9,43 @@ from typing import Any
 import mistune
 
 from drafterlint.markdown import emphasis
+from drafterlint.markdown._mistune import (
+    AUTOLINK,
+    add_token,
+    drop_opener,
+    in_link,
+    inline_depth,
+    innermost_opener,
+    open_brackets,
+    opener_text_start,
+    opener_token,
+    opener_usable,
+    set_in_link,
+    src_of,
+    tokens_of,
+)
 from drafterlint.markdown.autolinks import split_underscores_before, url_end
 
 
-def parse_bare_url(inline: Any, m: Any, state: Any) -> int:
+def parse_bare_url(inline: Any, m: re.Match[str], state: Any) -> int:
     """mistune's inline rule for a GFM extended autolink, ended the way cmark-gfm ends it."""
     start = m.start()
-    end = url_end(state.src, start)
+    src = src_of(state)
+    end = url_end(src, start)
     if end < 0:
         inline.process_text(m.group(0), state)
         return m.end()
-    if state.brackets or state.in_link or emphasis.no_bare_urls(state) or state.depth >= inline.max_nested_level:
+    if (open_brackets(state) or in_link(state) or emphasis.no_bare_urls(state)
+            or inline_depth(state) >= inline.max_nested_level):
         # cmark-gfm links no bare URL while a `[` is open
         inline.process_text(m.group(0), state)
         return m.end()
-    text = state.src[start:end]
+    text = src[start:end]
     # cmark-gfm keeps a bare URL as written: `&amp;` in it is no entity
     url = "http://" + text if text.startswith("www") else text
-    split_underscores_before(state.tokens)
-    state.append_token(
-        {"type": "link", "children": [{"type": "text", "raw": text, "_literal": True}], "attrs": {"url": url}, "_autolink": text}
+    split_underscores_before(tokens_of(state))
+    add_token(state,
+        {"type": "link", "children": [{"type": "text", "raw": text, "_literal": True}], "attrs": {"url": url}, AUTOLINK: text}
     )
     return end
 
@@ -40,12 +57,13 @@ FOOTNOTE_LABEL = "footnote_label"
 
 
 def _footnote_label_closes(state: Any, q: int) -> bool:
-    """Whether the `]` at state.src[q] ends a `[^label]` (the `[` open before it active, its
+    """Whether the `]` at src_of(state)[q] ends a `[^label]` (the `[` open before it active, its
     text `^` and more) that makes no link or image."""
-    opener = state.brackets[-1]
-    if not opener.active or (state.in_link and not opener.image):
+    opener = innermost_opener(state)
+    if not opener_usable(state, opener):
         return False
-    if q - opener.start < 2 or state.src[opener.start] != "^":
+    start = opener_text_start(opener)
+    if q - start < 2 or src_of(state)[start] != "^":
         return False
     return not emphasis.link_at(state, opener, q)
 
@@ -56,30 +74,31 @@ _PLAIN_RE = re.compile(r"[\\`*_<>\[\]!&~$^=:]|  \n|www\.", re.I)
 class FastInline(mistune.InlineParser):
     """mistune's inline parser, with a fast path for text that holds no inline markup at all."""
 
+    state_cls = emphasis.StrikeState
+
     def parse_inline_html(self, m: Any, state: Any) -> Any:
         # mistune reads the text after a raw `<a …>` as link text, where no link may start;
         # cmark-gfm (GitHub) parses links there as anywhere else
-        in_link = state.in_link
+        was = in_link(state)
         end = super().parse_inline_html(m, state)
-        state.in_link = in_link
+        set_in_link(state, was)
         return end
 
     def parse_link_close(self, m: Any, state: Any) -> Any:
         emphasis.close_strike_bracket(state)
         q = m.start()
-        if not state.brackets or not _footnote_label_closes(state, q):
+        if not open_brackets(state) or not _footnote_label_closes(state, q):
             return super().parse_link_close(m, state)
         # `[^…]` that makes no link is a footnote reference for cmark-gfm, and one to a label
         # nothing defines is its source as text: no tag, autolink, emphasis or entity in it
         # (`[^<span id="s1">]` is no anchor)
-        opener = state.brackets.pop()
-        if not opener.image:
-            state.last_link = opener.previous_link
-        at = opener.token_index
-        raw = state.tokens[at]["raw"] + state.src[opener.start : q + 1]
-        del state.tokens[at:]
-        state.append_token({"type": FOOTNOTE_LABEL, "raw": raw})
-        rest = _CLOSERS_RE.match(state.src, q + 1, m.end())
+        opener = drop_opener(state)
+        at = opener_token(opener)
+        toks, src = tokens_of(state), src_of(state)
+        raw = toks[at]["raw"] + src[opener_text_start(opener) : q + 1]
+        del toks[at:]
+        add_token(state, {"type": FOOTNOTE_LABEL, "raw": raw})
+        rest = _CLOSERS_RE.match(src, q + 1, m.end())
         return super().parse_link_close(rest, state) if rest else q + 1
 
     def finalize_tokens(self, tokens: list[dict[str, Any]], depth: int) -> list[dict[str, Any]]:

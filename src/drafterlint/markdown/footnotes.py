@@ -9,8 +9,12 @@ from typing import Any
 from mistune.util import unikey
 
 from drafterlint.markdown._mistune import (
+    add_token,
+    env_set,
     has_continuation_indent,
+    src_of,
     strip_continuation_indent,
+    tokens_of,
 )
 from drafterlint.markdown.autolinks import URL_START, url_end
 from drafterlint.markdown.lazy import first_cut, parse_cut_at_lazy_line
@@ -33,7 +37,7 @@ def parse_footnote_def(block: Any, m: Any, state: Any) -> int:
     indented by four (blank lines between them included) and lazy lines that continue its
     paragraph; never a reference definition of itself."""
     start = m.start()
-    extent = _footnote_extent(state.src, m.end())
+    extent = _footnote_extent(src_of(state), m.end())
 
     def parse(line: int | None) -> tuple[PosState, int]:
         end = extent if line is None else state.starts[line - state.line_base]
@@ -43,8 +47,8 @@ def parse_footnote_def(block: Any, m: Any, state: Any) -> int:
 
     child, end = parse_cut_at_lazy_line(state, parse, lambda r: first_cut([r[0]]), lambda line: extent - start)
     # whether anything refers to it is known once the whole document is parsed
-    state.append_token({"type": "footnote", "children": child.tokens, "_label": _footnote_label(m.group(0))})
-    state.env[FOOTNOTES] = True
+    add_token(state, {"type": "footnote", "children": tokens_of(child), "_label": _footnote_label(m.group(0))})
+    env_set(state, FOOTNOTES, True)
     return end
 
 
@@ -82,7 +86,7 @@ def _footnote_extent(src: str, pos: int) -> int:
 def _footnote_content(state: PosState, start: int, end: int) -> PosState:
     """The child state of the footnote definition at `start` holding its lines up to `end`:
     the first without `[^label]:`, indented ones without four columns, lazy ones as written."""
-    lines = state.src[start:end].split("\n")
+    lines = src_of(state)[start:end].split("\n")
     first = lines[0]
     out = [first[first.index("]:") + 2 :].lstrip(" \t")]
     base = state.orig_line(start)

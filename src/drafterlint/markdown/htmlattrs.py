@@ -172,7 +172,7 @@ def hrefs_in(raw: str) -> Iterator[tuple[str, int]]:
                     break
 
 
-def comment_spans(text: str):
+def comment_spans(text: str) -> Iterator[tuple[int, int]]:
     """(start, end) of each complete HTML comment `<!-- ... -->`, in order; linear time.
 
     A regular expression with a lazy `.*?` would rescan to the end of the text for every

@@ -14,6 +14,7 @@ from typing import Any
 from mistune.helpers import parse_link, parse_link_href, parse_link_title
 from mistune.util import unikey
 
+from drafterlint.markdown._mistune import src_of
 from drafterlint.markdown.autolinks import URL_START, url_end
 from drafterlint.markdown.escapes import skip_literal
 from drafterlint.markdown.fastinline import FOOTNOTE_LABEL
@@ -124,15 +125,15 @@ def has_linkish(children: Any) -> bool:
 
 
 class _Ev:
-    __slots__ = ("pos", "kind", "close", "image", "text", "active", "dest_end")
+    __slots__ = ("pos", "kind", "close", "is_image", "text", "can_link", "dest_end")
 
     def __init__(self, pos: int, kind: str, close: int = -1, image: bool = False, text: str = ""):
         self.pos = pos
         self.kind = kind  # "lb" | "auto" | "url" | "tag"
         self.close = close
-        self.image = image
+        self.is_image = image
         self.text = text
-        self.active = True  # a `[` before a link is no link (links do not nest)
+        self.can_link = True  # a `[` before a link is no link (links do not nest)
         self.dest_end = -1  # an inline link's or image's end, past its `(destination)`
 
 
@@ -199,14 +200,14 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
             if stack:
                 op = stack.pop()
                 op.close = i
-                if s.startswith("(", i + 1) and (op.active or op.image):
+                if s.startswith("(", i + 1) and (op.can_link or op.is_image):
                     # an inline link or image: its destination holds no event (`[](http://x)[]()`)
                     end = _destination_end(s, i + 2)
                     if end is not None and end <= n:
                         op.dest_end = end
-                        if not op.image:
+                        if not op.is_image:
                             for ev in stack:
-                                ev.active = ev.image
+                                ev.can_link = ev.is_image
                         i = end
                         continue
             i += 1
@@ -234,11 +235,11 @@ def _norm_label(s: str) -> str:
 
 
 def source_span(st: PosState, a: int, b: int) -> Span | None:
-    """Where st.src[a:b] is written in the document, or None where the document's lines do not
+    """Where src_of(st)[a:b] is written in the document, or None where the document's lines do not
     read so there (a position the containers' prefixes make uncertain): a span is exact or
     absent.  Its inner lines, if any, are not compared (a container's prefix is on them)."""
     (line, col), (end_line, end_col) = st.position(a), st.position(b)
-    orig, piece = st.orig, st.src[a:b]
+    orig, piece = st.orig, src_of(st)[a:b]
     if not (1 <= line <= end_line <= len(orig)):
         return None
     first, _, rest = piece.partition("\n")
@@ -251,9 +252,9 @@ def source_span(st: PosState, a: int, b: int) -> Span | None:
 
 
 def destination_span(st: PosState, href: str, end: int) -> Span | None:
-    """Where the destination `href` that mistune's parse_link_href read up to st.src[end] is
+    """Where the destination `href` that mistune's parse_link_href read up to src_of(st)[end] is
     written: the text inside its `<…>` if it has them."""
-    src, n = st.src, len(href)
+    src, n = src_of(st), len(href)
     if src[end - 1 : end] == ">" and src[end - 2 - n : end - 1 - n] == "<" and src[end - 1 - n : end - 1] == href:
         return source_span(st, end - 1 - n, end - 1)
     if n and src[end - n : end] == href:
@@ -266,10 +267,10 @@ class Aligner:
 
     def __init__(self, st: PosState, a: int, b: int, parser: Any):
         self.st = st
-        self.s = st.src
+        self.s = src_of(st)
         self.a = a
         self.b = b
-        self.events = _scan_inline(st.src, a, b)
+        self.events = _scan_inline(src_of(st), a, b)
         self.k = 0
         self.p = parser
         self.links: list[Link] = []
@@ -308,7 +309,7 @@ class Aligner:
         after = ev.close + 1
         nxt = s[after] if after < self.b else ""
         if "ref" in tok:
-            ref = tok["ref"]
+            ref: str = tok["ref"]
             if nxt == "[":
                 j = s.find("]", after + 1, self.b)
                 if j >= 0:
@@ -316,7 +317,7 @@ class Aligner:
                     # (a `[` in it makes it no label: `[r][![i](i.png)](#l)` is the shortcut `[r]`)
                     if lab.strip() and "[" not in lab.replace("\\[", ""):
                         return _norm_label(lab) == ref
-            start = ev.pos + (2 if ev.image else 1)
+            start = ev.pos + (2 if ev.is_image else 1)
             return _norm_label(s[start : ev.close]) == ref
         # `(` is not enough: `[[]()](` and `[]([]()` have no destination that closes
         # `(` is not enough: `[[]()](`, `[]([]()` and `[[]()]()` have no link at the first `[`
@@ -329,7 +330,7 @@ class Aligner:
 
         def ok(ev: _Ev) -> bool:
             if ev.kind == "lb":
-                return ev.image == image and self._bracket_ok(ev, tok)
+                return ev.is_image == image and self._bracket_ok(ev, tok)
             if auto_ok and ev.kind in ("auto", "url"):
                 return ev.text == text or decode_entities(ev.text) == text
             return False
@@ -339,7 +340,7 @@ class Aligner:
             j = self._innermost(j, ok)
         placed = j >= 0  # else a guess: no span is taken from it
         if j < 0:
-            j = self._find(lambda ev: ev.kind == "lb" and ev.image == image)
+            j = self._find(lambda ev: ev.kind == "lb" and ev.is_image == image)
         st, s = self.st, self.s
         if j < 0:
             line, col = st.position(self.a)
@@ -423,7 +424,7 @@ class Aligner:
             inner = evs[k]
             if inner.pos >= ev.close:
                 break
-            if inner.kind == "lb" and not inner.image and ok(inner):
+            if inner.kind == "lb" and not inner.is_image and ok(inner):
                 return self._innermost(k, ok)
         return j
 

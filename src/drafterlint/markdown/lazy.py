@@ -9,6 +9,14 @@ from typing import Any, Generic, TypeVar
 
 from drafterlint.markdown._mistune import (
     BLOCK_QUOTE_LINE,
+    Checkpoint,
+    cursor,
+    env_get,
+    env_set,
+    parse_up_to,
+    root_source,
+    src_of,
+    tokens_of,
 )
 from drafterlint.markdown.positions import PosState
 from drafterlint.markdown.table_rule import CELLS_LEFT
@@ -69,7 +77,7 @@ def first_cut(children: list[PosState]) -> int | None:
     that continues no paragraph begun on an earlier line."""
     for child in children:
         for line in child.lazy_lines[child.lazy_judged :]:
-            if not _continues_paragraph(child.tokens, line):
+            if not _continues_paragraph(tokens_of(child), line):
                 return line
     return None
 
@@ -108,12 +116,12 @@ def _definitions_only_end(items: list[PosState]) -> int | None:
     an item with no block left ends at the next blank line (`- [r]: /x⏎⏎⏎    # T` is code
     after the list).  mistune keeps collecting the item's lines."""
     for child in items:
-        lines = child.src.split("\n")
+        lines = src_of(child).split("\n")
         if not lines or not lines[0].strip():
             continue  # an item that starts empty: mistune ends it at its blank line itself
         starts = sorted(
             t["_p"][0].orig_line(t["_p"][1]) if "_p" in t else -1
-            for t in child.tokens
+            for t in tokens_of(child)
             if t["type"] != "blank_line"
         )
         first_block = starts[0] if starts else None
@@ -143,11 +151,11 @@ def judge_lazy_lines(state: PosState, done: bool = False) -> None:
     document's budget lasts."""
     lines = state.lazy_lines
     i = state.lazy_judged
-    if i >= len(lines) or state.env.get(_REPARSE_LEFT, 1) <= 0:
+    if i >= len(lines) or env_get(state, _REPARSE_LEFT, 1) <= 0:
         return
-    here = lines[-1] + 1 if done else state.orig_line(state.cursor)
+    here = lines[-1] + 1 if done else state.orig_line(cursor(state))
     while i < len(lines) and lines[i] < here:
-        if not _continues_paragraph(state.tokens, lines[i]):
+        if not _continues_paragraph(tokens_of(state), lines[i]):
             raise _Cut(lines[i])
         i += 1
     state.lazy_judged = i
@@ -170,7 +178,9 @@ def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
     t = last["type"]
     if t in ("paragraph", "block_text") or (t == "heading" and last.get("style") == "setext"):
         # a paragraph after reference definitions began with them
-        return last.get("_def_line", at) < line <= at + last["text"].rstrip("\n").count("\n")
+        first: int = last.get("_def_line", at)
+        text: str = last["text"]
+        return first < line <= at + text.rstrip("\n").count("\n")
     if t in ("block_quote", "footnote"):
         # (a footnote definition holds blocks: `- [^1]: note⏎lazy` continues its paragraph)
         return _continues_paragraph(last["children"], line)
@@ -186,17 +196,13 @@ def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
 def _spend(state: PosState, cost: int, force: bool = False) -> bool:
     """Take `cost` characters from the document's budget for parsing again, if it has them (or
     if `force`: a parse stopped by _Cut must be done again)."""
-    env = state.env
-    left = env.get(_REPARSE_LEFT)
+    left = env_get(state, _REPARSE_LEFT)
     if left is None:
-        root = state
-        while root.parent is not None:
-            root = root.parent
-        left = 2 * len(root.src)
+        left = 2 * len(root_source(state))
     if cost > left and not force:
-        env[_REPARSE_LEFT] = left
+        env_set(state, _REPARSE_LEFT, left)
         return False
-    env[_REPARSE_LEFT] = left - cost
+    env_set(state, _REPARSE_LEFT, left - cost)
     return True
 
 
@@ -208,10 +214,8 @@ class InPlace(Generic[R]):
     def __init__(self, state: PosState, parse_once: Callable[[], R]):
         self.state = state
         self.parse_once = parse_once
-        self.cursor = state.cursor
-        self.ntok = len(state.tokens)
-        self.nrefs = len(state.env["ref_links"])
-        self.cells = state.env.get(CELLS_LEFT)
+        # (the table cells a parse spends are given back with it)
+        self.before = Checkpoint(state, (CELLS_LEFT,))
 
     def run(self, cut_in: Callable[[R], int | None]) -> R:
         return parse_cut_at_lazy_line(self.state, self.parse, cut_in, self.cost)
@@ -221,29 +225,17 @@ class InPlace(Generic[R]):
         are all collected before they are parsed), the second reads up to the line."""
         st = self.state
         cut = st.starts[line - st.line_base]
-        return max(st.cursor, cut) + cut - 2 * self.cursor
+        return max(cursor(st), cut) + cut - 2 * self.before.position
 
     def parse(self, line: int | None) -> R:
         if line is None:
             return self.parse_once()
         st = self.state
-        env = st.env
         cut = st.starts[line - st.line_base]
-        del st.tokens[self.ntok :]
-        refs = env["ref_links"]
-        for key in list(refs)[self.nrefs :]:
-            del refs[key]
-        if self.cells is None:
-            env.pop(CELLS_LEFT, None)
-        else:
-            env[CELLS_LEFT] = self.cells
-        st.cursor = self.cursor
+        self.before.restore(st)
         st.open_block = None
-        saved_max = st.cursor_max
-        st.cursor_max = cut
-        result = self.parse_once()
-        st.cursor_max = saved_max
-        return result
+        with parse_up_to(st, cut):
+            return self.parse_once()
 
 
 def list_cut(items: list[PosState]) -> int | None:

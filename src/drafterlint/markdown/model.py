@@ -199,7 +199,7 @@ class Document:
     def __post_init__(self) -> None:
         self._heading_lines = [h.line for h in self.headings]
         self._anchors: dict[str, int] | None = None
-        self._targets: dict = {}
+        self._targets: dict[str, Heading | int] = {}
         self._by_number: dict[str, Heading] | None = None
         self._line_starts: list[int] | None = None
 

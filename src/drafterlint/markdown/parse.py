@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 from typing import Any
 
+from drafterlint.markdown._mistune import ref_links, src_of, start_source, tokens_of
 from drafterlint.markdown.blocks import markdown_parser
 from drafterlint.markdown.comments import comment_lines, suppressions
 from drafterlint.markdown.escapes import unescaped_pipes
@@ -90,7 +92,7 @@ class _Builder:
         self.html_anchors: dict[str, int] = {}
         self.code_lines: set[int] = set()
         self.block_code_lines: set[int] = set()
-        self.refs: dict[str, Any] = {}
+        self.refs: Mapping[str, Any] = {}
         self.line_starts: list[int] = []
         self.limits: list[tuple[int, int, str]] = []
         self.footnote_numbers: dict[str, int] = {}  # each rendered footnote's number
@@ -191,8 +193,8 @@ class _Builder:
         st, off = tok["_p"]
         text = tok.get("_text")
         if text is None:
-            end = st.src.find("\n", off)
-            end = len(st.src) if end < 0 else end
+            end = src_of(st).find("\n", off)
+            end = len(src_of(st)) if end < 0 else end
         else:
             end = off + len(text)
         return st, off, end
@@ -207,10 +209,10 @@ class _Builder:
         self._prose(st, a, b, tok.get("children"))
         text = render(tok.get("children"))
         first = a
-        while first < b and st.src[first] in " \t\n":
+        while first < b and src_of(st)[first] in " \t\n":
             first += 1
         line, col = st.position(first)
-        raw = st.src[a:b].rstrip("\n")
+        raw = src_of(st)[a:b].rstrip("\n")
         end_line = st.orig_line(a) + raw.count("\n")
         self.paragraphs.append(Paragraph(text=text, line=line, column=col, end_line=end_line))
         return text, links
@@ -225,10 +227,10 @@ class _Builder:
             # the underline was consumed separately; the text is the paragraph's lines
         else:
             # an ATX heading's text follows its `#`s: its inline spans lie anywhere on the line
-            end = st.src.find("\n", a)
-            b = len(st.src) if end < 0 else end
+            end = src_of(st).find("\n", a)
+            b = len(src_of(st)) if end < 0 else end
         first = a
-        while first < b and st.src[first] in " \t":
+        while first < b and src_of(st)[first] in " \t":
             first += 1
         line, col = st.position(first)
         links = self._inline(st, a, b, tok.get("children"), heading=True)
@@ -343,8 +345,8 @@ class _Builder:
 
     @staticmethod
     def _next_line(st: PosState, off: int) -> int:
-        j = st.src.find("\n", off)
-        return len(st.src) if j < 0 else j + 1
+        j = src_of(st).find("\n", off)
+        return len(src_of(st)) if j < 0 else j + 1
 
     def _row(self, st: PosState, off: int, cells: list[dict[str, Any]]) -> tuple[TableCell, ...]:
         start, line = st.line_text(off)
@@ -418,7 +420,7 @@ def _block_state(text: str, lines: list[str], text_from: dict[int, int] | None =
     state = PosState()
     state.orig = lines
     source, state.expanded = expand_container_tabs(text, text_from)
-    state.process(source if source.endswith("\n") else source + "\n")
+    start_source(state, source if source.endswith("\n") else source + "\n")
     return state
 
 
@@ -437,18 +439,18 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
     try:
         md.block.parse(state)
         if state.expanded:
-            text_from = text_expanded(state.tokens, state.expanded, b.lines)
+            text_from = text_expanded(tokens_of(state), state.expanded, b.lines)
             if text_from:
                 state = _block_state(text, b.lines, text_from)
                 md.block.parse(state)
-        _keep_text(state.tokens)
+        _keep_text(tokens_of(state))
         md.render_state(state)
     except RecursionError:
         pass
-    b.refs = state.env.get("ref_links", {})
+    b.refs = ref_links(state)
     if "[^" in text:
-        b.footnote_numbers = footnote_numbers(text, _rendered_footnotes(state.tokens))
-    b.walk(state.tokens)
+        b.footnote_numbers = footnote_numbers(text, _rendered_footnotes(tokens_of(state)))
+    b.walk(tokens_of(state))
     b.code_lines.update(comment_lines(text, b.line_starts, b.block_code_lines))
     b.links.sort(key=lambda l: (l.line, l.column))
     doc = Document(

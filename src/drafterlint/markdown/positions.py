@@ -14,11 +14,18 @@ import re
 from bisect import bisect_right
 from typing import Any
 
-from mistune.core import BlockState
-
 from drafterlint.markdown._mistune import (
+    HookedBlockState,
     compile_continue_width,
+    cursor,
     has_continuation_indent,
+    last_block,
+    lazy_line_starts,
+    new_child_state,
+    parent_state,
+    set_lazy_line_starts,
+    src_of,
+    tokens_of,
 )
 from drafterlint.markdown.model import line_starts
 from drafterlint.markdown.patterns import LIST_LINE_RE, LIST_MARKER_RE, TASK_BOX_RE, TASK_LINE_RE
@@ -109,7 +116,8 @@ def text_expanded(tokens: list[dict[str, Any]], expanded: dict[int, str], orig: 
             if exp is None or not 1 <= line <= len(orig):
                 continue
             start = st.starts[i]
-            child = st.src[start : st.starts[i + 1] - 1 if i + 1 < len(st.starts) else len(st.src)]
+            src = src_of(st)
+            child = src[start : st.starts[i + 1] - 1 if i + 1 < len(st.starts) else len(src)]
             rest = child[max(a - start, 0) :]
             # where the text starts in the line as parsed
             at = st.aligned(i, exp) + len(child) - len(rest.lstrip(" \t"))
@@ -119,7 +127,7 @@ def text_expanded(tokens: list[dict[str, Any]], expanded: dict[int, str], orig: 
     return out
 
 
-class PosState(BlockState):
+class PosState(HookedBlockState):
     """A block state that remembers where each block token starts, in original lines."""
 
     line_base: int
@@ -161,7 +169,7 @@ class PosState(BlockState):
     @property
     def starts(self) -> list[int]:
         if self._starts is None:
-            self._starts = line_starts(self.src)
+            self._starts = line_starts(src_of(self))
         return self._starts
 
     def line_index(self, off: int) -> int:
@@ -172,7 +180,7 @@ class PosState(BlockState):
 
     def position(self, off: int) -> tuple[int, int]:
         """(line, column) in the original file of offset `off` of this state's source."""
-        off = max(0, min(off, len(self.src)))
+        off = max(0, min(off, len(src_of(self))))
         i = self.line_index(off)
         line = self.line_base + i
         col = off - self.starts[i]
@@ -186,7 +194,7 @@ class PosState(BlockState):
     def col_offset(self, i: int, line: int) -> int:
         expanded = self.expanded.get(line) if self.expanded else None
         if expanded is None:
-            if self.parent is None or not 1 <= line <= len(self.orig):
+            if parent_state(self) is None or not 1 <= line <= len(self.orig):
                 return 0
             return self.aligned(i, self.orig[line - 1])
         # the line as parsed had spaces for its container tabs: align with it, then shift back
@@ -195,8 +203,9 @@ class PosState(BlockState):
     def aligned(self, i: int, o: str) -> int:
         """The column offset of line `i` of this state's source within `o`, the document's line."""
         starts = self.starts
-        end = starts[i + 1] - 1 if i + 1 < len(starts) else len(self.src)
-        child = self.src[starts[i] : end]
+        src = src_of(self)
+        end = starts[i + 1] - 1 if i + 1 < len(starts) else len(src)
+        child = src[starts[i] : end]
         if o.endswith(child):
             return len(o) - len(child)
         cs = child.rstrip()
@@ -215,16 +224,17 @@ class PosState(BlockState):
     def line_text(self, off: int) -> tuple[int, str]:
         i = self.line_index(off)
         starts = self.starts
-        end = starts[i + 1] - 1 if i + 1 < len(starts) else len(self.src)
-        return starts[i], self.src[starts[i] : end]
+        src = src_of(self)
+        end = starts[i + 1] - 1 if i + 1 < len(starts) else len(src)
+        return starts[i], src[starts[i] : end]
 
     # -- hooks ----------------------------------------------------------------------------
 
-    def child_state(self, src: str, lazy_line_starts: Any = None) -> "PosState":
+    def open_child(self, src: str, lazy_starts: Any = None) -> "PosState":
         task_text = False
-        if self._pending_base is None and self.item_marks is not None and not lazy_line_starts:
+        if self._pending_base is None and self.item_marks is not None and not lazy_starts:
             src, task_text = self._task(src)
-        child = super().child_state(src, lazy_line_starts)
+        child = new_child_state(self, src, lazy_starts)
         assert isinstance(child, PosState)
         child.task_text = task_text
         marks = self.item_marks
@@ -240,20 +250,20 @@ class PosState(BlockState):
             m = LIST_MARKER_RE.match(marker_text)
             if m is not None and not marker_text[m.end() :].strip(_BLANKS):
                 child.line_base += 1  # "-\n  foo": the item's content starts on the next line
-            marks.append(self.starts[self.line_index(max(0, self.cursor - 1))])
+            marks.append(self.starts[self.line_index(max(0, cursor(self) - 1))])
             self._mark_lazy_lines(child, marker_text)
             if self.item_states is not None:
                 self.item_states.append(child)
         else:
-            child.line_base = self.orig_line(self.cursor)
+            child.line_base = self.orig_line(cursor(self))
         return child
 
-    def child_at(self, src: str, line: int, lazy_line_starts: Any = None) -> PosState:
+    def child_at(self, src: str, line: int, lazy_starts: Any = None) -> PosState:
         """A child state whose source starts at original line `line` (a block quote's, a
         footnote definition's): never a list item's, even while a list is collected here."""
         saved = self._pending_base  # a list item being collected may be waiting for its child
         self._pending_base = line
-        child = self.child_state(src, lazy_line_starts=lazy_line_starts)
+        child = self.open_child(src, lazy_starts)
         self._pending_base = saved
         return child
 
@@ -283,14 +293,14 @@ class PosState(BlockState):
         paragraph, the only thing a lazy line may do."""
         first = child.line_base - self.line_base
         m = LIST_LINE_RE.match(marker_text)
-        if m is None or not 0 <= first < len(self.starts) or not child.src.strip(_BLANKS):
+        if m is None or not 0 <= first < len(self.starts) or not src_of(child).strip(_BLANKS):
             return
         _, width = compile_continue_width(m.group(3), len(m.group(1)) + len(m.group(2)))
-        lazy = set(child.lazy_line_starts or ())
+        lazy = set(lazy_line_starts(child) or ())
         lines: list[int] = []
         # after an empty marker line (`-`), the item's first line may be lazy as well
         skip = 1 if m.group(3).strip(_BLANKS) else 0
-        nlines = child.src.rstrip("\n").count("\n") + 1
+        nlines = src_of(child).rstrip("\n").count("\n") + 1
         for i, start in enumerate(child.starts[skip:nlines], skip):
             k = first + i
             if k >= len(self.starts):
@@ -300,7 +310,7 @@ class PosState(BlockState):
                 lazy.add(start)
                 lines.append(self.line_base + k)
         if lazy:
-            child.lazy_line_starts = lazy
+            set_lazy_line_starts(child, lazy)
         child.lazy_lines = lines
 
     def close_open_block(self, end: int | None = None) -> None:
@@ -312,20 +322,20 @@ class PosState(BlockState):
         tok = self.open_block
         if tok is not None:
             self.open_block = None
-            tok.setdefault("_end", self.cursor if end is None else end)
+            tok.setdefault("_end", cursor(self) if end is None else end)
 
-    def append_token(self, token: dict[str, Any]) -> None:
+    def add_block(self, token: dict[str, Any]) -> None:
         self.close_open_block()
         if "_p" not in token and token["type"] not in ("list", "block_quote"):
-            token["_p"] = (self, self.cursor)
+            token["_p"] = (self, cursor(self))
         if token["type"] in ("block_code", "block_html"):
             self.open_block = token
-        self.tokens.append(token)
+        tokens_of(self).append(token)
 
-    def add_paragraph(self, text: str) -> None:
+    def add_paragraph_text(self, text: str) -> None:
         self.close_open_block()
-        last = self.last_token()
+        last = last_block(self)
         if last and last["type"] == "paragraph":
             last["text"] += text
         else:
-            self.tokens.append({"type": "paragraph", "text": text, "_p": (self, self.cursor)})
+            tokens_of(self).append({"type": "paragraph", "text": text, "_p": (self, cursor(self))})

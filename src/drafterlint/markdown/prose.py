@@ -16,6 +16,7 @@ from typing import Any
 
 from mistune.helpers import parse_link
 
+from drafterlint.markdown._mistune import src_of
 from drafterlint.markdown.model import Piece, Prose
 from drafterlint.markdown.positions import PosState
 
@@ -26,7 +27,7 @@ _SIMPLE_DESTINATION = re.compile(r"\([^\s()<>\\&\"'`]*\)")
 class _Placer:
     def __init__(self, st: PosState, a: int, b: int):
         self.st = st
-        self.src = st.src
+        self.source = src_of(st)
         self.p = a  # the source before this is placed
         self.b = b
         self.text: list[str] = []
@@ -42,7 +43,7 @@ class _Placer:
 
         Linear in the token and the source it covers: no search runs past the next character
         placed, so a long line of many tokens costs no more than its length."""
-        src, b = self.src, self.b
+        src, b = self.source, self.b
         base = self.n
         self._emit(raw)
         first = None
@@ -84,12 +85,12 @@ class _Placer:
                 at = self.place(tok.get("raw", ""), "code" if kind == "text" else kind)
             elif t in ("softbreak", "linebreak"):
                 self._emit(" ")
-                nl = self.src.find("\n", self.p, self.b)
+                nl = self.source.find("\n", self.p, self.b)
                 if nl >= 0:
                     self.p = nl + 1
             elif t in ("inline_html", "block_html"):
                 raw = tok.get("raw", "")
-                q = self.src.find(raw, self.p, self.b) if raw else -1
+                q = self.source.find(raw, self.p, self.b) if raw else -1
                 if q >= 0:
                     self.p = q + len(raw)
             elif t in ("link", "image"):
@@ -107,7 +108,7 @@ class _Placer:
     def _skip_destination(self, start: int, text_at: int | None) -> None:
         """After a link's text: past its `](destination)` or `][label]`. An autolink (`<url>`,
         a bare URL) has none: no `[` opens its text."""
-        src, b = self.src, self.b
+        src, b = self.source, self.b
         if text_at is not None and "[" not in src[start:text_at]:
             return
         close = src.find("]", self.p, b)
@@ -130,7 +131,7 @@ class _Placer:
 
 
 def prose(st: PosState, a: int, b: int, children: Any) -> Prose:
-    """The `Prose` of the block whose inline source is st.src[a:b] and tokens `children`."""
+    """The `Prose` of the block whose inline source is src_of(st)[a:b] and tokens `children`."""
     placer = _Placer(st, a, b)
     placer.walk(children)
     return Prose("".join(placer.text), tuple(placer.pieces))

@@ -47,10 +47,10 @@ def _is_alphabetic_symbol(cp: int) -> bool:
     return any(lo <= cp <= hi for lo, hi in _ALPHABETIC_SYMBOL_RANGES)
 
 
-class _Table(dict):
+class _Table(dict[int, "str | None"]):
     """A lazily filled ``str.translate`` table: code point -> replacement (None = delete)."""
 
-    def __missing__(self, cp: int):
+    def __missing__(self, cp: int) -> str | None:
         if cp == 0x20:
             value: str | None = "-"
         elif cp == 0x2D:  # '-' is Pd but kept

@@ -8,7 +8,18 @@ from typing import Any
 import mistune
 
 from drafterlint.markdown import tables
+from drafterlint.markdown._mistune import (
+    add_token,
+    env_get,
+    env_set,
+    last_block,
+    lazy_line_starts,
+    parent_state,
+    parse_end,
+    src_of,
+)
 from drafterlint.markdown.patterns import SETEXT_LINE_RE
+from drafterlint.markdown.positions import PosState
 
 # --------------------------------------------------------------------------------------------
 # a bound on table cells
@@ -31,7 +42,7 @@ INTERRUPT_RE = re.compile(
 _BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
 
 
-def table_ends_paragraph(state: Any, pos: int) -> bool:
+def table_ends_paragraph(state: PosState, pos: int) -> bool:
     """Whether the paragraph that starts at `pos` ends with a table's header row: cmark-gfm then
     makes a paragraph of the lines before the header that keeps its reference definitions as
     text (`[r]: /u⏎|a|⏎|-|` shows `[r]: /u`, and `[r]` links nowhere).  One scan per paragraph:
@@ -39,7 +50,7 @@ def table_ends_paragraph(state: Any, pos: int) -> bool:
     end, verdict = state.table_scan
     if pos < end:
         return verdict
-    src = state.src
+    src = src_of(state)
     i, verdict = pos, False
     while True:
         j = src.find("\n", i)
@@ -94,31 +105,32 @@ def _line_end(src: str, pos: int) -> int:
     return len(src) if j < 0 else j + 1
 
 
-def _lazy_in_a_container(state: Any, at: int) -> bool:
+def _lazy_in_a_container(state: PosState, at: int) -> bool:
     """Whether the line at `at` is a lazy line of this state's container or of one around it
     (a quote's lazy lines inside the list item the quote holds): only paragraph text."""
     line = state.orig_line(at)
-    while state is not None:
-        if line in state.lazy_lines:
+    st: PosState | None = state
+    while st is not None:
+        if line in st.lazy_lines:
             return True
-        state = state.parent
+        st = parent_state(st)
     return False
 
 
-def parse_table(block: Any, m: Any, state: Any) -> Any:
+def parse_table(block: Any, m: re.Match[str], state: Any) -> int | None:
     """A table, unless it would take the document over its cell budget: then one
     `table_skipped` token stands for the whole table."""
-    src = state.src
+    src = src_of(state)
     delimiter = m.end()  # mistune's match is the header line
     body = _line_end(src, delimiter)
     if _DELIMITER_ROW_RE.fullmatch(src, delimiter, body) is None or SETEXT_LINE_RE.match(src, delimiter, body):
         return None  # (`---` underlines the header line: a setext heading comes first)
-    if delimiter in state.lazy_line_starts or _lazy_in_a_container(state, delimiter):
+    if delimiter in lazy_line_starts(state) or _lazy_in_a_container(state, delimiter):
         return None  # a lazy line continues a paragraph (`- a⏎-|`, `> - a⏎b|c⏎-|-`)
     cols = tables.delimiter_cells(src[delimiter:body])
     if cols is None:
         return None
-    last = state.last_token()
+    last = last_block(state)
     visited = state.table_visited
     if (0 <= visited < m.start() and last is not None and last["type"] == "paragraph"
             and _BLANK_LINE_RE.search(src, visited, m.start()) is None):
@@ -126,16 +138,16 @@ def parse_table(block: Any, m: Any, state: Any) -> Any:
     if len(cols) != len(tables.split_row(m.group(0))):
         state.table_visited = m.start()
         return None
-    end = tables.body_end(src, body, state.cursor_max)
+    end = tables.body_end(src, body, parse_end(state))
     rows = 1 + src.count("\n", body, end) + (end > body and src[end - 1] != "\n")
     cells = len(cols) * rows
-    left = state.env.get(CELLS_LEFT, MAX_TABLE_CELLS)
+    left = env_get(state, CELLS_LEFT, MAX_TABLE_CELLS)
     if cells > left:
-        state.append_token({"type": "table_skipped", "_cells": cells, "_limit": MAX_TABLE_CELLS, "_stop": end})
+        add_token(state, {"type": "table_skipped", "_cells": cells, "_limit": MAX_TABLE_CELLS, "_stop": end})
         return end
-    state.env[CELLS_LEFT] = left - cells
+    env_set(state, CELLS_LEFT, left - cells)
     token = tables.table_token(m.group(0), src[delimiter:body], src[body:end])
     if token is None:
         return None
-    state.append_token(token)
+    add_token(state, token)
     return end
