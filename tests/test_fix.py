@@ -135,6 +135,29 @@ def test_what_is_left_for_a_human_and_why(cli, tmp_path):
         assert untouched in text
 
 
+def test_the_rules_declarations_decide_what_is_fixed_and_what_is_left(cli, tmp_path, monkeypatch):
+    """Each rule's FIX is the one source: changed in-process, `fix`, its --select check and the
+    rule's page all follow it, with nothing else to edit."""
+    from drafterlint import docs
+    from drafterlint.checks._fixes import NOT_FIXED, Availability, Fix
+    from drafterlint.checks.base import rule_by_code
+
+    cross_doc, mismatch = rule_by_code("DL203"), rule_by_code("DL205")
+    monkeypatch.setattr(cross_doc, "FIX", Fix.for_a_human("a test declared it so"))
+    monkeypatch.setattr(mismatch, "FIX", NOT_FIXED)
+    root = _repo(tmp_path)
+    code, out, err = cli("fix", "--rules-repo", root, cwd=root)
+    assert out.startswith("fixed 8 (DL104 ×3, DL201 ×5)\n"), out
+    assert "endpoints_submission_rules.md:5:5: DL203 " in out and out.count("a test declared it so") == 1
+    assert "endpoints_rules.md:22:1: DL205" not in out and "either could be the wrong one" not in out
+    assert "| Fixed by `drafterlint fix` | no: a test declared it so (listed as needing a human) |" in docs.rule_page(cross_doc)
+    assert "| Fixed by `drafterlint fix` | no |" in docs.rule_page(mismatch)
+    code, out, err = cli("fix", "--select", "DL205", "--rules-repo", root)
+    assert code == 2 and "(fixable: DL104, DL201, DL204)" in err
+    with pytest.raises(TypeError):
+        Fix(Availability.SOMETIMES)
+
+
 def test_after_fix_check_no_longer_reports_the_fixed_findings(cli, tmp_path):
     root = _repo(tmp_path)
     before = _findings(cli, root)

@@ -77,8 +77,8 @@ class Example:
 
 class RuleModule(Protocol):
     """A rule as its callers see it: a module under drafterlint.checks, listed in `_RULES`, that
-    defines these names (checks/_conformance.py has mypy hold every listed module to it; OPTIONS
-    and ADVICE are optional and read with getattr)."""
+    defines these names (checks/_conformance.py has mypy hold every listed module to it; OPTIONS,
+    ADVICE and FIX are optional and read with getattr, FIX through checks._fixes.declared)."""
 
     __name__: str
     __doc__: str | None

@@ -11,6 +11,7 @@ document.
 from collections.abc import Iterator
 
 from drafterlint.checks import _links
+from drafterlint.checks._fixes import BEYOND_DOUBT, Fix, repointing
 from drafterlint.checks.base import RULES, Context, Example, Rule
 from drafterlint.findings import Finding, Severity
 
@@ -32,7 +33,8 @@ EXAMPLES = (
 )
 
 
-OUTCOME = _links.BROKEN_CROSS_DOC  # the links this rule reports (and `drafterlint fix` repoints)
+OUTCOME = _links.BROKEN_CROSS_DOC  # the links this rule reports, and its fix repoints
+FIX = Fix.sometimes(repointing(OUTCOME), BEYOND_DOUBT)
 
 
 def check(ctx: Context) -> Iterator[Finding]:

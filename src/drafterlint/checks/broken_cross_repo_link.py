@@ -15,6 +15,7 @@ documents; a fragment without a section number is left to a human).
 from collections.abc import Iterator
 
 from drafterlint.checks import _links
+from drafterlint.checks._fixes import BEYOND_DOUBT, Fix, repointing
 from drafterlint.checks.base import RULES, Context, Example, Rule
 from drafterlint.findings import Finding, Severity, quoted
 
@@ -37,7 +38,8 @@ EXAMPLES = (
 )
 
 
-OUTCOME = _links.BROKEN_CROSS_REPO  # the links this rule reports (and `drafterlint fix` repoints)
+OUTCOME = _links.BROKEN_CROSS_REPO  # the links this rule reports, and its fix repoints
+FIX = Fix.sometimes(repointing(OUTCOME), BEYOND_DOUBT)
 
 
 def check(ctx: Context) -> Iterator[Finding]:

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from drafterlint.checks import _links
+from drafterlint.checks._fixes import Fix
 from drafterlint.checks.base import RULES, Context, Example, Rule
 from drafterlint.findings import Finding, Severity, quoted
 
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 RULE = Rule("DL205", "section-ref-mismatch", Severity.ERROR,
             "link text says §X.Y but the target is neither §X.Y nor inside it; or a bare §X.Y that does not exist",
             frozenset({RULES}))
+FIX = Fix.for_a_human("the link text and its target disagree, and either could be the wrong one")
 
 EXAMPLES = (
     Example("link to a subsection of the named section; a bare reference that exists", {

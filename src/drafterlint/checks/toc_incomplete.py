@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from drafterlint.checks import _links
+from drafterlint.checks._fixes import BEYOND_DOUBT, Fix
 from drafterlint.checks._options import Option
 from drafterlint.checks._toc import TOC_TITLES, find_toc, toc_links
 from drafterlint.checks.base import RULES, Context, Example, Rule
@@ -26,6 +27,8 @@ from drafterlint.findings import Finding, Severity, quoted
 
 if TYPE_CHECKING:
     from drafterlint.checks._links import Resolved
+    from drafterlint.fix.edits import Proposes
+    from drafterlint.fix.renamed import HeadingFinder
     from drafterlint.markdown.model import Document, Heading
 
 RULE = Rule("DL104", "toc-incomplete", Severity.WARNING,
@@ -39,6 +42,16 @@ OPTIONS = (
            description="headings (case-insensitive) that open a document's table of contents",
            fills=TOC_TITLES),
 )
+
+
+def _insert_entries(ctx: Context, finder: "HeadingFinder") -> Proposes:
+    """Each missing heading's entry, in the table's own style (fix/toc.py, loaded by `fix` alone)."""
+    from drafterlint.fix.toc import entry_inserter
+
+    return entry_inserter(ctx, finder)
+
+
+FIX = Fix.sometimes(_insert_entries, BEYOND_DOUBT)
 
 EXAMPLES = (
     Example("every numbered section listed", {

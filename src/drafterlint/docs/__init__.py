@@ -71,7 +71,7 @@ def rule_page(mod: "RuleModule") -> str:
         "|---|---|",
         f"| Default severity | {rule.severity} |",
         f"| Needs | {', '.join(_NEEDS.get(n, n) for n in sorted(rule.needs)) or 'nothing'} |",
-        f"| Fixed by `drafterlint fix` | {_fix_status(rule.code)} |",
+        f"| Fixed by `drafterlint fix` | {_fix_status(mod)} |",
         "",
     ]
     if body.strip():
@@ -116,14 +116,21 @@ def _literal_blocks(text: str) -> str:
     return re.sub(r"::$", ":", text, flags=re.MULTILINE)
 
 
-def _fix_status(code: str) -> str:
-    from drafterlint.fix import FIXABLE, FOR_A_HUMAN
+def _fix_status(mod: "RuleModule") -> str:
+    """The answer to "Fixed by `drafterlint fix`", from the rule's declaration (its FIX)."""
+    from drafterlint.checks._fixes import Availability, declared
+    from drafterlint.exhaustive import assert_never
 
-    if code in FIXABLE:
-        return "yes, when the right target is beyond doubt"
-    if code in FOR_A_HUMAN:
-        return f"no: {FOR_A_HUMAN[code]} (listed as needing a human)"
-    return "no"
+    fix = declared(mod)
+    match fix.availability:
+        case Availability.ALWAYS:
+            return "yes"
+        case Availability.SOMETIMES:
+            return f"yes, when {fix.why}"
+        case Availability.NONE:
+            return f"no: {fix.why} (listed as needing a human)" if fix.why else "no"
+        case _:
+            assert_never(fix.availability)
 
 
 def _example_section(example: Any) -> list[str]:
@@ -373,6 +380,8 @@ def with_action_tables(page: str, action_yml: str) -> str:
 
 
 def rules_index(mods: "Iterable[RuleModule]") -> str:
+    from drafterlint.checks._fixes import Availability, declared
+
     lines = [
         "# Rules",
         "",
@@ -385,7 +394,7 @@ def rules_index(mods: "Iterable[RuleModule]") -> str:
     ]
     for mod in mods:
         r = mod.RULE
-        fix = "yes" if _fix_status(r.code).startswith("yes") else ""
+        fix = "" if declared(mod).availability is Availability.NONE else "yes"
         lines.append(f"| [{r.code}]({r.code}.md) | {r.name} | {r.severity} | {fix} | {_cell(r.summary)} |")
     return "\n".join(lines) + "\n"
 

@@ -1,8 +1,9 @@
 """`drafterlint fix`: rewrite what can be rewritten safely, and nothing else.
 
 The checks only report; this layer is fed their findings and the parsed context, and proposes
-edits for the kinds it knows how to mend (each proposal: the finding, the file, the edits with
-the exact text they replace, and why). It keeps the checks free of any notion of writing, and
+edits for the rules that declare a fix (their FIX, checks/_fixes.py, names the function that
+proposes them; each proposal: the finding, the file, the edits with the exact text they
+replace, and why). It keeps the checks free of any notion of writing, and
 the findings (and the cache that stores them) free of edit payloads.
 
 Then, before anything is written, every proposal is *proved*: the edits are made in memory, the
@@ -19,25 +20,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from drafterlint.checks import _links
-from drafterlint.checks.base import rule_by_code
 from drafterlint.fix.edits import Edit, Refused, SourceFile, apply_edits, read_for_fix
-from drafterlint.fix.links import HeadingFinder, link_edits
-from drafterlint.fix.renamed import renamed_heading
-from drafterlint.fix.toc import TocFixer
+from drafterlint.fix.renamed import HeadingFinder, renamed_heading
 
 if TYPE_CHECKING:
+    from drafterlint.checks._fixes import Fix
     from drafterlint.checks.base import Context
     from drafterlint.findings import Finding
+    from drafterlint.fix.edits import Proposes
 
-# The rules whose broken links are repointed; each names the outcome of the links it reports (OUTCOME).
-LINK_CODES = {"DL201", "DL203", "DL204"}
-TOC_CODE = "DL104"
-FIXABLE = frozenset({*LINK_CODES, TOC_CODE})
-# Findings that are never rewritten, and why a person must decide.
-FOR_A_HUMAN = {
-    "DL205": "the link text and its target disagree, and either could be the wrong one",
-}
+
+def declared_fixes() -> "dict[str, Fix]":
+    """Each rule's code and what it declares about fixing its findings (its FIX)."""
+    from drafterlint.checks._fixes import declared
+    from drafterlint.checks.base import all_rules
+
+    return {m.RULE.code: declared(m) for m in all_rules()}
 
 
 @dataclass(frozen=True)
@@ -67,50 +65,26 @@ class Plan:
 
 def propose(ctx: "Context", findings: list["Finding"], wanted: Callable[[str], bool],
             finder: HeadingFinder = renamed_heading) -> tuple[list[Proposal], list[Left]]:
-    """Edits for every wanted finding that has a safe fix; the others, each with why."""
-    outcomes = {code: _outcome(code) for code in LINK_CODES}
-    by_place: dict[tuple, _links.Resolved] = {}
-    for r in _links.resolve_all(ctx):
-        if r.outcome in outcomes.values():
-            by_place[(r.repo.name, r.doc.path, r.link.line, r.link.column, r.outcome)] = r
-    tocs: dict[int, TocFixer] = {}
+    """Edits for every wanted finding that has a safe fix; the others, each with why. Each rule's
+    declaration says whether its findings are fixed, and by what (made once per run, when the
+    first of its findings comes), or why a person decides."""
+    fixes = declared_fixes()
+    proposes: dict[str, "Proposes"] = {}
     proposals: list[Proposal] = []
     left: list[Left] = []
     for f in sorted(findings, key=lambda f: f.sort_key()):
-        if not wanted(f.code):
+        fix = fixes.get(f.code)
+        if not wanted(f.code) or fix is None:
             continue
-        if f.code in FOR_A_HUMAN:
-            left.append(Left(f, FOR_A_HUMAN[f.code]))
+        if fix.proposer is None:
+            if fix.why:
+                left.append(Left(f, fix.why))
             continue
-        if f.code not in FIXABLE:
-            continue
-        loc = f.location
-        if f.code in LINK_CODES:
-            found = by_place.get((loc.repo, loc.path, loc.line, loc.column, outcomes[f.code]))
-            edits, why = link_edits(found, finder) if found is not None else ((), "link not found again")
-        else:
-            edits, why = _toc_edits(ctx, tocs, f, finder)
+        if f.code not in proposes:
+            proposes[f.code] = fix.proposer(ctx, finder)
+        edits, why = proposes[f.code](f)
         (proposals.append(Proposal(f, edits, why)) if edits else left.append(Left(f, why)))
     return proposals, left
-
-
-def _outcome(code: str) -> str:
-    rule = rule_by_code(code)
-    outcome = getattr(rule, "OUTCOME", None)  # a link rule's own, which RuleModule does not promise
-    assert isinstance(outcome, str), code
-    return outcome
-
-
-def _toc_edits(ctx, tocs: dict, f, finder: HeadingFinder) -> tuple[tuple[Edit, ...], str]:
-    view = _view(ctx, f.location.repo)
-    doc = view.parsed(f.location.path) if view is not None else None
-    heading = next((h for h in doc.headings if h.line == f.location.line), None) if doc else None
-    if doc is None or heading is None:
-        return (), "heading not found again"
-    fixer = tocs.get(id(doc))
-    if fixer is None:
-        fixer = tocs[id(doc)] = TocFixer(ctx, doc, finder)
-    return fixer.missing(heading)
 
 
 def _view(ctx, repo: str):

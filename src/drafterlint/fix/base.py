@@ -23,7 +23,7 @@ from drafterlint.fix.renamed import Mapped, NotMapped
 from drafterlint.markdown.slug import github_slug
 
 if TYPE_CHECKING:
-    from drafterlint.fix.links import HeadingFinder
+    from drafterlint.fix.renamed import HeadingFinder
     from drafterlint.markdown.model import Document, Heading
 
 

@@ -281,12 +281,14 @@ def fix_command(options: CheckOptions) -> int:
     # would break something another rule watches is caught.
     engine_options = replace(options, select=None, ignore=None)
     if options.select:
-        from drafterlint.fix import FIXABLE, FOR_A_HUMAN
+        from drafterlint.fix import declared_fixes
 
-        known = [*FIXABLE, *FOR_A_HUMAN]
-        if not any(map(wanted(options.select, None), known)):
+        fixes = declared_fixes()
+        fixable = sorted(code for code, fix in fixes.items() if fix.proposer is not None)
+        for_a_human = [code for code, fix in fixes.items() if fix.proposer is None and fix.why]
+        if not any(map(wanted(options.select, None), [*fixable, *for_a_human])):
             raise InputError(f"--select {options.select}: none of these rules has fixes "
-                             f"(fixable: {', '.join(sorted(FIXABLE))})")
+                             f"(fixable: {', '.join(fixable)})")
     fixed, left = run_fix(engine_options, diff=options.diff, out=sys.stdout, wanted=fixing)
     if options.diff and fixed:
         return EXIT_LEFT

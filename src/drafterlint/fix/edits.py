@@ -11,8 +11,13 @@ from __future__ import annotations
 
 import re
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from drafterlint.findings import Finding
 
 _BOM = b"\xef\xbb\xbf"
 _LINE_END = re.compile(rb"\r\n|\r|\n")
@@ -33,6 +38,11 @@ class Edit:
     def __post_init__(self) -> None:
         if "\n" in self.old or "\r" in self.old:
             raise ValueError("an edit replaces text within one line")
+
+
+# A rule's fix for one run: a finding -> (the edits that mend it, why); no edits and the
+# reason when no edit is safe (checks/_fixes.py: what a rule declares).
+Proposes = Callable[["Finding"], "tuple[tuple[Edit, ...], str]"]
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Fixes for broken fragments (DL201, DL203, DL204): point the link at the heading it meant.
+"""Fixes for broken fragments (the rules that declare `repointing`): point the link at the
+heading it meant.
 
 The heading comes from `renamed` (the document alone) or, with a base ref, from the earlier
 version of the target document (`base_heading`). The edit replaces the fragment, and the
@@ -10,19 +11,17 @@ text and anchor named the same section, which only moved. Any other wording is k
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from drafterlint.fix.edits import Edit
-from drafterlint.fix.renamed import Mapped, NotMapped, renamed_heading
+from drafterlint.fix.renamed import HeadingFinder, NotMapped, renamed_heading
 from drafterlint.fix.source import inline_spans, position_of
 
 if TYPE_CHECKING:
     from drafterlint.checks._links import Resolved
-    from drafterlint.markdown.model import Document
-
-# Anything that maps (target document, fragment) to the heading meant, or says why not.
-HeadingFinder = Callable[["Document", str], "Mapped | NotMapped"]
+    from drafterlint.checks.context import Context
+    from drafterlint.findings import Finding
+    from drafterlint.fix.edits import Proposes
 
 _SECTION_IN_TEXT = re.compile(r"(§\s?|^\s*)([0-9]+(?:\.[0-9]+)*)(?![0-9]|\.[0-9])")
 
@@ -51,3 +50,19 @@ def link_edits(r: "Resolved", finder: HeadingFinder = renamed_heading) -> tuple[
             line, col = position_of(r.doc, spans.text_start + m.start(2))
             edits.append(Edit(line, col, number, heading.number or number))
     return tuple(edits), found.why
+
+
+def repointer(ctx: "Context", outcome: str, finder: HeadingFinder) -> "Proposes":
+    """For one run: each finding's link, found again among the run's resolved links of
+    `outcome` (the one its rule reports), repointed."""
+    from drafterlint.checks import _links
+
+    by_place = {(r.repo.name, r.doc.path, r.link.line, r.link.column): r
+                for r in _links.resolve_all(ctx) if r.outcome == outcome}
+
+    def propose(f: "Finding") -> tuple[tuple[Edit, ...], str]:
+        loc = f.location
+        found = by_place.get((loc.repo, loc.path, loc.line, loc.column))
+        return link_edits(found, finder) if found is not None else ((), "link not found again")
+
+    return propose

@@ -24,6 +24,7 @@ section number is never guessed at: with `--base-ref` the earlier version tells.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
@@ -45,6 +46,10 @@ class Mapped:
 @dataclass(frozen=True)
 class NotMapped:
     why: str
+
+
+# Anything that maps (target document, fragment) to the heading meant, or says why not.
+HeadingFinder = Callable[["Document", str], "Mapped | NotMapped"]
 
 
 def _digits(number: str | None) -> str | None:

@@ -1,4 +1,5 @@
-"""Fixes for DL104: insert a missing heading into the table of contents, in its own style.
+"""Fixes for a table of contents that lacks a heading (the rule whose FIX names
+`entry_inserter`): insert the heading into the table of contents, in its own style.
 
 The style is learned from the entries already there, level by level: the list marker (`-`, or
 numbers that follow the sections' own), the space after it, and whether the entry's text is
@@ -23,7 +24,10 @@ from drafterlint.fix.renamed import Mapped
 from drafterlint.fix.source import inline_spans
 
 if TYPE_CHECKING:
-    from drafterlint.fix.links import HeadingFinder
+    from drafterlint.checks.context import Context
+    from drafterlint.findings import Finding
+    from drafterlint.fix.edits import Proposes
+    from drafterlint.fix.renamed import HeadingFinder
     from drafterlint.markdown.model import Document, Heading
 
 _ITEM = re.compile(r"^( *)([-*+]|[0-9]+[.)])( +)\Z")
@@ -176,3 +180,22 @@ class TocFixer:
         if parent is None:
             return None
         return next((e for e in self.entries if e.heading is parent), None)
+
+
+def entry_inserter(ctx: "Context", finder: "HeadingFinder") -> "Proposes":
+    """For one run: each finding's heading inserted into its document's table of contents; the
+    findings of one document are taken in document order, so each entry goes after the last."""
+    documents = {(view.name, doc.path): doc for view, doc in _links.checked_documents(ctx)}
+    fixers: dict[int, TocFixer] = {}
+
+    def propose(f: "Finding") -> tuple[tuple[Edit, ...], str]:
+        doc = documents.get((f.location.repo, f.location.path))
+        heading = next((h for h in doc.headings if h.line == f.location.line), None) if doc else None
+        if doc is None or heading is None:
+            return (), "heading not found again"
+        fixer = fixers.get(id(doc))
+        if fixer is None:
+            fixer = fixers[id(doc)] = TocFixer(ctx, doc, finder)
+        return fixer.missing(heading)
+
+    return propose
