@@ -350,6 +350,10 @@ def note_reference(state: BlockState, key: str, **data: Any) -> None:
 # `last_link`).
 
 
+# An open `[` or `![` (the adapter's functions read it).
+Opener = Bracket
+
+
 def inline_depth(state: InlineState) -> int:
     """How deep in nested inline containers `state` parses (mistune's `depth`, which its rules
     compare with `max_nested_level`)."""

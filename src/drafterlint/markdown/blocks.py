@@ -133,7 +133,7 @@ class _PosBlockParser(HookedBlockParser):
         end, _ = InPlace(state, lambda: self._parse_list_once(m, state, start)).run(lambda r: list_cut(r[1]))
         return end
 
-    def _parse_list_once(self, m: Any, state: Any, start: int) -> tuple[Any, list[PosState]]:
+    def _parse_list_once(self, m: Any, state: PosState, start: int) -> tuple[Any, list[PosState]]:
         toks = tokens_of(state)
         ntok = len(toks)
         # mistune parses each item from a child state created right after the item's lines
@@ -159,7 +159,7 @@ class _PosBlockParser(HookedBlockParser):
         end, _ = InPlace(state, lambda: self._parse_quote_once(m, state, start)).run(lambda r: first_cut([r[1]]))
         return end
 
-    def _parse_quote_once(self, m: Any, state: Any, start: int) -> tuple[int, PosState]:
+    def _parse_quote_once(self, m: Any, state: PosState, start: int) -> tuple[int, PosState]:
         base = state.orig_line(start)
         # mistune parses the blocks that end the quote's lazy lines before it adds the quote:
         # this stands for the quote meanwhile, so that `>>` then `-` (an empty item) does not

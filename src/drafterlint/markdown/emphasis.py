@@ -39,6 +39,7 @@ from drafterlint.markdown import _mistune
 from drafterlint.markdown._mistune import (
     AUTOLINK,
     NO_EMPHASIS,
+    Opener,
     add_token,
     deactivate_link_openers,
     drop_opener,
@@ -232,7 +233,7 @@ def _outer_closers(src: str, a: int, b: int) -> list[int]:
     return out
 
 
-def _closes_outer_link(state: Any, a: int, b: int) -> bool:
+def _closes_outer_link(state: InlineState, a: int, b: int) -> bool:
     """Whether a `]` in src_of(state)[a:b] makes a link of a `[` open before it (then the `~` run
     is text in that link's text); the `[` each other such `]` closes without a link is spent."""
     for q in _outer_closers(src_of(state), a, b):
@@ -245,7 +246,7 @@ def _closes_outer_link(state: Any, a: int, b: int) -> bool:
     return False
 
 
-def link_at(state: Any, opener: Any, q: int) -> bool:
+def link_at(state: InlineState, opener: Opener, q: int) -> bool:
     """Whether the `]` at src_of(state)[q] ends a link or image opened by `opener`: an inline
     destination that closes, or a reference that resolves."""
     src = src_of(state)
@@ -260,7 +261,7 @@ def link_at(state: Any, opener: Any, q: int) -> bool:
 _LINK_TEXT_SCAN = 10_000
 
 
-def _link_end(state: Any, i: int) -> int:
+def _link_end(state: InlineState, i: int) -> int:
     """Past the link or image whose text the `[` at src_of(state)[i] opens (its `]` found by
     counting brackets; then a destination that closes, or a reference that resolves), or -1.
     A link inside a link's text leaves the outer `[` no link (an image's may hold one)."""
@@ -280,7 +281,7 @@ def _link_end(state: Any, i: int) -> int:
     return -1
 
 
-def _link_after(state: Any, i: int, k: int) -> int:
+def _link_after(state: InlineState, i: int, k: int) -> int:
     """Past the link whose text runs from the `[` at src_of(state)[i] to the `]` at k, or -1."""
     src = src_of(state)
     if src.startswith("(", k + 1):

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import mistune
+from mistune import InlineState
 
 from drafterlint.markdown import emphasis
 from drafterlint.markdown._mistune import (
@@ -56,7 +57,7 @@ _CLOSERS_RE = re.compile(r"\]+")
 FOOTNOTE_LABEL = "footnote_label"
 
 
-def _footnote_label_closes(state: Any, q: int) -> bool:
+def _footnote_label_closes(state: InlineState, q: int) -> bool:
     """Whether the `]` at src_of(state)[q] ends a `[^label]` (the `[` open before it active, its
     text `^` and more) that makes no link or image."""
     opener = innermost_opener(state)

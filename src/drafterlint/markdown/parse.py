@@ -64,8 +64,9 @@ from drafterlint.markdown.model import (
     Quote,
     Table,
     TableCell,
+    line_starts,
 )
-from drafterlint.markdown.positions import PosState, expand_container_tabs, line_starts, text_expanded
+from drafterlint.markdown.positions import PosState, expand_container_tabs, text_expanded
 from drafterlint.markdown.prose import prose
 
 __all__ = ["parse_document", "TooComplex", "MAX_MARKUP", "MAX_BLOCKS", "MAX_LINES", "MAX_BLOCK_LINES"]
