@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from drafterlint import cache, cache_codec
+import drafterlint
+from drafterlint import cache, inputs
 from drafterlint.config import DEFAULTS, Config
 from tests.helpers import leaves, nest
 from tests.helpers.samples import CATALOG, REV_A, REV_B  # one small registry for both
@@ -133,8 +134,8 @@ def test_each_file_is_part_of_the_key(cli, work, change):
 
 def test_the_tool_version_is_part_of_the_key(cli, work, monkeypatch):
     def new_version():
-        monkeypatch.setattr(cache_codec, "__version__", "999.0")
-        monkeypatch.setattr(cache_codec, "_FINGERPRINT", None)
+        monkeypatch.setattr(drafterlint, "__version__", "999.0")
+        monkeypatch.setattr(inputs, "_FINGERPRINT", None)
 
     assert_miss_then_right(cli, [], [], new_version)
 

@@ -1,3 +1,3 @@
-from drafterlint.cli import main
+from drafterlint.front import main
 
 raise SystemExit(main())

@@ -16,6 +16,10 @@ Stores under ``sources.cache_root(config)/check-cache/``:
   the bytes and the tool fingerprint: a run on an unchanged file parses and validates nothing,
   and imports neither the YAML loader nor jsonschema. Where the paths it names lead is checked
   on every run.
+* ``front-<key>.json``: what a `check` printed on each stream and its exit status, keyed by the
+  invocation (arguments, working folder, environment, interpreter), with the run's key, what
+  the run read and the report's other inputs: drafterlint.front prints it, before the rest of
+  the tool is imported, when all of them are unchanged.
 * ``doc-<key>.json``: parsed Markdown documents keyed by the digest of their bytes, their path and
   the tool fingerprint, so that a run after an edit to one file re-parses only that file. Not
   written where the cache will not outlive the run (`sources.cache_outlives_the_run`: in CI, unless
@@ -45,7 +49,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from drafterlint.cache_codec import FORMAT, digest, fingerprint, key
+from drafterlint import inputs
+from drafterlint.cache_codec import FORMAT, digest, fingerprint
 from drafterlint.cache_store import Store
 from drafterlint.sources import cache_outlives_the_run
 
@@ -117,9 +122,7 @@ class ConfigCache:
         self.store = store
 
     def _name(self, data: bytes) -> str:
-        h = hashlib.sha256(f"{fingerprint()}\0config\0".encode())
-        h.update(data)
-        return f"config-{h.hexdigest()}.json"
+        return inputs.config_entry_name(data)
 
     def get(self, data: bytes) -> dict | None:
         entry = self.store.load(self._name(data))
@@ -151,21 +154,20 @@ class Recorder:
 
 
 def _tree_digest(view: Any) -> str:
-    h = hashlib.sha256()
-    h.update(b"git" if (view.root / ".git").exists() else b"plain")
-    for name in sorted(view.files):
-        h.update(b"\0f" + name.encode("utf-8", "surrogateescape"))
-    for name in sorted(view.dirs):
-        h.update(b"\0d" + name.encode("utf-8", "surrogateescape"))
-    return h.hexdigest()
+    return inputs.tree_digest(str(view.root), view.files, view.dirs)
 
 
 def _file_outcome(path: Path) -> str:
-    try:
-        with open(path, "rb") as fh:
-            return f"sha256:{digest(fh.read())}"
-    except OSError as exc:
-        return f"error:{type(exc).__name__}"
+    return inputs.file_outcome(str(path))
+
+
+def _moved(given: dict[str, Any], trees: dict) -> str | None:
+    """A repository given by a path that now leads elsewhere (a link moved): the key holds the
+    path as given, the entry the folder it led to."""
+    for root in (given.get("rules_dir"), given.get("registry_dir")):
+        if root is not None and os.path.realpath(root) not in trees:
+            return f"where {root} leads"
+    return None
 
 
 def _extra_list_paths(config: Any) -> list[str]:
@@ -220,12 +222,12 @@ class RunCache:
     def name(self) -> str:
         return f"run-{self.key}.json"
 
-    def lookup(self, inputs: dict[str, Any]) -> Any:
-        """The stored result of a run given `inputs` (the engine's arguments), if every file and
+    def lookup(self, given: dict[str, Any]) -> Any:
+        """The stored result of a run given `given` (the engine's arguments), if every file and
         listing it read is unchanged; else None (and `outcome` says why)."""
-        self.config = inputs["config"]
+        self.config = given["config"]
         try:
-            self.key = key("run", inputs)
+            self.key = inputs.run_key(given)
         except TypeError:  # an input without a canonical form: this run is not cached
             self.outcome = "off (an input has no canonical form)"
             return None
@@ -234,7 +236,7 @@ class RunCache:
             self.outcome = "miss (no entry for these inputs)"
             return None
         try:
-            changed = self._changed_input(entry, self.config)
+            changed = self._changed_input(entry, self.config) or _moved(given, entry["trees"])
             if changed:
                 self.outcome = f"miss ({changed} changed)"
                 return None
@@ -250,30 +252,7 @@ class RunCache:
         return result
 
     def _changed_input(self, entry: dict, config: Any) -> str | None:
-        from drafterlint.sources import RepoView
-
-        views: dict[str, RepoView] = {}
-        for root, (name, tree) in entry["trees"].items():
-            view = RepoView(name, Path(root))
-            if str(view.root) != root or _tree_digest(view) != tree:
-                return f"the file listing of {root}"
-            views[root] = view
-        for root, rel, limit, outcome in entry["files"]:
-            view = views.get(root) or RepoView("x", Path(root))
-            views.setdefault(root, view)
-            try:
-                now = f"sha256:{digest(view._read_bytes(rel, view.max_file_bytes if limit is None else limit))}"
-            except Exception as exc:
-                now = f"error:{getattr(exc, 'message', exc)}"
-            if now != outcome:
-                return f"{root}/{rel}"
-        extra = entry["extra"]
-        if sorted(extra) != sorted(_extra_list_paths(config)):
-            return "the extra lists"
-        for p, o in extra.items():
-            if _file_outcome(Path(p)) != o:
-                return p
-        return None
+        return inputs.changed_input(entry["trees"], entry["files"], entry["extra"], _extra_list_paths(config))
 
     def save(self, result: Any) -> None:
         if self.key is None:

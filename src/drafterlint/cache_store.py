@@ -8,16 +8,19 @@ import json
 import os
 import re
 import stat
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from drafterlint.cache_codec import decode, digest, encode
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MAX_ENTRIES = 200
 MAX_BYTES = 64 * 1024 * 1024
 
 # The only names the cache writes, and so the only ones it ever reads or deletes.
-_ENTRY_NAME = re.compile(r"(?:run|config|doc)-[0-9a-f]{64}\.json\Z")
+_ENTRY_NAME = re.compile(r"(?:run|config|doc|front)-[0-9a-f]{64}\.json\Z")
 _TMP_NAME = re.compile(r"\.tmp-[0-9a-f]{32}\Z")
 _HEADER = re.compile(rb"sha256:[0-9a-f]{64}\n")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -31,14 +34,20 @@ _DIR_FD = bool(_NOFOLLOW) and os.open in os.supports_dir_fd and os.unlink in os.
 class Store:
     """One cache directory: atomic writes, tolerant reads, bounded size, no link ever followed."""
 
-    def __init__(self, directory: Path):
-        self.dir = Path(directory)
+    def __init__(self, directory: "Path | str"):
+        self.path = os.fspath(directory)  # text: the command line's front imports no pathlib
         self._ok: bool | None = None
         self._fd: int | None = None
         self.problem: str | None = None  # why the cache is off for this run, said once
 
+    @property
+    def dir(self) -> "Path":
+        from pathlib import Path
+
+        return Path(self.path)
+
     def _off(self, why: str) -> None:
-        self.problem = self.problem or f"cache {self.dir}: {why}; running without it"
+        self.problem = self.problem or f"cache {self.path}: {why}; running without it"
 
     def usable(self) -> bool:
         """Create the directory (private to this user) if needed; refuse one that is a link,
@@ -46,18 +55,18 @@ class Store:
         if self._ok is None:
             self._ok = False
             try:
-                self.dir.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                os.makedirs(os.path.dirname(self.path) or ".", mode=0o700, exist_ok=True)
                 try:
-                    os.mkdir(self.dir, 0o700)
+                    os.mkdir(self.path, 0o700)
                 except FileExistsError:
                     pass
-                if os.path.islink(self.dir):
+                if os.path.islink(self.path):
                     raise OSError(errno.ELOOP, "it is a symbolic link")
                 if _DIR_FD:
-                    self._fd = os.open(self.dir, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW)
+                    self._fd = os.open(self.path, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW)
                 why = self._unfit()
             except OSError as exc:
-                why = "it is a symbolic link" if os.path.islink(self.dir) else exc.strerror or type(exc).__name__
+                why = "it is a symbolic link" if os.path.islink(self.path) else exc.strerror or type(exc).__name__
             if why:
                 self.close()
                 self._ok = False
@@ -68,7 +77,7 @@ class Store:
 
     def _here(self) -> Any:
         """The directory as the calls below take it: its descriptor, else its path."""
-        return self._fd if self._fd is not None else str(self.dir)
+        return self._fd if self._fd is not None else self.path
 
     def _unfit(self) -> str | None:
         st = os.stat(self._here())
@@ -86,7 +95,7 @@ class Store:
     def _open(self, name: str, flags: int, mode: int = 0o600) -> int:
         if self._fd is not None:
             return os.open(name, flags | _NOFOLLOW, mode, dir_fd=self._fd)
-        path = self.dir / name
+        path = os.path.join(self.path, name)
         if os.path.islink(path):
             raise OSError(errno.ELOOP, "a symbolic link", str(path))
         return os.open(path, flags | getattr(os, "O_BINARY", 0), mode)
@@ -95,13 +104,13 @@ class Store:
         if self._fd is not None:
             os.replace(old, new, src_dir_fd=self._fd, dst_dir_fd=self._fd)
         else:
-            os.replace(self.dir / old, self.dir / new)
+            os.replace(os.path.join(self.path, old), os.path.join(self.path, new))
 
     def _touch(self, name: str) -> None:
         if self._fd is not None:
             os.utime(name, dir_fd=self._fd, follow_symlinks=False)
-        elif not os.path.islink(self.dir / name):
-            os.utime(self.dir / name)
+        elif not os.path.islink(os.path.join(self.path, name)):
+            os.utime(os.path.join(self.path, name))
 
     def close(self) -> None:
         if self._fd is not None:
@@ -126,7 +135,7 @@ class Store:
         finally:
             os.close(fd)
 
-    def load(self, name: str) -> Any:
+    def load(self, name: str, decoder: Callable[[str], Any] = decode) -> Any:
         if not _ENTRY_NAME.match(name) or not self.usable():
             return None
         raw = self._read(name, MAX_BYTES + 1)
@@ -141,7 +150,7 @@ class Store:
             # the digest of the body: an entry edited by hand (or damaged) is never trusted
             if stored != "sha256:" + digest(body.encode("utf-8")):
                 raise ValueError("digest mismatch")
-            value = decode(body)
+            value = decoder(body)
         except Exception:  # corrupted, truncated, or from another version: not an entry
             self._unlink(name)
             return None
@@ -219,6 +228,6 @@ class Store:
             if self._fd is not None:
                 os.unlink(name, dir_fd=self._fd)
             else:
-                os.unlink(self.dir / name)
+                os.unlink(os.path.join(self.path, name))
         except OSError:
             pass

@@ -278,11 +278,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader stopped reading (`drafterlint rules | head`): stop quietly, as git does, and
         # send what is still buffered nowhere so that the flush at exit does not fail again.
-        _stdout_to_devnull()
+        stdout_to_devnull()
         return EXIT_PIPE
 
 
-def _stdout_to_devnull() -> None:
+def stdout_to_devnull() -> None:
     import os
 
     devnull = os.open(os.devnull, os.O_WRONLY)

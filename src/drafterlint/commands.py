@@ -233,7 +233,47 @@ def check(options: CheckOptions) -> int:
                                                      head))
     meta = report_meta(done.run, options, where, judged, told)
     emit(result, options, meta)
+    _offer_front(options, done, where)
     return exit_code(result, done.run.config, options.exit_zero, meta.scope)
+
+
+# The options the command line's front follows (drafterlint.front): each either is in the run's
+# key, in the invocation's key (the arguments) only, or changes what `probes` compare. A run
+# with any other option set is never answered there: --fix, --hook and --base-ref ask git or
+# write, --output and --report write files, -v says whether the cache hit, the rest change the
+# configuration in ways the front does not derive.
+FRONT_FOLLOWS = ("rules_repo", "registry_repo", "today", "format", "exit_zero", "all", "baseline", "scope",
+                 "quiet", "show_info", "statistics")
+
+
+def _offer_front(options: CheckOptions, done: "Checked", where: Located) -> None:
+    """Tell the front (drafterlint.front) that this run's output may answer the same command
+    next time, with every input of that output beyond the invocation's key."""
+    cache = done.run_cache
+    if cache is None or cache.key is None or cache.seen is None or cache.store.problem:
+        return
+    plain = CheckOptions()
+    if replace(options, **{name: getattr(plain, name) for name in FRONT_FOLLOWS}) != plain:
+        return
+    # github appends the job summary to a file; rdjson works out what fix would write.
+    if options.format in ("github", "rdjson") or done.run.config.registry.get("extra_lists"):
+        return
+    from drafterlint import inputs
+    from drafterlint.sources import cache_outlives_the_run
+
+    if not cache_outlives_the_run():
+        return  # a CI job's cache: no later run reads it
+    here = str(Path.cwd())
+    probes = [["real", here], ["toplevel", os.path.realpath(here)]]
+    probes += [["real", str(root)] for root in (done.run.rules_dir, done.run.registry_dir) if root is not None]
+    if not options.all:
+        path, within = baseline_path(done.run.config, options, where)
+        if path is not None:
+            probes.append(["file", str(path)])
+        if within is not None:
+            probes.append(["real", str(within)])
+    given = {"rules_repo": options.rules_repo, "registry_repo": options.registry_repo, "today": options.today}
+    inputs.offer(given, cache.key, cache.seen, probes)
 
 
 def _hook(options: CheckOptions) -> tuple[CheckOptions, str, bool]:

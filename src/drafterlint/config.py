@@ -7,90 +7,25 @@ Precedence: defaults < the configuration file < command-line flags.
 from __future__ import annotations
 
 import copy
+import os
 import re
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from drafterlint import inputs
+from drafterlint.config_defaults import DEFAULTS, deep_merge
 from drafterlint.findings import InputError, Severity, chosen
 from drafterlint.userregex import Budget
 
-CONFIG_NAMES = (".drafterlint.yaml", ".drafterlint.yml")
+CONFIG_NAMES = inputs.CONFIG_NAMES
 
 
 def config_schema() -> dict:
     from drafterlint.schemafiles import load
 
     return load("config.schema.json")
-
-
-DEFAULTS: dict[str, Any] = {
-    "rules": {
-        "path": None,
-        "github": "mlcommons/endpoints_policies",
-        "default_branch": "main",
-        # The Markdown files whose links are checked: names (which must exist) or glob patterns
-        # (which take only files GitHub renders as Markdown, whatever the case of their names).
-        "documents": ["endpoints_rules.md", "endpoints_submission_rules.md", "**/*"],
-        "main": "endpoints_rules.md",
-        "companion": "endpoints_submission_rules.md",
-        "sections": {
-            "model-equivalence": {"number": "2.9", "title": "Model Equivalence Rules"},
-            "speculative-decoding": {"number": "2.9.4", "title": "Speculative Decoding"},
-            "supported-models": {"number": "3.2", "title": "Supported Models"},
-            "automated-checks": {"number": "9.1", "title": "Automated Checks"},
-        },
-        "companion_sections": {
-            "basics": {"number": "1", "title": "Basics"},
-            "publication-calendar": {"number": "4.2", "title": "Publication"},
-            "seed-adoption": {"number": "4.6", "title": "Seed Rotation"},
-        },
-    },
-    "registry": {
-        "path": None,
-        "github": "mlcommons/endpoints",
-        "default_branch": "main",
-        "policies": "src/inference_endpoint/validation/policies",
-        "markdown_list": "examples/10_Agentic_Inference/README.md",
-        "markdown_list_section": "Approved Checkpoints and Speculative-Decoding Heads",
-        # Markdown files of the reference repository whose links are checked (none by default:
-        # its README links into parts of the repository a partial checkout may not have).
-        "documents": [],
-        # More method ids a head may take, beside rule_options.DL502.kinds (DL502).
-        "head_methods": [],
-        # Model key -> the organisation that publishes its canonical checkpoint (DL503).
-        "canonical_publishers": {},
-        # Other spellings of a model name -> registry model key (DL302, DL504).
-        "model_aliases": {},
-        "extra_lists": [],
-    },
-    # Other repositories links may point into; links into ones not configured are DL206 (info).
-    # Options of individual rules, by code: what the file sets. Their defaults are the rules'
-    # declarations (each rule module's OPTIONS), merged in when an option is read
-    # (checks/_options.Option.read), so a default is stated once and loading a configuration
-    # imports no rule.
-    "rule_options": {},
-    "select": [],
-    "ignore": [],
-    "severity": {},
-    "fail_on": "error",
-    "cache_dir": None,
-    # Findings recorded by `drafterlint baseline`; read by `check` when the file exists.
-    # Relative to the configuration file's folder (without one: the repository under change).
-    "baseline": ".drafterlint-baseline.json",
-}
-
-
-def deep_merge(base: dict, over: dict) -> dict:
-    """`over` laid on `base`: mappings merged key by key, anything else replaced; both copied."""
-    out = copy.deepcopy(base)
-    for k, v in over.items():
-        if isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = deep_merge(out[k], v)
-        else:
-            out[k] = copy.deepcopy(v)
-    return out
 
 
 @dataclass
@@ -174,10 +109,7 @@ def boundary(config: Config) -> Path | None:
 def holder(file: Path) -> Path:
     """The repository that holds `file`, where it sits (a link's own folder, not where it leads):
     the top of its git work tree, else its folder."""
-    from drafterlint.sources import git_toplevel
-
-    here = Path(file).absolute().parent
-    return git_toplevel(here) or here
+    return Path(inputs.holder(os.fspath(file)))
 
 
 def contained_setting(config: Config, key: str, value: str, line: int | None = None) -> Path:
@@ -205,21 +137,13 @@ def _inside(config: Config, path: Path) -> bool:
 
 def _within(path: Path, top: Path) -> bool:
     """Whether `path`, links followed, lies in `top`."""
-    import os
-
-    real, top = Path(os.path.realpath(path)), Path(os.path.realpath(top))
-    return real == top or top in real.parents
+    return inputs.within(os.fspath(path), os.fspath(top))
 
 
 def find_config(start: Path) -> Path | None:
     """The nearest .drafterlint.yaml from `start` upward (stopping at a filesystem root)."""
-    here = start.resolve()
-    for d in (here, *here.parents):
-        for name in CONFIG_NAMES:
-            candidate = d / name
-            if candidate.is_file():
-                return candidate
-    return None
+    found = inputs.find_config(os.fspath(start))
+    return None if found is None else Path(found)
 
 
 def load_config(path: Path | None = None, *, start: Path | None = None, validated: Any = None) -> Config:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import copy
 import gc
 import os
-import stat
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
+from drafterlint import inputs
 from drafterlint.findings import REGISTRY_REPO, REPORT_MARKER, REPORT_MARKER_WITHIN, RULES_REPO, Location, UnreadableFile
 from drafterlint.rendered import ROOT_README_FOLDERS, is_markdown, readme_of
 
@@ -21,11 +21,10 @@ if TYPE_CHECKING:
     from drafterlint.markdown.model import Document
 
 # Files larger than this are reported as unreadable instead of being parsed.
-MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_FILE_BYTES = inputs.MAX_FILE_BYTES
 # Markdown is parsed at about 1-2 MB/s: a document larger than this (16 times the real rules
 # document) is reported as unreadable rather than parsed, so a check stays within seconds.
 MAX_MARKDOWN_BYTES = 6 * 1024 * 1024
-_SKIP_DIRS = {".git", "node_modules", ".venv", "venv", "__pycache__", ".tox"}
 
 
 class RepoView:
@@ -83,54 +82,14 @@ class RepoView:
     # -- the tree -------------------------------------------------------------------------
 
     def _scan(self) -> None:
-        files: set[str] = set()
-        dirs: set[str] = {""}
-        root = str(self.root)
-        # Iterative scandir: a real directory entry under the (resolved) root is inside it by
-        # construction; only symbolic links need resolving (they may leave the repository, loop
-        # or dangle), and links to folders are never walked into.
-        stack: list[tuple[str, str]] = [(root, "")]
-        while stack:
-            here, rel_here = stack.pop()
-            try:
-                with os.scandir(here) as it:
-                    entries = list(it)
-            except OSError as exc:
-                self._unlisted[rel_here] = exc.strerror or type(exc).__name__
-                continue
-            for e in entries:
-                rel = f"{rel_here}/{e.name}" if rel_here else e.name
-                try:
-                    link = e.is_symlink()
-                    if link:
-                        if self._inside(e.path):
-                            if os.path.isdir(e.path):
-                                dirs.add(rel)
-                            elif os.path.isfile(e.path):
-                                files.add(rel)
-                        continue
-                    if e.is_dir(follow_symlinks=False):
-                        # A folder with its own .git is another repository checked out inside
-                        # this one (as CI does with the other repository): not this one's files.
-                        if e.name in _SKIP_DIRS or os.path.lexists(os.path.join(e.path, ".git")):
-                            continue
-                        dirs.add(rel)
-                        stack.append((e.path, rel))
-                    elif e.is_file(follow_symlinks=False):  # not FIFOs, sockets or devices
-                        files.add(rel)
-                except OSError:
-                    continue
+        files, dirs, self._unlisted = inputs.scan(str(self.root))
         self._files = frozenset(files)
         self._dirs = frozenset(dirs)
         if self.recorder is not None:
             self.recorder.tree(self)
 
     def _inside(self, full: str) -> bool:
-        try:
-            real = Path(full).resolve(strict=True)
-        except (OSError, RuntimeError):  # dangling link or a loop
-            return False
-        return real == self.root or self.root in real.parents
+        return inputs.inside(str(self.root), full)
 
     @property
     def files(self) -> frozenset[str]:
@@ -221,25 +180,10 @@ class RepoView:
         return data
 
     def _read_bytes(self, rel: str, limit: int) -> bytes:
-        full = self.root / rel
-        loc = self.location(rel)
-        if not self._inside(str(full)):
-            raise UnreadableFile(loc, "file is missing or outside the repository")
         try:
-            st = full.stat()
-            if stat.S_ISDIR(st.st_mode):
-                raise UnreadableFile(loc, "is a directory, not a file")
-            if not stat.S_ISREG(st.st_mode):
-                raise UnreadableFile(loc, "is not a regular file (a pipe, socket or device?)")
-            if st.st_size > limit:
-                raise UnreadableFile(loc, f"file is {st.st_size} bytes, over the {limit}-byte limit")
-            with open(full, "rb") as fh:
-                data = fh.read(limit + 1)
-        except OSError as exc:
-            raise UnreadableFile(loc, f"cannot read: {exc.strerror or exc}") from None
-        if len(data) > limit:  # grew since stat
-            raise UnreadableFile(loc, f"file is over the {limit}-byte limit")
-        return data
+            return inputs.read_bounded(str(self.root), rel, limit)
+        except inputs.Unreadable as exc:
+            raise UnreadableFile(self.location(rel), exc.message) from None
 
     def read_text(self, rel: str, limit: int | None = None) -> str:
         return decode_text(self.read_bytes(rel, limit), self.location(rel))
@@ -435,7 +379,7 @@ def repo_view(config, which: str, root: Path) -> RepoView:
 
 
 # The environment variables that choose the user's cache, in order; a relative one is ignored.
-CACHE_ENV = ("DRAFTERLINT_CACHE", "XDG_CACHE_HOME")
+CACHE_ENV = inputs.CACHE_ENV
 
 
 def cache_root(config=None, chosen: Path | None = None) -> Path:
@@ -447,11 +391,7 @@ def cache_root(config=None, chosen: Path | None = None) -> Path:
     repository under the hook."""
     if chosen is not None:
         return Path(chosen).expanduser()
-    env = _absolute_variable("DRAFTERLINT_CACHE")
-    if env:
-        return Path(env)
-    xdg = _absolute_variable("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(xdg) / "drafterlint"
+    return Path(inputs.cache_root())
 
 
 def cache_outlives_the_run() -> bool:
@@ -463,9 +403,7 @@ def cache_outlives_the_run() -> bool:
     return ci in ("", "0", "false", "no") or _absolute_variable("DRAFTERLINT_CACHE") is not None
 
 
-def _absolute_variable(name: str) -> str | None:
-    value = os.path.expanduser(os.environ.get(name) or "")
-    return value if os.path.isabs(value) else None
+_absolute_variable = inputs.absolute_variable
 
 
 def ignored_cache_variables() -> list[str]:
@@ -477,10 +415,7 @@ def ignored_cache_variables() -> list[str]:
 
 def cached_checkout_dir(config, which: str, cache: Path | None = None) -> Path:
     """Where `drafterlint sync` keeps a checkout of the configured `which` repository."""
-    slug = (config.data[which].get("github") or which).replace("/", "__")
-    if slug in (".", "..") or "\\" in slug:  # the schema's owner/name pattern already rules these out
-        slug = which
-    return cache_root(config, cache) / "repos" / slug
+    return cache_root(config, cache) / "repos" / inputs.sync_slug(config.data, which)
 
 
 def cached_checkout(config, which: str) -> Path | None:
@@ -492,9 +427,7 @@ def cached_checkout(config, which: str) -> Path | None:
 
 
 def looks_like(config, which: str, root: Path) -> bool:
-    if which == "rules":
-        return (root / config.rules["main"]).is_file()
-    return (root / config.registry["policies"]).is_dir()
+    return inputs.looks_like(config.data, which, os.fspath(root))
 
 
 def _not_that_repository(config, which: str, given: str, root: Path) -> str:
@@ -516,44 +449,27 @@ _REPO_WORDS = {"rules": "rules repository", "registry": "reference repository"}
 
 
 def git_toplevel(start: Path) -> Path | None:
-    for d in (start, *start.parents):
-        if (d / ".git").exists():
-            return d
-    return None
+    found = inputs.git_toplevel(os.fspath(start))
+    return None if found is None else Path(found)
 
 
 def locate(config, which: str, given: str | None, start: Path) -> tuple[Path | None, str]:
-    """The checkout of `which` to use, and how it was found (for messages).
+    """The checkout of `which` to use, and how it was found (for messages): drafterlint.inputs.locate,
+    which the command line's front shares, with its refusals worded.
 
     Order: the command line, the configuration, the working tree (if it is that repository),
     then the cache `drafterlint sync` fills.
     """
     from drafterlint.findings import InputError
 
-    if given:
-        p = Path(given).expanduser()
-        if not p.exists():
-            raise InputError("repository directory does not exist", given)
-        if not p.is_dir():
-            raise InputError("repository path is not a directory", given)
-        # Only its absence: a main document that cannot be read is a finding (DL702), not a usage error.
-        expected = p / (config.rules["main"] if which == "rules" else config.registry["policies"])
-        if not os.path.lexists(expected):
-            raise InputError(_not_that_repository(config, which, given, p))
-        return p, "command line"
-    configured = config.repo_path(which)
-    if configured is not None:
-        # A configuration file is shared by everyone who clones the repository; a sibling
-        # checkout it names may not be there for them. Then the checks that need it are skipped
-        # (the engine says why), unless the working tree or the sync cache has it.
-        if configured.is_dir():
-            return configured, "configuration"
-        if configured.exists() or os.path.islink(configured):
-            raise InputError(f"{which}.path is not a directory", str(configured))
-    for candidate in (git_toplevel(start), start):
-        if candidate is not None and looks_like(config, which, candidate):
-            return candidate, "working tree"
-    cached = cached_checkout(config, which)
-    if cached is not None:
-        return cached, "sync cache"
-    return None, ""
+    found, how, refused = inputs.locate(config.data, os.fspath(config.base_dir), which, given, os.fspath(start))
+    if refused == "missing":
+        raise InputError("repository directory does not exist", given)
+    if refused == "not a directory":
+        raise InputError("repository path is not a directory", given)
+    if refused == "not that repository":
+        assert given is not None
+        raise InputError(_not_that_repository(config, which, given, Path(given).expanduser()))
+    if refused:
+        raise InputError(f"{which}.path is not a directory", str(config.repo_path(which)))
+    return (None if found is None else Path(found)), how
