@@ -108,3 +108,52 @@ def test_a_message_several_rules_give_is_written_once():
                                     for v in n.values)
                                 for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))))
         assert writers == ["checks/_links.py"], words
+
+
+def test_a_suggestion_of_what_was_meant_is_worded_once():
+    """`did you mean …?` (DL202 and DL204 of a missing file, DL201, DL203 and DL204 of a missing
+    fragment, DL205, DL502, DL701) is findings.did_you_mean's words, never a rule's own."""
+    writers = sorted(str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")
+                     if any(isinstance(n, ast.JoinedStr) and n.values and isinstance(first := n.values[0], ast.Constant)
+                            and str(first.value).startswith("did you mean ")
+                            for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))))
+    assert writers == ["findings.py"]
+
+
+# Rule codes still written outside their rule's module, each with why; a code written anywhere
+# else fails. What a rule declares (its fix, its outcome, its needs, the unreadable files' code)
+# is read from the rule, never restated.
+RESTATED = {
+    # Help texts: examples of the syntax, and what fix and --online do (the parser is built
+    # before any rule is loaded).
+    "cli.py": {"DL104", "DL201", "DL203", "DL204", "DL301", "DL505", "DL506", "DL803"},
+    "audit.py": {"DL402", "DL403"},  # the note on a registry without history (the audit reads no rule)
+    "findings.py": {"DL901"},  # LEADING_CODES: what the reports put first
+    "report/audit_markdown.py": {"DL401", "DL403", "DL505"},  # TIMELINE_MARKS: what the chart marks
+    "checks/third_party_native_head.py": {"DL101", "DL702"},  # a skip's reason names the rules that say why
+    "checks/weakened_check.py": {"DL201"},  # its examples' configurations
+}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+
+
+def test_a_rules_code_is_written_in_its_own_module_only():
+    import re
+
+    from drafterlint.checks.base import all_rules
+
+    own = {m.__name__.rsplit(".", 1)[1]: m.RULE.code for m in all_rules()}
+    found: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        prose = _docstrings(tree)
+        codes = {code for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                 and id(n) not in prose for code in re.findall(r"\bDL[0-9]{3}\b", n.value)}
+        codes -= {own.get(path.stem)} if path.parent == CHECKS else set()
+        if codes:
+            found[str(path.relative_to(PACKAGE))] = codes
+    assert found == RESTATED

@@ -151,6 +151,22 @@ def test_the_actions_token_writes_as_the_actions_bot(tmp_path, fake_api, review)
     assert len(fake_api.writes) == writes  # found again as its own
 
 
+def test_an_answer_naming_no_user_makes_the_actions_bot_the_reviews_author_as_for_the_audit(tmp_path, fake_api,
+                                                                                          review):
+    """The review's author is the audit's writer(): one identity, derived once."""
+    root, head = pull_request(tmp_path, fake_api)
+    theirs = fake_api.add_review(7, "a-maintainer", f"{MARKER}\nlooks like drafterlint's", head, [("endpoints_rules.md", 1, "x")])
+    fake_api.login = None  # what it posts, GitHub shows as the Actions bot's
+    fake_api.fail.append(("GET", "/user", 200, {}))  # but GET /user answers 200 {}: no login
+    code, out, err = review(root, head)
+    said = [line for line in err.splitlines() if "suggested changes on" in line]
+    assert len(said) == 1 and "GET /user named no user (" in said[0], err
+    assert "its review is the one github-actions[bot] wrote; " in said[0]
+    made = [r for r in fake_api.reviews.values() if r["user"]["login"] == "github-actions[bot]"]
+    assert len(made) == 1 and len(fake_api.comments_of(theirs)) == 1  # the maintainer's is not taken for its own
+    assert not [w for w in fake_api.writes if w[1].endswith(f"/reviews/{theirs}")]
+
+
 def test_a_read_only_token_gets_one_line_and_the_patch(tmp_path, fake_api, review):
     fake_api.read_only = True
     root, head = pull_request(tmp_path, fake_api)

@@ -204,7 +204,7 @@ def _compare(info, result, previous, previous_from: str | None, carry) -> None:
     """Fill what changed since the previous audit (finding dicts with a fingerprint). A finding
     it had that this run could not have seen (drafterlint.unchecked) is not fixed: `carry(d,
     why)` makes it a finding of this run again, marked carried, in `result` and `info.carried`."""
-    from drafterlint.unchecked import UNREADABLE, blind_spots
+    from drafterlint.unchecked import blind_spots, unreadable_code
 
     info.previous = previous_from
     if previous is None:
@@ -212,7 +212,7 @@ def _compare(info, result, previous, previous_from: str | None, carry) -> None:
     findings = result.findings
     before = {d["fingerprint"]: d for d in previous}
     current = {f.fingerprint for f in findings}
-    blind = blind_spots(result, {d.get("path") for d in previous if d.get("code") == UNREADABLE})
+    blind = blind_spots(result, {d.get("path") for d in previous if d.get("code") == unreadable_code()})
     info.new = [f for f in findings if f.fingerprint not in before]
     info.still_open = [f for f in findings if f.fingerprint in before]
     for fp, d in before.items():

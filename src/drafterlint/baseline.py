@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from drafterlint.findings import Finding, InputError
-from drafterlint.unchecked import UNREADABLE, Blind
+from drafterlint.unchecked import Blind, unreadable_code
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,8 @@ def match(findings: list[Finding], known: Iterable[Known], blind: Blind | None =
 
 def unreadable_of(known: Iterable[Known]) -> set[str]:
     """The paths the known findings say could not be read (their DL702)."""
-    return {k.path for k in known if k.code == UNREADABLE}
+    unreadable = unreadable_code()
+    return {k.path for k in known if k.code == unreadable}
 
 
 # -- the baseline file (where it is: `baseline` in drafterlint.config.DEFAULTS) -----------------

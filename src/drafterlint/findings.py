@@ -51,6 +51,11 @@ def quoted(value: object) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
+def did_you_mean(meant: str | None) -> str | None:
+    """A finding's suggestion of what was meant, quoted; None when nothing comes close."""
+    return f"did you mean {quoted(meant)}?" if meant else None
+
+
 # The findings a report puts before all others: the check itself was weakened (DL901), so what
 # it says below may be missing findings.
 LEADING_CODES = frozenset({"DL901"})

@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import posixpath
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
@@ -27,7 +28,16 @@ if TYPE_CHECKING:
     from drafterlint.findings import Finding
     from drafterlint.markdown.model import Document, Heading
 
-_FRAGMENT_CODES = ("DL201", "DL203")
+
+@cache
+def _fragment_codes() -> frozenset[str]:
+    """The rules that report links to a missing heading of a document in the same repository
+    (their OUTCOME), whose findings are keyed by the link's target."""
+    from drafterlint.checks import _links
+    from drafterlint.checks.base import all_rules
+
+    fragments = (_links.BROKEN_FRAGMENT, _links.BROKEN_CROSS_DOC)
+    return frozenset(m.RULE.code for m in all_rules() if getattr(m, "OUTCOME", None) in fragments)
 
 
 @dataclass(frozen=True)
@@ -140,7 +150,7 @@ def cause(target: tuple[str, str], r: Renamed) -> str:
 
 def target_of(f: "Finding") -> tuple[str, str] | None:
     """(document path, fragment) a DL201/DL203 finding's link names, from its key (the target)."""
-    if f.code not in _FRAGMENT_CODES or "#" not in f.key:
+    if f.code not in _fragment_codes() or "#" not in f.key:
         return None
     path, _, fragment = f.key.partition("#")
     if not path:

@@ -10,8 +10,9 @@ document) are counted in the review's body and left to the job summary's patch. 
 request's head commit given (`--review-commit`), a line whose text there differs from the one
 checked (the Action checks out the merge commit) is left to the patch as well.
 
-Whose review. drafterlint's review is one whose author is the token's identity (GET /user; the
-Actions token may not ask, and writes as github-actions[bot]) and whose body starts with MARKER.
+Whose review. drafterlint's review is one whose author is the token's identity (`writer()`, as
+for the audit's tracking issue: GET /user; the Actions token may not ask, and writes as
+github-actions[bot]) and whose body starts with MARKER.
 Anyone else's review, one that copies the marker included, is never read for state, edited or
 deleted; nor is a comment of another author inside drafterlint's review.
 
@@ -99,14 +100,6 @@ def review_body(posted: int, elsewhere: int, patch_hint: str) -> str:
 # -- the review on GitHub -----------------------------------------------------------------------
 
 
-def identity(client: "GitHubClient") -> str:
-    """The login the token writes as: its user, or the Actions bot for the Actions token (which
-    GET /user refuses with 403)."""
-    from drafterlint.githubapi import ACTIONS_BOT
-
-    return client.user_login() or ACTIONS_BOT
-
-
 def _login(item: dict, what: str) -> str:
     user = answers.field(item, "user", (dict, type(None)), what, required=False) or {}
     return answers.field(user, "login", (str, type(None)), f"the user of {what}", required=False) or ""
@@ -147,8 +140,15 @@ def _comments(client: "GitHubClient", number: int, review: dict, me: str) -> lis
 
 def publish(client: "GitHubClient", number: int, commit: str, suggested: list[Suggested], body: str,
             quoted: Callable[[str], str]) -> str:
-    """Bring drafterlint's review on pull request `number` to `suggested`; what was done, in words."""
-    me = identity(client)
+    """Bring drafterlint's review on pull request `number` to `suggested`; what was done, in words
+    (after why it took its review to be the Actions bot's, when GitHub named no user)."""
+    me, unnamed = client.writer()  # the identity the audit's tracking issue is written as, too
+    done = _publish(client, number, commit, suggested, body, quoted, me)
+    return f"{unnamed}: its review is the one {me} wrote; {done}" if unnamed else done
+
+
+def _publish(client: "GitHubClient", number: int, commit: str, suggested: list[Suggested], body: str,
+             quoted: Callable[[str], str], me: str) -> str:
     wanted = sorted((s.path, s.line, comment_body(s, quoted)) for s in suggested)
     mine = own_reviews(client, number, me)
     held = {r["id"]: _comments(client, number, r, me) for r in mine}

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from drafterlint.findings import quoted
+from drafterlint.findings import did_you_mean, quoted
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def located_errors(validator, value: Any, doc) -> Iterator[LocatedError]:
                 yield LocatedError(
                     path, line, col,
                     f"unknown key {quoted(key)} in {where}" + (f"; did you mean {quoted(close[0])}?" if close else ""),
-                    f"did you mean {quoted(close[0])}?" if close else None,
+                    did_you_mean(close[0] if close else None),
                 )
             continue
         line, col = doc.nearest(base) or (1, 1)

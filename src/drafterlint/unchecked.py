@@ -21,8 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
-UNREADABLE = "DL702"
+
+@cache
+def unreadable_code() -> str:
+    """The code of the rule that reports a file that cannot be read (checks/unreadable.py), as
+    its module declares it."""
+    from drafterlint.checks import module
+
+    code: str = module("unreadable").RULE.code
+    return code
 
 
 @dataclass(frozen=True)
@@ -38,7 +47,7 @@ class Blind:
         worded to follow "could not be checked"; None when its absence means it is fixed."""
         if code in self.codes:
             return f"({code}: {self.codes[code]})"
-        if self.files and code != UNREADABLE:  # a DL702 gone is a file readable again
+        if self.files and code != unreadable_code():  # a DL702 gone is a file readable again
             shown = ", ".join(self.files[:3]) + (f" and {len(self.files) - 3} more" if len(self.files) > 3 else "")
             return f"because {shown} {'is' if len(self.files) == 1 else 'are'} unreadable"
         return None
@@ -51,7 +60,7 @@ def blind_spots(result, known_unreadable: Iterable[str] = ()) -> Blind:
     """What `result` (a drafterlint.findings.Result) could not look at, given the paths that
     were already unreadable where the known findings come from (their DL702)."""
     before = set(known_unreadable)
-    now = {f.location.path for f in result.findings if f.code == UNREADABLE} | set(result.unreadable)
+    now = {f.location.path for f in result.findings if f.code == unreadable_code()} | set(result.unreadable)
     files = tuple(sorted(now - before))
     codes: dict[str, str] = {}
     for s in result.skipped:

@@ -65,6 +65,15 @@ def _load(name: str) -> ModuleType:
     return mod
 
 
+def module(name: str) -> ModuleType:
+    """The rule module `name` of `_RULES`, loaded alone: for code outside the checks that treats
+    one rule's findings apart (unchecked.py: the unreadable files), so that it restates no code
+    and a warm run loads no other rule."""
+    if name not in _RULES:
+        raise KeyError(f"{name} is not a module of checks._RULES")
+    return _load(name)
+
+
 def modules() -> list[ModuleType]:
     """Every rule module, ordered by code (typed: base.all_rules)."""
     global _cache

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from drafterlint.findings import UnreadableFile, quoted
+from drafterlint.findings import UnreadableFile, did_you_mean, quoted
 from drafterlint.rendered import is_markdown
 from drafterlint.sources import github_pair
 
@@ -63,7 +63,7 @@ class FragmentMissing:
         """The message and the suggestion, the same in DL201, DL203 and DL204."""
         target = self.closest_target
         return (f"no heading or anchor {quoted('#' + self.fragment)} in {self.document}",
-                f"did you mean {quoted(target)}?" if target else None)
+                did_you_mean(target))
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,13 @@ class FileMissing:
     owner: str = ""  # a github.com link's repository and ref
     repo: str = ""
     ref: str = ""
+
+    def worded(self) -> tuple[str, str | None]:
+        """The message and the suggestion, the same in DL202 and DL204: where the file is
+        missing (a github.com link's repository at its ref), and the closest file there."""
+        where = f"{self.owner}/{self.repo} at {quoted(self.ref)}" if self.owner else "the repository"
+        return (f"{quoted(self.path)} does not exist in {where}",
+                did_you_mean(self.closest))
 
 
 @dataclass(frozen=True)
@@ -130,6 +137,15 @@ class NotGiven:
 
 Problem = (FragmentMissing | FileMissing | OutsideRepository | PathTooLong | UnusableScheme | NotConfigured
            | OtherRef | PartialCopy | NotGiven)
+
+# What a link of one outcome can have wrong, one union per rule that reports that outcome (see
+# docs/development.md, Routing records): each rule takes its links with their problems narrowed
+# to its union (`broken_files`, ...) and words them in a `match` ending in assert_never, so a
+# kind added to a union and worded by no case fails mypy there. A problem of a kind outside its
+# outcome's union stops the run where the rule takes it (`_unrouted`), never passes unreported.
+FileProblem = FileMissing | OutsideRepository | PathTooLong | UnusableScheme  # BROKEN_FILE
+CrossRepoProblem = FragmentMissing | FileMissing | OutsideRepository | PathTooLong  # BROKEN_CROSS_REPO
+Unverified = NotConfigured | OtherRef | PartialCopy  # UNVERIFIABLE
 
 _LINE_ANCHOR = re.compile(r"^L\d+(C\d+)?(-L\d+(C\d+)?)?$", re.IGNORECASE)
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
@@ -304,6 +320,43 @@ def with_outcome(ctx: "Context", outcome: str) -> Iterator[tuple[Resolved, Probl
     for r in resolve_all(ctx):
         if r.outcome == outcome and r.problem is not None:
             yield r, r.problem
+
+
+def missing_fragments(ctx: "Context", outcome: str) -> Iterator[tuple[Resolved, FragmentMissing]]:
+    """The links of a fragment outcome (BROKEN_FRAGMENT, BROKEN_CROSS_DOC) and their problem."""
+    for r, p in with_outcome(ctx, outcome):
+        if not isinstance(p, FragmentMissing):
+            raise _unrouted(r, p)
+        yield r, p
+
+
+def broken_files(ctx: "Context") -> Iterator[tuple[Resolved, FileProblem]]:
+    """The BROKEN_FILE links and their problems."""
+    for r, p in with_outcome(ctx, BROKEN_FILE):
+        if not isinstance(p, FileProblem):
+            raise _unrouted(r, p)
+        yield r, p
+
+
+def broken_cross_repo(ctx: "Context") -> Iterator[tuple[Resolved, CrossRepoProblem]]:
+    """The BROKEN_CROSS_REPO links and their problems."""
+    for r, p in with_outcome(ctx, BROKEN_CROSS_REPO):
+        if not isinstance(p, CrossRepoProblem):
+            raise _unrouted(r, p)
+        yield r, p
+
+
+def unverified(ctx: "Context") -> Iterator[tuple[Resolved, Unverified]]:
+    """The UNVERIFIABLE links and why each cannot be checked."""
+    for r, p in with_outcome(ctx, UNVERIFIABLE):
+        if not isinstance(p, Unverified):
+            raise _unrouted(r, p)
+        yield r, p
+
+
+def _unrouted(r: Resolved, p: Problem) -> AssertionError:
+    """A bug: a problem resolved for an outcome whose union lacks its kind, which no rule words."""
+    return AssertionError(f"a {type(p).__name__} on a {r.outcome} link, which no rule words: {p!r}")
 
 
 def _resolve_all(ctx: "Context") -> Iterator[Resolved]:

@@ -38,7 +38,6 @@ FIX = Fix.sometimes(repointing(OUTCOME), BEYOND_DOUBT)
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for r, p in _links.with_outcome(ctx, OUTCOME):
-        if isinstance(p, _links.FragmentMissing):
-            message, suggestion = p.worded()
-            yield RULE.at(r.location, message, suggestion=suggestion, key=r.link.target)
+    for r, p in _links.missing_fragments(ctx, OUTCOME):
+        message, suggestion = p.worded()
+        yield RULE.at(r.location, message, suggestion=suggestion, key=r.link.target)

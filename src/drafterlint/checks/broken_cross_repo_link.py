@@ -17,7 +17,8 @@ from collections.abc import Iterator
 from drafterlint.checks import _links
 from drafterlint.checks._fixes import BEYOND_DOUBT, Fix, repointing
 from drafterlint.checks.base import RULES, Context, Example, Rule
-from drafterlint.findings import Finding, Severity, quoted
+from drafterlint.exhaustive import assert_never
+from drafterlint.findings import Finding, Severity
 
 RULE = Rule("DL204", "broken-cross-repo-link", Severity.ERROR,
             "a github.com link into a configured repository: file or fragment missing at that ref",
@@ -44,19 +45,14 @@ FIX = Fix.sometimes(repointing(OUTCOME), BEYOND_DOUBT)
 
 def check(ctx: Context) -> Iterator[Finding]:
     for r in _links.resolve_all(ctx):
-        p = r.problem
-        if r.outcome == _links.NOT_GIVEN and isinstance(p, _links.NotGiven):
-            ctx.skip(RULE.code, f"links into {p.owner}/{p.repo} not checked: that repository was not given")
-        if r.outcome != OUTCOME:
-            continue
-        suggestion = None
-        if isinstance(p, (_links.FragmentMissing, _links.PathTooLong)):
-            message, suggestion = p.worded()
-        elif isinstance(p, _links.FileMissing):
-            message = f"{quoted(p.path)} does not exist in {p.owner}/{p.repo} at {quoted(p.ref)}"
-            suggestion = f"did you mean {quoted(p.closest)}?" if p.closest else None
-        elif isinstance(p, _links.OutsideRepository):
-            message = "path escapes the repository"
-        else:
-            continue
+        if r.outcome == _links.NOT_GIVEN and isinstance(r.problem, _links.NotGiven):
+            ctx.skip(RULE.code, f"links into {r.problem.owner}/{r.problem.repo} not checked: that repository was not given")
+    for r, p in _links.broken_cross_repo(ctx):
+        match p:
+            case _links.FragmentMissing() | _links.PathTooLong() | _links.FileMissing():
+                message, suggestion = p.worded()
+            case _links.OutsideRepository():
+                message, suggestion = "path escapes the repository", None
+            case _:
+                assert_never(p)
         yield RULE.at(r.location, message, suggestion=suggestion, key=r.link.target)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from drafterlint.checks import _links
 from drafterlint.checks.base import RULES, Context, Example, Rule
+from drafterlint.exhaustive import assert_never
 from drafterlint.findings import Finding, Severity, quoted
 
 RULE = Rule("DL202", "broken-file-link", Severity.ERROR,
@@ -34,17 +35,15 @@ EXAMPLES = (
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for r, p in _links.with_outcome(ctx, _links.BROKEN_FILE):
-        suggestion = None
-        if isinstance(p, _links.FileMissing):
-            message = f"{quoted(p.path)} does not exist in the repository"
-            suggestion = f"did you mean {quoted(p.closest)}?" if p.closest else None
-        elif isinstance(p, _links.OutsideRepository):
-            message = f"{quoted(p.path)} points outside the repository"
-        elif isinstance(p, _links.PathTooLong):
-            message, suggestion = p.worded()
-        elif isinstance(p, _links.UnusableScheme):
-            message = f"{quoted(p.scheme + ':')} link cannot work on GitHub; link to a file of the repository"
-        else:
-            continue
+    for r, p in _links.broken_files(ctx):
+        match p:
+            case _links.FileMissing() | _links.PathTooLong():
+                message, suggestion = p.worded()
+            case _links.OutsideRepository():
+                message, suggestion = f"{quoted(p.path)} points outside the repository", None
+            case _links.UnusableScheme():
+                message = f"{quoted(p.scheme + ':')} link cannot work on GitHub; link to a file of the repository"
+                suggestion = None
+            case _:
+                assert_never(p)
         yield RULE.at(r.location, message, suggestion=suggestion, key=r.link.target)

@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.findings import Finding, Location, Severity, quoted
+from drafterlint.findings import Finding, Location, Severity, did_you_mean, quoted
 
 if TYPE_CHECKING:  # jsonschema is imported on first use: a pre-commit hook pays for every import
     from jsonschema import Draft202012Validator
@@ -103,7 +103,7 @@ def validate_doc(doc: "YamlDoc", schema_name: str) -> Iterator[Finding]:
                 if key in allowed:
                     continue
                 close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
-                suggestion = f"did you mean {quoted(close[0])}?" if close else None
+                suggestion = did_you_mean(close[0] if close else None)
                 if close:
                     suggested.add((base, close[0]))
                 known = f" (expected one of: {', '.join(allowed)})" if len(allowed) <= 12 else ""
@@ -172,4 +172,4 @@ def _judged(ctx: Context, doc: "YamlDoc", schema_name: str) -> list[Finding]:
     only Markdown changed imports no jsonschema (a seventh of a cold run). The document's
     representation holds everything the findings are made of (where it is, what it holds,
     the positions and the problems of reading it)."""
-    return ctx.remembered("DL701", f"{schema_name}\0{doc!r}", lambda: validate_doc(doc, schema_name))
+    return ctx.remembered(RULE.code, f"{schema_name}\0{doc!r}", lambda: validate_doc(doc, schema_name))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from drafterlint.checks import _links
 from drafterlint.checks._fixes import Fix
 from drafterlint.checks.base import RULES, Context, Example, Rule
-from drafterlint.findings import Finding, Severity, quoted
+from drafterlint.findings import Finding, Severity, did_you_mean
 
 if TYPE_CHECKING:
     from drafterlint.markdown.model import Document, Heading, Prose
@@ -69,7 +69,7 @@ def _link_findings(ctx: Context) -> Iterator[Finding]:
             continue
         landed = f"§{r.heading.number}" if r.heading.number else f"“{r.heading.title}”"
         exists = r.target_doc.heading_by_number(numbers[0])
-        suggestion = f"did you mean {quoted('#' + exists.slug)}?" if exists else None
+        suggestion = did_you_mean('#' + exists.slug if exists else None)
         yield RULE.at(
             r.repo.location(r.doc.path, r.link.line, r.link.column),
             f"link text says §{numbers[0]} but the link lands on {landed} ({r.target_doc.path})",

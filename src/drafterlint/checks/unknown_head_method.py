@@ -17,7 +17,7 @@ from drafterlint.checks._facts import DRAFTER_KINDS
 from drafterlint.checks._options import Option
 from drafterlint.checks._stated import head_methods
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
-from drafterlint.findings import Finding, Severity, quoted
+from drafterlint.findings import Finding, Severity, did_you_mean, quoted
 from drafterlint.registry import method_family
 
 RULE = Rule(
@@ -72,7 +72,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             if head.method is None or head.method.casefold() in folded or method_family(head.method) in families:
                 continue
             close = difflib.get_close_matches(head.method.casefold(), list(folded), n=1, cutoff=0.6)
-            suggestion = f"did you mean {quoted(folded[close[0]])}?" if close else None
+            suggestion = did_you_mean(folded[close[0]] if close else None)
             yield RULE.at(
                 head.field_location("method"),
                 f"method {quoted(head.method)} of {head.describe()} is not a drafter kind the rules "

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from drafterlint.checks import _links
 from drafterlint.checks.base import RULES, Context, Example, Rule
+from drafterlint.exhaustive import assert_never
 from drafterlint.findings import Finding, Severity, quoted
 
 RULE = Rule("DL206", "unverifiable-link", Severity.INFO,
@@ -32,15 +33,16 @@ EXAMPLES = (
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for r, p in _links.with_outcome(ctx, _links.UNVERIFIABLE):
-        if isinstance(p, _links.NotConfigured):
-            message = f"link into {p.owner}/{p.repo}, which is not configured; not verified"
-        elif isinstance(p, _links.OtherRef):
-            message = (f"link into {p.owner}/{p.repo} at {quoted(p.ref)}, not the default branch "
-                       f"{quoted(p.default_branch)}; not verified")
-        elif isinstance(p, _links.PartialCopy):
-            message = (f"{quoted(p.path)} is not in the given copy of {p.owner}/{p.repo} (not a git checkout, "
-                       "so it may be partial); not verified")
-        else:
-            continue
+    for r, p in _links.unverified(ctx):
+        match p:
+            case _links.NotConfigured():
+                message = f"link into {p.owner}/{p.repo}, which is not configured; not verified"
+            case _links.OtherRef():
+                message = (f"link into {p.owner}/{p.repo} at {quoted(p.ref)}, not the default branch "
+                           f"{quoted(p.default_branch)}; not verified")
+            case _links.PartialCopy():
+                message = (f"{quoted(p.path)} is not in the given copy of {p.owner}/{p.repo} (not a git checkout, "
+                           "so it may be partial); not verified")
+            case _:
+                assert_never(p)
         yield RULE.at(r.location, message, key=r.link.target)
