@@ -338,11 +338,10 @@ class Aligner:
         j = self._find(ok)
         if j >= 0 and not image:
             j = self._innermost(j, ok)
-        placed = j >= 0  # else a guess: no span is taken from it
-        if j < 0:
-            j = self._find(lambda ev: ev.kind == "lb" and ev.is_image == image)
         st, s = self.st, self.s
         if j < 0:
+            # no place in the source makes this link (the scanner and mistune disagree): it is
+            # at its block's start, with no span, and takes no place another link may be at
             line, col = st.position(self.a)
             kind = "image" if image else ("reference" if "ref" in tok else "inline")
             self._add(text, self._ref_target(tok, url)[0], line, col, kind)
@@ -359,19 +358,20 @@ class Aligner:
             self._add(text, target, line, col, "autolink")
             self.k = j + 1
             return
-        # a bracket: children first, then skip past the destination / label
+        # a bracket (closed: `ok` takes no other): children first, then skip past the
+        # destination / label
         self.k = j + 1
-        end = ev.close + 1 if ev.close >= 0 else ev.pos + 1
+        end = ev.close + 1
         kind = "image" if image else ("reference" if "ref" in tok else "inline")
         target = url
         dest: Span | None = None
         if "ref" in tok:
             target, dest = self._ref_target(tok, url)
-            if ev.close >= 0 and end < self.b and s[end] == "[":
+            if end < self.b and s[end] == "[":
                 k2 = s.find("]", end, self.b)
                 if k2 >= 0 and "[" not in s[end + 1 : k2].replace("\\[", ""):
                     end = k2 + 1
-        elif ev.close >= 0 and end < self.b and s[end] == "(":
+        elif end < self.b and s[end] == "(":
             p = end + 1
             while p < self.b and s[p] in " \t\n":
                 p += 1
@@ -404,11 +404,8 @@ class Aligner:
             else:
                 k2 = s.find(")", end, self.b)
                 end = k2 + 1 if k2 >= 0 else end
-        if placed and ev.close >= 0:
-            text_span = source_span(st, ev.pos + (2 if image else 1), ev.close)
-            self._add(text, target, line, col, kind, text_span, dest)
-        else:
-            self._add(text, target, line, col, kind)
+        text_span = source_span(st, ev.pos + (2 if image else 1), ev.close)
+        self._add(text, target, line, col, kind, text_span, dest)
         self._walk_text_of(tok, image)
         while self.k < len(self.events) and self.events[self.k].pos < end:
             self.k += 1
