@@ -259,10 +259,9 @@ def _offer_front(options: CheckOptions, done: "Checked", where: Located) -> None
     if options.format in ("github", "rdjson") or done.run.config.registry.get("extra_lists"):
         return
     from drafterlint import inputs
-    from drafterlint.sources import cache_outlives_the_run
 
-    if not cache_outlives_the_run():
-        return  # a CI job's cache: no later run reads it
+    if inputs.in_ci():
+        return  # the front does not answer there (drafterlint.front.serve)
     here = str(Path.cwd())
     probes = [["real", here], ["toplevel", os.path.realpath(here)]]
     probes += [["real", str(root)] for root in (done.run.rules_dir, done.run.registry_dir) if root is not None]

@@ -87,7 +87,9 @@ def _run_key(given: dict, store: Any) -> str | None:
 def serve(argv: list[str]) -> int | None:
     """The stored answer's exit status, printed; None when there is none to trust."""
     global _KEY
-    if os.name != "posix" or not argv or argv[0] != "check" or os.environ.get("DRAFTERLINT_NO_CACHE"):
+    # Not in CI: a job's environment is new each run, and its cache may have been restored from
+    # elsewhere, where the front would print a stored text as it is.
+    if os.name != "posix" or not argv or argv[0] != "check" or os.environ.get("DRAFTERLINT_NO_CACHE") or inputs.in_ci():
         return None
     try:
         _KEY = invocation_key(argv)

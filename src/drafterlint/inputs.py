@@ -7,7 +7,8 @@ dataclasses; `tests/test_front.py` counts what a front hit imports), and works o
 Here, each written once: the tool's fingerprint and the canonical key of a run's inputs; where
 the configuration file is and whether it may be read; where each repository is (`locate`); a
 repository's file listing, the bounded read of one of its files, and the check that every input
-a stored run read is unchanged.
+a stored run read is unchanged; what else a printed report reads of the file system (`probe`),
+and what a full run offers the front to store (`offer`).
 """
 
 from __future__ import annotations
@@ -189,6 +190,12 @@ def find_config(start: str) -> str | None:
 def absolute_variable(name: str) -> str | None:
     value = os.path.expanduser(os.environ.get(name) or "")
     return value if os.path.isabs(value) else None
+
+
+def in_ci() -> bool:
+    """Whether the `CI` variable (GitHub Actions, GitLab CI and most CI services set it) says
+    this is a CI job."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
 def cache_root() -> str:

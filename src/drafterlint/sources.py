@@ -399,8 +399,7 @@ def cache_outlives_the_run() -> bool:
     (the `CI` variable, which GitHub Actions, GitLab CI and most CI services set) unless
     $DRAFTERLINT_CACHE chooses the cache's place, as a workflow that keeps the cache between
     jobs does: a runner's default cache folder is thrown away with the job."""
-    ci = os.environ.get("CI", "").strip().lower()
-    return ci in ("", "0", "false", "no") or _absolute_variable("DRAFTERLINT_CACHE") is not None
+    return not inputs.in_ci() or _absolute_variable("DRAFTERLINT_CACHE") is not None
 
 
 _absolute_variable = inputs.absolute_variable
