@@ -430,7 +430,7 @@ def explain_renames(findings, base, now_views, hint: str):
             if view is None or not view.is_file(path):
                 return None
             try:
-                return view.document(path)
+                return view.outline(path)  # the headings: kept of every document read
             except UnreadableFile:
                 return None
         return read

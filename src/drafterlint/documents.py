@@ -4,40 +4,54 @@ The configured names and glob patterns (`rules.documents`, `registry.documents`,
 are expanded once, before any check runs; the main and companion rules documents and the
 registry's Markdown list are looked up once. A configured document that is missing or
 unreadable is recorded once (DL702) and left out; the checks all see the same list.
+
+The main and companion documents and the Markdown list are read first and kept whole (the facts,
+the sections and the registry are read from them). The other checked documents are then read one
+at a time: the engine runs the rules' per-document parts on each and keeps of it only its outline
+(markdown.model.Summary), so that a large docs tree holds what the links between its files need,
+not every parsed body.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from drafterlint.findings import UnreadableFile
+from drafterlint.findings import Finding, UnreadableFile
 
 if TYPE_CHECKING:
     from drafterlint.config import Config
-    from drafterlint.markdown.model import Document
+    from drafterlint.markdown.model import Document, Outline
     from drafterlint.sources import RepoView
 
 
 @dataclass
 class Documents:
     # The documents whose contents are checked, in configuration order: the rules
-    # repository's `rules.documents`, then the registry's `registry.documents`.
-    checked: list[tuple["RepoView", "Document"]] = field(default_factory=list)
+    # repository's `rules.documents`, then the registry's `registry.documents`. Whole for the
+    # three below, the outline of each other one once the rules read its body.
+    checked: list[tuple["RepoView", "Outline"]] = field(default_factory=list)
     main: "Document | None" = None  # rules.main: the document with §2.9, §3.2, §9.1
     companion: "Document | None" = None  # rules.companion: §4.2 calendar, §4.6 adoption
     markdown_list: "Document | None" = None  # registry.markdown_list, when present
+    # What the rules' per-document parts (`check_document`) found as the checked documents were
+    # read, by rule code; a part that raised is kept with what it raised, for the engine to
+    # handle at the rule's turn as if its check had raised it.
+    found: dict[str, list[Finding]] = field(default_factory=dict)
+    failed: dict[str, Exception] = field(default_factory=dict)
 
-    def of(self, view: "RepoView | None") -> list["Document"]:
-        """The checked documents of one repository."""
-        return [doc for v, doc in self.checked if v is view]
+    def whole(self) -> frozenset[int]:
+        """The ids of the documents kept whole."""
+        return frozenset(id(d) for d in (self.main, self.companion, self.markdown_list) if d is not None)
 
 
 def resolve(config: "Config", rules: "RepoView | None", registry: "RepoView | None",
-            unreadable: Callable[[UnreadableFile], None]) -> Documents:
-    """The configured documents of the two repositories; each one missing or unreadable is
-    handed to `unreadable` once."""
+            unreadable: Callable[[UnreadableFile], None]) -> tuple[Documents, Iterator[tuple["RepoView", "Document"]]]:
+    """The configured documents of the two repositories, with the main and companion documents
+    and the Markdown list read; and the checked documents, each read when the iterator reaches
+    it (for the caller to add to `checked` what it keeps of it). Each one missing or unreadable
+    is handed to `unreadable` once."""
     wanted: list[tuple[RepoView, str, str]] = []  # (view, path, why it is wanted)
     if rules is not None:
         for key in ("main", "companion"):
@@ -50,17 +64,21 @@ def resolve(config: "Config", rules: "RepoView | None", registry: "RepoView | No
             wanted.append((registry, config.registry["markdown_list"], "markdown_list"))
 
     reported: set[tuple[str, str]] = set()
-    got = {i: _read(unreadable, *wanted[i], reported) for i in range(len(wanted))}
     docs = Documents()
-    for i, (view, _rel, why) in enumerate(wanted):
-        doc = got[i]
-        if doc is None:
-            continue
-        if why == "checked":
-            docs.checked.append((view, doc))
-        else:
-            setattr(docs, why, doc)
-    return docs
+    for view, rel, why in wanted:
+        if why != "checked":
+            doc = _read(unreadable, view, rel, why, reported)
+            if doc is not None:
+                setattr(docs, why, doc)
+
+    def checked() -> Iterator[tuple["RepoView", "Document"]]:
+        for view, rel, why in wanted:
+            if why == "checked":
+                doc = _read(unreadable, view, rel, why, reported)
+                if doc is not None:
+                    yield view, doc
+
+    return docs, checked()
 
 
 def _read(unreadable, view, rel, why, reported) -> "Document | None":

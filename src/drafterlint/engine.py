@@ -7,6 +7,7 @@ filtered (selection, severity overrides, suppression comments) before the report
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,6 +16,7 @@ from drafterlint.checks.base import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODA
 from drafterlint.checks.context import Context
 from drafterlint.config import Config
 from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result, Skipped, UnreadableFile, quoted
+from drafterlint.markdown.model import Document
 from drafterlint.rendered import is_markdown
 from drafterlint.sources import RepoView, repo_view
 
@@ -36,14 +38,16 @@ def build_context(
     history: History | None = None,
     online: Hub | None = None,
     cache=None,
+    whole: bool = False,
 ) -> Context:
     """`cache` (a drafterlint.cache.RunCache) is told of every input read, and lends its store
-    of parsed documents."""
+    of parsed documents. `whole` keeps every document whole (fix rewrites their text), instead
+    of only the outline of each checked one once the rules read its body."""
     ctx = Context(config=config, today=today, history=history, online=online)
     if rules_dir is not None:
-        ctx.rules = _attach(repo_view(config, "rules", rules_dir), cache)
+        ctx.rules = _attach(repo_view(config, "rules", rules_dir), cache, whole)
     if registry_dir is not None:
-        ctx.registry_repo = _attach(repo_view(config, "registry", registry_dir), cache)
+        ctx.registry_repo = _attach(repo_view(config, "registry", registry_dir), cache, whole)
     prepare(ctx)
     return ctx
 
@@ -51,14 +55,16 @@ def build_context(
 def prepare(ctx: Context) -> None:
     """What every check reads, computed before the first one runs: the resolved documents,
     the configured sections located in them, the facts the rules text states, the registry
-    (unless given), when each of its heads becomes usable, and the native-head evidence."""
+    (unless given), when each of its heads becomes usable, and the native-head evidence. Then
+    the checked documents are read one at a time, the rules' per-document parts run on each
+    (`check_document`), and only its outline is kept (see `_read_checked`)."""
     from drafterlint.checks._eligibility import eligibility
     from drafterlint.checks._facts import extract
     from drafterlint.checks._native import NativeEvidence, evidence_table
     from drafterlint.checks._sections import locate_all
     from drafterlint.documents import resolve
 
-    ctx.documents = resolve(ctx.config, ctx.rules, ctx.registry_repo, ctx.unreadable)
+    ctx.documents, checked = resolve(ctx.config, ctx.rules, ctx.registry_repo, ctx.unreadable)
     ctx.sections = locate_all(ctx)
     ctx.facts = extract(ctx)
     if ctx.registry is None and ctx.registry_repo is not None:
@@ -68,13 +74,57 @@ def prepare(ctx: Context) -> None:
         ctx.registry = load_registry(ctx.registry_repo, ctx.config, ctx.facts.publication_calendar)
     ctx.eligibility = eligibility(ctx.registry, ctx.facts, ctx.config)
     ctx.native = NativeEvidence(evidence_table(ctx.config), ctx.online)
+    _read_checked(ctx, checked)
     ctx.prepared = True
 
 
-def _attach(view: RepoView, cache) -> RepoView:
+def _read_checked(ctx: Context, checked: Iterable[tuple[RepoView, Document]]) -> None:
+    """Each checked document, as it is read, given to the per-document part of every rule the
+    configuration chooses whose needs are met (what the rest of the run cannot read again), and
+    then only its outline kept: the headings, anchors and links other documents' checks read.
+    The main and companion documents and the Markdown list stay whole."""
+    docs = ctx.documents
+    whole = docs.whole()
+    parts = [(r.RULE.code, part) for r in _chosen(ctx, None)
+             if (part := _document_part(r)) is not None and not _missing_needs(r, ctx)]
+    docs.found.update((code, []) for code, _part in parts)
+    for view, doc in checked:
+        for code, part in parts:
+            if code not in docs.failed:
+                try:
+                    docs.found[code].extend(part(ctx, view, doc) or ())
+                except Exception as exc:  # raised again at the rule's turn, in `run`
+                    docs.failed[code] = exc
+        docs.checked.append((view, doc if id(doc) in whole else view.keep_outline(doc.path)))
+
+
+DocumentPart = Callable[[Context, RepoView, Document], Iterable[Finding]]
+
+
+def _document_part(rule: RuleModule) -> DocumentPart | None:
+    """The rule's per-document part, `check_document(ctx, view, doc)`, when it has one (read
+    like OPTIONS and ADVICE: few rules define it)."""
+    return getattr(rule, "check_document", None)
+
+
+def _document_findings(ctx: Context, code: str, part: DocumentPart) -> Iterator[Finding]:
+    """What a rule's per-document part finds in the checked documents: as they were read, or
+    (a context prepared without reading them, or a rule left out then) over them now, each
+    read again whole where only its outline was kept."""
+    if code in ctx.documents.found:
+        yield from ctx.documents.found[code]
+        if code in ctx.documents.failed:
+            raise ctx.documents.failed[code]
+        return
+    for view, doc in ctx.documents.checked:
+        yield from part(ctx, view, doc if isinstance(doc, Document) else view.document(doc.path)) or ()
+
+
+def _attach(view: RepoView, cache, whole: bool) -> RepoView:
     if cache is not None:
         view.recorder = cache.recorder
         view.doc_cache = cache.docs
+    view.keep_whole = whole
     return view
 
 
@@ -118,15 +168,8 @@ def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleC
     if not ctx.prepared:
         prepare(ctx)
     result = Result()
-    # A rule that judges the change itself (needs BASE) runs only where there is a base, and
-    # answers to the base's configuration: the change cannot silence it, and a `select` written
-    # before it existed does not leave it out (only the base's `ignore` does).
-    judged_by = {r.RULE.code: ctx.base.config.judging_changes()
-                 for r in all_rules() if BASE in r.RULE.needs and ctx.base is not None}
-    chosen = [r for r in (rules if rules is not None else all_rules())
-              if judged_by.get(r.RULE.code, ctx.config).enabled(r.RULE.code)
-              and (BASE not in r.RULE.needs or ctx.base is not None)]
-    chosen.sort(key=lambda r: r.RULE.last)  # stable: code order otherwise
+    judged_by = _judged_by(ctx)
+    chosen = _chosen(ctx, rules)
 
     skipped_by_reason: dict[str, list[str]] = {}
     # reason -> Skipped's (need, unmet): the need's value, a plain str, as the run cache keeps it
@@ -140,6 +183,9 @@ def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleC
             need_of[reason] = (missing[0].value, True)
             continue
         try:
+            part = _document_part(rule)
+            if part is not None:
+                raw.extend(_document_findings(ctx, rule.RULE.code, part))
             raw.extend(rule.check(ctx) or ())
         except UnreadableFile as err:
             ctx.unreadable(err)
@@ -177,6 +223,24 @@ def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleC
     result.findings = place_occurrences(ctx, result.findings)
     result.unreadable = sorted({err.location.path for err in ctx.unreadable_met()})
     return result
+
+
+def _judged_by(ctx: Context) -> dict[str, Config]:
+    """A rule that judges the change itself (needs BASE) runs only where there is a base, and
+    answers to the base's configuration: the change cannot silence it, and a `select` written
+    before it existed does not leave it out (only the base's `ignore` does)."""
+    return {r.RULE.code: ctx.base.config.judging_changes()
+            for r in all_rules() if BASE in r.RULE.needs and ctx.base is not None}
+
+
+def _chosen(ctx: Context, rules: list[RuleModule] | None) -> list[RuleModule]:
+    """The rules to run, in their order: `rules` (default all) as the configuration chooses."""
+    judged_by = _judged_by(ctx)
+    chosen = [r for r in (rules if rules is not None else all_rules())
+              if judged_by.get(r.RULE.code, ctx.config).enabled(r.RULE.code)
+              and (BASE not in r.RULE.needs or ctx.base is not None)]
+    chosen.sort(key=lambda r: r.RULE.last)  # stable: code order otherwise
+    return chosen
 
 
 def judge_change(config: Config, views: dict, state) -> list[Finding]:

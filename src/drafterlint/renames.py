@@ -26,7 +26,7 @@ from drafterlint.findings import quoted
 
 if TYPE_CHECKING:
     from drafterlint.findings import Finding
-    from drafterlint.markdown.model import Document, Heading
+    from drafterlint.markdown.model import Heading, Outline
 
 
 @cache
@@ -51,7 +51,7 @@ class Renamed:
         return "renumbered" if self.how == "same title" else "renamed"
 
 
-def _positions(doc: "Document") -> dict[int, tuple[int, ...]]:
+def _positions(doc: "Outline") -> dict[int, tuple[int, ...]]:
     """Per heading (by index): its place in the heading tree, as sibling ordinals per level."""
     out: dict[int, tuple[int, ...]] = {}
     stack: list[tuple[int, int]] = []  # (level, ordinal among its siblings)
@@ -80,7 +80,7 @@ MAX_TITLE_COMPARISONS = 20_000
 class Versions:
     """A document at the base and now, indexed once for every fragment looked up in them."""
 
-    def __init__(self, base_doc: "Document", current_doc: "Document"):
+    def __init__(self, base_doc: "Outline", current_doc: "Outline"):
         self.base_doc, self.current_doc = base_doc, current_doc
         self.base_index = {id(h): i for i, h in enumerate(base_doc.headings)}
         self.base_places = _positions(base_doc)  # every heading has its place
@@ -104,7 +104,7 @@ class Versions:
         return titles[close[0]] if len(close) == 1 else None
 
 
-def heading_now(base_doc: "Document", current_doc: "Document", fragment: str,
+def heading_now(base_doc: "Outline", current_doc: "Outline", fragment: str,
                 versions: Versions | None = None) -> Renamed | None:
     """The heading `#fragment` named in base_doc, and the same heading in current_doc; None when
     the fragment named nothing then, still resolves, or no heading can be told to be it.

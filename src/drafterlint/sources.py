@@ -18,7 +18,7 @@ from drafterlint.findings import REGISTRY_REPO, REPORT_MARKER, REPORT_MARKER_WIT
 from drafterlint.rendered import ROOT_README_FOLDERS, is_markdown, readme_of
 
 if TYPE_CHECKING:
-    from drafterlint.markdown.model import Document
+    from drafterlint.markdown.model import Document, Outline
 
 # Files larger than this are reported as unreadable instead of being parsed.
 MAX_FILE_BYTES = inputs.MAX_FILE_BYTES
@@ -42,7 +42,10 @@ class RepoView:
         self.github = github  # (owner, repo) as github.com spells it, lowercased for matching
         self.default_branch = default_branch
         self.max_file_bytes = max_file_bytes
-        self._documents: dict[str, Document] = {}
+        # Each document read, whole, or only its outline once the rules that read its body ran
+        # on it (`keep_outline`); `keep_whole` keeps every one whole (fix rewrites their text).
+        self._documents: dict[str, Outline] = {}
+        self.keep_whole = False
         self._files: frozenset[str] | None = None
         self._dirs: frozenset[str] | None = None
         # Folders that could not be listed (relative path -> why): what is inside them is
@@ -222,33 +225,62 @@ class RepoView:
         twin._documents = {**self._documents, **documents}
         return twin
 
-    def parsed(self, rel: str) -> "Document | None":
-        """The document if it has already been parsed; never reads."""
+    def parsed(self, rel: str) -> "Outline | None":
+        """The document (or its outline) if it has already been read; never reads."""
         return self._documents.get(rel)
 
-    def parsed_documents(self) -> "list[Document]":
-        """Every document parsed so far, in the order they were first asked for."""
+    def parsed_documents(self) -> "list[Outline]":
+        """Every document read so far (or its outline), in the order they were first asked for."""
         return list(self._documents.values())
 
     def document(self, rel: str) -> "Document":
-        doc = self._documents.get(rel)
-        if doc is None:
-            limit = min(self.max_file_bytes, MAX_MARKDOWN_BYTES)
-            data = self.read_bytes(rel, limit)
-            cache = self.doc_cache
-            doc = cache.get(rel, data) if cache is not None else None
-            if doc is None:
-                from drafterlint.markdown.parse import TooComplex, parse_document
+        """The whole document: read and parsed once, unless only its outline was kept, which
+        is read again and not kept."""
+        from drafterlint.markdown.model import Document
 
-                try:
-                    doc = parse_document(decode_text(data, self.location(rel)), rel)
-                except TooComplex as exc:
-                    raise UnreadableFile(self.location(rel), str(exc)) from None
-                finally:
-                    _free_what_the_parse_left()
-                if cache is not None:
-                    cache.put(rel, data, doc)
+        kept = self._documents.get(rel)
+        if isinstance(kept, Document):
+            return kept
+        doc = self._read_document(rel)
+        if kept is None:
             self._documents[rel] = doc
+        return doc
+
+    def outline(self, rel: str) -> "Outline":
+        """What other documents read of `rel` (its anchors, headings, links): what is kept of
+        it, or it read now, of which only the outline is kept."""
+        kept = self._documents.get(rel)
+        if kept is None:
+            doc = self._read_document(rel)
+            kept = self._documents[rel] = doc if self.keep_whole else doc.summary()
+        return kept
+
+    def keep_outline(self, rel: str) -> "Outline":
+        """Keep only the outline of `rel` (read already), once the rules that read its body have
+        run on it; kept whole under `keep_whole`. Returns what is kept."""
+        from drafterlint.markdown.model import Document
+
+        kept = self._documents[rel]
+        if isinstance(kept, Document) and not self.keep_whole:
+            kept = self._documents[rel] = kept.summary()
+        return kept
+
+    def _read_document(self, rel: str) -> "Document":
+        limit = min(self.max_file_bytes, MAX_MARKDOWN_BYTES)
+        data = self.read_bytes(rel, limit)
+        cache = self.doc_cache
+        doc = cache.get(rel, data) if cache is not None else None
+        if doc is None:
+            from drafterlint.markdown.parse import TooComplex, parse_document
+
+            try:
+                doc = parse_document(decode_text(data, self.location(rel)), rel)
+            except TooComplex as exc:
+                raise UnreadableFile(self.location(rel), str(exc)) from None
+            finally:
+                _free_what_the_parse_left()
+            if cache is not None:
+                cache.put(rel, data, doc)
         return doc
 
 

@@ -203,11 +203,12 @@ def under_change(scope: Scope, views: dict[str, Any]) -> set[str]:
     return {scope.single} if scope.single else {name for name, view in views.items() if view is not None}
 
 
-def context(run: Setup, cache: Any = None) -> "Context":
-    """The engine's context for `run` (`cache`, a drafterlint.cache.RunCache, records what it reads)."""
+def context(run: Setup, cache: Any = None, *, whole: bool = False) -> "Context":
+    """The engine's context for `run` (`cache`, a drafterlint.cache.RunCache, records what it
+    reads; `whole`: every document kept whole, for fix)."""
     from drafterlint.engine import build_context
 
-    return build_context(**run.inputs(), cache=cache)
+    return build_context(**run.inputs(), cache=cache, whole=whole)
 
 
 def run_checks(ctx: "Context") -> "Result":

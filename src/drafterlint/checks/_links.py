@@ -22,7 +22,7 @@ from drafterlint.sources import github_pair
 if TYPE_CHECKING:
     from drafterlint.checks.base import Context
     from drafterlint.findings import Location
-    from drafterlint.markdown.model import Document, Heading, Link
+    from drafterlint.markdown.model import Heading, Link, Outline
     from drafterlint.sources import RepoView
 
 # Outcomes: what a link is, and whether it works.
@@ -156,16 +156,19 @@ _GITHUB = re.compile(
 )
 
 
-@dataclass(frozen=True)
+# Slotted: one for every link of every checked document is kept for the run.
+@dataclass(frozen=True, slots=True)
 class Resolved:
-    doc: "Document"
+    # The linking document and the one it points into: their outlines (the engine keeps no
+    # more of a checked document once its per-document checks ran; fix keeps them whole).
+    doc: "Outline"
     repo: "RepoView"
     link: "Link"
     outcome: str
     problem: Problem | None = None
     heading: "Heading | None" = None  # the heading the link lands on, when it is one
     # The Markdown document the link points into; for a broken fragment, the one that lacks it.
-    target_doc: "Document | None" = None
+    target_doc: "Outline | None" = None
 
     @property
     def location(self) -> "Location":
@@ -173,12 +176,12 @@ class Resolved:
         return self.repo.location(self.doc.path, self.link.line, self.link.column)
 
 
-def checked_documents(ctx: "Context") -> list[tuple["RepoView", "Document"]]:
+def checked_documents(ctx: "Context") -> list[tuple["RepoView", "Outline"]]:
     """The Markdown files whose links are checked: the engine's one resolved list."""
     return ctx.documents.checked
 
 
-def fragment_ok(doc: "Document", fragment: str) -> bool:
+def fragment_ok(doc: "Outline", fragment: str) -> bool:
     frag = unquote(fragment)
     if frag == "" or frag.lower() == "top" or _LINE_ANCHOR.match(frag):
         return True
@@ -191,7 +194,7 @@ class _AnchorIndex:
     by word, so that spelling comparisons only look at anchors sharing a word (the rarest words
     first), or else at the anchors next to it in sorted order."""
 
-    def __init__(self, doc: "Document"):
+    def __init__(self, doc: "Outline"):
         self.anchors = list(doc.anchors())
         self.sorted = sorted(self.anchors)
         self.by_title: dict[str, str] = {}
@@ -291,7 +294,7 @@ def _title_part(anchor: str) -> str:
 
 
 _NUMBER_PREFIX = re.compile(r"^[0-9]+-?")
-def suggest_anchor(ctx: "Context", doc: "Document", fragment: str) -> str | None:
+def suggest_anchor(ctx: "Context", doc: "Outline", fragment: str) -> str | None:
     """The closest existing anchor: same title under another number first, then by spelling."""
     indexes = ctx.shared(_anchor_indexes)
     index = indexes.get(id(doc))
@@ -365,7 +368,7 @@ def _resolve_all(ctx: "Context") -> Iterator[Resolved]:
             yield _resolve(ctx, view, doc, link)
 
 
-def _resolve(ctx: "Context", view: "RepoView", doc: "Document", link: "Link") -> Resolved:
+def _resolve(ctx: "Context", view: "RepoView", doc: "Outline", link: "Link") -> Resolved:
     target = link.target.strip()
     if target.startswith("#") or target == "":
         return _same_doc(ctx, view, doc, link, target[1:])
@@ -385,7 +388,7 @@ def _resolve(ctx: "Context", view: "RepoView", doc: "Document", link: "Link") ->
     return _relative(ctx, view, doc, link, target)
 
 
-def _same_doc(ctx: "Context", view: "RepoView", doc: "Document", link: "Link", fragment: str) -> Resolved:
+def _same_doc(ctx: "Context", view: "RepoView", doc: "Outline", link: "Link", fragment: str) -> Resolved:
     if fragment_ok(doc, fragment):
         return Resolved(doc, view, link, OK, heading=doc.heading_for_fragment(unquote(fragment)),
                         target_doc=doc)
@@ -400,7 +403,7 @@ def _split(target: str) -> tuple[str, str | None]:
     return unquote(path), (frag if sep else None)
 
 
-def _relative(ctx: "Context", view: "RepoView", doc: "Document", link: "Link", target: str) -> Resolved:
+def _relative(ctx: "Context", view: "RepoView", doc: "Outline", link: "Link", target: str) -> Resolved:
     path, fragment = _split(target)
     base = doc.path.rsplit("/", 1)[0] if "/" in doc.path else ""
     joined = path[1:] if path.startswith("/") else (f"{base}/{path}" if base else path)
@@ -422,7 +425,7 @@ def _relative(ctx: "Context", view: "RepoView", doc: "Document", link: "Link", t
     return Resolved(doc, view, link, OK)
 
 
-def _not_listed(ctx: "Context", source: "RepoView", target: "RepoView", doc: "Document", link: "Link", rel: str,
+def _not_listed(ctx: "Context", source: "RepoView", target: "RepoView", doc: "Outline", link: "Link", rel: str,
                 shown: str, broken: str) -> Resolved | None:
     """Why `rel`, absent from `target`'s listing, is not simply missing: it lies in a folder
     that could not be read (DL702 of that folder; the link is not judged), or no file can have
@@ -439,13 +442,13 @@ def _not_listed(ctx: "Context", source: "RepoView", target: "RepoView", doc: "Do
     return None
 
 
-def _fragment_in(ctx: "Context", target: "RepoView", source: "RepoView", doc: "Document", link: "Link", rel: str,
+def _fragment_in(ctx: "Context", target: "RepoView", source: "RepoView", doc: "Outline", link: "Link", rel: str,
                  fragment: str, outcome: str) -> Resolved:
     """Check `fragment` against document `rel` of repository `target`."""
     if not is_markdown(rel):
         return Resolved(doc, source, link, OK)  # fragments into code or data files: line anchors
     try:
-        target_doc = target.document(rel)
+        target_doc = target.outline(rel)
     except UnreadableFile as err:
         ctx.unreadable(err)
         return Resolved(doc, source, link, OK)
@@ -482,7 +485,7 @@ def parse_github(url: str) -> GitHubLink | None:
                       m.group("ref"), unquote((m.group("path") or "").strip("/")), m.group("frag"))
 
 
-def _github(ctx: "Context", view: "RepoView", doc: "Document", link: "Link", gh: GitHubLink) -> Resolved:
+def _github(ctx: "Context", view: "RepoView", doc: "Outline", link: "Link", gh: GitHubLink) -> Resolved:
     owner, repo = gh.pair
     targets = [v for v in (ctx.rules, ctx.registry_repo) if v is not None and v.github == (owner, repo)]
     configured = {github_pair(ctx.config.rules.get("github")), github_pair(ctx.config.registry.get("github"))}

@@ -21,7 +21,7 @@ from drafterlint.findings import Location
 
 if TYPE_CHECKING:
     from drafterlint.checks.base import Context
-    from drafterlint.markdown.model import Document, Heading, ListItem
+    from drafterlint.markdown.model import Document, Heading, ListItem, Outline
     from drafterlint.registry.model import Policy
 
 # The words of a paragraph ending in ':' that open a list of heads or of checkpoints (by entry
@@ -115,7 +115,7 @@ def _norm_title(text: str) -> str:
     return " ".join(text.replace("\\", "").lower().split())
 
 
-def find_section(doc: "Document", title: str) -> "Heading | None":
+def find_section(doc: "Outline", title: str) -> "Heading | None":
     want = _norm_title(title)
     for h in doc.headings:
         if _norm_title(h.title) == want:

@@ -12,19 +12,19 @@ from drafterlint.checks._options import OptionSlot
 if TYPE_CHECKING:
     from drafterlint.checks._links import Resolved
     from drafterlint.checks.base import Context
-    from drafterlint.markdown.model import Document, Heading
+    from drafterlint.markdown.model import Heading, Outline
 
 # The headings that open a table of contents: an option of the rule that checks the table.
 TOC_TITLES = OptionSlot[list[str]]("toc_titles")
 
 
-def find_toc(ctx: "Context", doc: "Document") -> "Heading | None":
+def find_toc(ctx: "Context", doc: "Outline") -> "Heading | None":
     """The table of contents' heading (titled as one of TOC_TITLES), or None."""
     titles = {str(t).strip().lower() for t in TOC_TITLES.read(ctx.config)}
     return next((h for h in doc.headings if h.title.strip().lower() in titles), None)
 
 
-def toc_links(ctx: "Context", doc: "Document", toc: "Heading") -> "list[Resolved]":
+def toc_links(ctx: "Context", doc: "Outline", toc: "Heading") -> "list[Resolved]":
     """The resolved links inside the table of contents, in order."""
     by_doc = ctx.shared(_links_by_document)
     return [r for r in by_doc.get(id(doc), ()) if toc.line < r.link.line <= toc.end_line]

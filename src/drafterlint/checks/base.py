@@ -6,6 +6,13 @@ severity, what it needs), EXAMPLES (at least a passing and a failing case: data,
 `drafterlint explain CODE` and run through the real engine by tests/test_rule_examples.py) and
 `check(ctx)`, which returns or yields Findings and never prints. A rule whose errors need a
 decision (the audit's DL4xx-DL8xx) also defines ADVICE: what the audit tells a lead to do.
+
+What a rule reads of a checked document's body (its prose, lists, tables, paragraphs: more than
+the outline, `markdown.model.Outline`) it reads in `check_document(ctx, view, doc)`, which the
+engine calls on each checked document as it is read, before it keeps only the document's outline
+(a large docs tree would otherwise hold every parsed body); `check(ctx)` then sees the checked
+documents as outlines (the main and companion documents and the Markdown list stay whole). The
+findings of both are the rule's, in that order.
 """
 
 from __future__ import annotations
@@ -78,7 +85,8 @@ class Example:
 class RuleModule(Protocol):
     """A rule as its callers see it: a module under drafterlint.checks, listed in `_RULES`, that
     defines these names (checks/_conformance.py has mypy hold every listed module to it; OPTIONS,
-    ADVICE and FIX are optional and read with getattr, FIX through checks._fixes.declared)."""
+    ADVICE, FIX and check_document are optional and read with getattr, FIX through
+    checks._fixes.declared)."""
 
     __name__: str
     __doc__: str | None

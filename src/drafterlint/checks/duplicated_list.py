@@ -18,7 +18,9 @@ from drafterlint.checks.base import REGISTRY, RULES, Context, Example, Rule
 from drafterlint.findings import Finding, Location, Severity
 
 if TYPE_CHECKING:
+    from drafterlint.markdown.model import Document
     from drafterlint.registry.model import Checkpoint, Head
+    from drafterlint.sources import RepoView
 
 RULE = Rule(
     code="DL301",
@@ -87,28 +89,33 @@ def _named(texts: Iterable[str], targets: Iterable[str], known: Container[str]) 
     return found
 
 
-def check(ctx: Context) -> Iterator[Finding]:
-    known = _registry_repos(ctx)
-    if not known:
+def check_document(ctx: Context, view: "RepoView", doc: "Document") -> Iterator[Finding]:
+    """The lists and tables of one checked document of the rules repository."""
+    known = ctx.shared(_registry_repos)
+    if not known or view is not ctx.rules:
         return
-    for doc in ctx.documents.of(ctx.rules):
-        blocks = []
-        for lst in doc.lists:
-            blocks.append((lst.line, lst.column, [i.text for i in lst.items],
-                           [k.target for i in lst.items for k in i.links], "list"))
-        for tbl in doc.tables:
-            cells = [c for row in (tbl.header, *tbl.rows) for c in row]
-            blocks.append((tbl.line, tbl.column, [c.text for c in cells],
-                           [k.target for c in cells for k in c.links], "table"))
-        for line, col, texts, targets, what in blocks:
-            repos = _named(texts, targets, known)
-            if len(repos) < 2:
-                continue
-            shown = ", ".join(repos[:4]) + (", …" if len(repos) > 4 else "")
-            yield RULE.at(
-                ctx.rules_view.location(doc.path, line, col),
-                f"this {what} enumerates {len(repos)} entries of the approved list ({shown}); "
-                "the list lives in the reference repository: link to it instead of copying it",
-                related=[known[r] for r in repos],
-                key=f"{what}:{','.join(sorted(repos))}",
-            )
+    blocks = []
+    for lst in doc.lists:
+        blocks.append((lst.line, lst.column, [i.text for i in lst.items],
+                       [k.target for i in lst.items for k in i.links], "list"))
+    for tbl in doc.tables:
+        cells = [c for row in (tbl.header, *tbl.rows) for c in row]
+        blocks.append((tbl.line, tbl.column, [c.text for c in cells],
+                       [k.target for c in cells for k in c.links], "table"))
+    for line, col, texts, targets, what in blocks:
+        repos = _named(texts, targets, known)
+        if len(repos) < 2:
+            continue
+        shown = ", ".join(repos[:4]) + (", …" if len(repos) > 4 else "")
+        yield RULE.at(
+            ctx.rules_view.location(doc.path, line, col),
+            f"this {what} enumerates {len(repos)} entries of the approved list ({shown}); "
+            "the list lives in the reference repository: link to it instead of copying it",
+            related=[known[r] for r in repos],
+            key=f"{what}:{','.join(sorted(repos))}",
+        )
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    """Nothing across documents: what it reports is in one document's body (`check_document`)."""
+    return iter(())

@@ -25,7 +25,8 @@ from drafterlint.checks.base import RULES, Context, Example, Rule
 from drafterlint.findings import Finding, Severity, did_you_mean
 
 if TYPE_CHECKING:
-    from drafterlint.markdown.model import Document, Heading, Prose
+    from drafterlint.markdown.model import Document, Heading, Outline, Prose
+    from drafterlint.sources import RepoView
 
 RULE = Rule("DL205", "section-ref-mismatch", Severity.ERROR,
             "link text says §X.Y but the target is neither §X.Y nor inside it; or a bare §X.Y that does not exist",
@@ -53,14 +54,15 @@ _QUALIFIED = re.compile(
     r"[\s\w.,'’-]{0,12}$",
     re.IGNORECASE,
 )
-def _covers(doc: "Document", number: str, heading: "Heading") -> bool:
+def _covers(doc: "Outline", number: str, heading: "Heading") -> bool:
     named = doc.heading_by_number(number)
     if named is None:
         return False
     return named.line <= heading.line <= (named.end_line or named.line)
 
 
-def _link_findings(ctx: Context) -> Iterator[Finding]:
+def check(ctx: Context) -> Iterator[Finding]:
+    """The links whose text names a section they do not land in."""
     for r in _links.resolve_all(ctx):
         if r.heading is None or r.target_doc is None:
             continue
@@ -88,26 +90,21 @@ def _plain(text: Prose) -> str:
     return "".join(chars)
 
 
-def _bare_findings(ctx: Context) -> Iterator[Finding]:
-    for view, doc in _links.checked_documents(ctx):
-        numbers = {h.number for h in doc.headings if h.number}
-        for text in doc.prose:
-            if "§" not in text.text:
+def check_document(ctx: Context, view: "RepoView", doc: "Document") -> Iterator[Finding]:
+    """The bare references of one checked document to sections it does not have."""
+    numbers = {h.number for h in doc.headings if h.number}
+    for text in doc.prose:
+        if "§" not in text.text:
+            continue
+        plain = _plain(text)
+        for m in _SECTION.finditer(plain):
+            number = m.group(1)
+            if number in numbers or _QUALIFIED.search(plain[: m.start()]):
                 continue
-            plain = _plain(text)
-            for m in _SECTION.finditer(plain):
-                number = m.group(1)
-                if number in numbers or _QUALIFIED.search(plain[: m.start()]):
-                    continue
-                line, column = text.position(m.start())
-                yield RULE.at(
-                    view.location(doc.path, line, column),
-                    f"§{number} does not exist in {doc.path}",
-                    severity=Severity.WARNING,
-                    key=f"bare §{number}",
-                )
-
-
-def check(ctx: Context) -> Iterator[Finding]:
-    yield from _link_findings(ctx)
-    yield from _bare_findings(ctx)
+            line, column = text.position(m.start())
+            yield RULE.at(
+                view.location(doc.path, line, column),
+                f"§{number} does not exist in {doc.path}",
+                severity=Severity.WARNING,
+                key=f"bare §{number}",
+            )

@@ -16,9 +16,14 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from drafterlint.checks.base import RULES, TODAY, Context, Example, Rule
 from drafterlint.findings import Finding, Location, Severity
+
+if TYPE_CHECKING:
+    from drafterlint.markdown.model import Document
+    from drafterlint.sources import RepoView
 
 RULE = Rule(
     code="DL801",
@@ -45,33 +50,35 @@ EXAMPLES = (
 )
 
 
-def check(ctx: Context) -> Iterator[Finding]:
-    from drafterlint.checks._links import checked_documents
-
+def check_document(ctx: Context, view: "RepoView", doc: "Document") -> Iterator[Finding]:
+    """The passed markers of one checked document of the rules repository."""
     today = ctx.judged_on
-    rules = ctx.rules_view
-    for view, doc in checked_documents(ctx):
-        if view is not rules:
-            continue
-        for text in doc.prose:
-            for m in MARKER.finditer(text.text):
-                try:
-                    day = datetime.date.fromisoformat(m.group("d"))
-                except ValueError:
-                    continue
-                if day >= today:
-                    continue
-                start = m.start()
-                if start > 0 and text.text[start - 1] == "[":
-                    start -= 1  # point at the marker's bracket
-                line, column = text.position(start)
-                section = doc.section_at(line)
-                where = f"in §{section.number} " if section is not None and section.number else ""
-                yield RULE.at(
-                    Location(view.name, doc.path, line, column),
-                    f"the TENTATIVE marker {where}says “subject to change after "
-                    f"{day.isoformat()}”, and that date has passed ({(today - day).days} days before "
-                    f"{today.isoformat()}); remove the marker if the section is settled, or move "
-                    "its date",
-                    key=day.isoformat(),  # the engine adds the section and the ordinal
-                )
+    if view is not ctx.rules_view:
+        return
+    for text in doc.prose:
+        for m in MARKER.finditer(text.text):
+            try:
+                day = datetime.date.fromisoformat(m.group("d"))
+            except ValueError:
+                continue
+            if day >= today:
+                continue
+            start = m.start()
+            if start > 0 and text.text[start - 1] == "[":
+                start -= 1  # point at the marker's bracket
+            line, column = text.position(start)
+            section = doc.section_at(line)
+            where = f"in §{section.number} " if section is not None and section.number else ""
+            yield RULE.at(
+                Location(view.name, doc.path, line, column),
+                f"the TENTATIVE marker {where}says “subject to change after "
+                f"{day.isoformat()}”, and that date has passed ({(today - day).days} days before "
+                f"{today.isoformat()}); remove the marker if the section is settled, or move "
+                "its date",
+                key=day.isoformat(),  # the engine adds the section and the ordinal
+            )
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    """Nothing across documents: what it reports is in one document's body (`check_document`)."""
+    return iter(())

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from drafterlint.checks._links import Resolved
     from drafterlint.fix.edits import Proposes
     from drafterlint.fix.renamed import HeadingFinder
-    from drafterlint.markdown.model import Document, Heading
+    from drafterlint.markdown.model import Heading, Outline
 
 RULE = Rule("DL104", "toc-incomplete", Severity.WARNING,
             "a numbered level-2/3 heading is missing from the table of contents",
@@ -127,7 +127,7 @@ class _Headings:
         return found
 
 
-def _listed(toc: "Heading", entries: list["Resolved"], doc: "Document") -> set[int]:
+def _listed(toc: "Heading", entries: list["Resolved"], doc: "Outline") -> set[int]:
     """Headings the table of contents has an entry for. An entry whose anchor is broken (that is
     DL201's finding) still counts for the heading it names, so one stale entry is one finding."""
     listed = {id(r.heading) for r in entries if r.heading is not None and r.target_doc is doc}

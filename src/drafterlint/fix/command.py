@@ -49,7 +49,7 @@ def plan_fixes(options: CheckOptions, wanted, head: str = "HEAD") -> Planned:
     from drafterlint import fix as fixing
     run_setup = setup(options)
     config = run_setup.config
-    ctx = context(run_setup)
+    ctx = context(run_setup, whole=True)  # fix rewrites the documents' text
     result = run_checks(ctx)
     proposals, left, preexisting = _proposed(ctx, result.findings, run_setup, options, wanted, head)
     proposals, cached = _outside_the_cache(config, ctx, proposals)

@@ -33,21 +33,22 @@ def link_edits(r: "Resolved", finder: HeadingFinder = renamed_heading) -> tuple[
     if r.target_doc is None or hash_at < 0:
         return (), "no target document to look the heading up in"
     fragment = target[hash_at + 1:]
-    found = finder(r.target_doc, fragment)
+    found = finder(r.target_doc.whole(), fragment)  # fix keeps every document whole
     if isinstance(found, NotMapped):
         return (), found.why
-    spans = inline_spans(r.doc, r.link)
+    doc = r.doc.whole()
+    spans = inline_spans(doc, r.link)
     if spans is None:
         return (), "the link is not written as a plain [text](target); change it by hand"
     heading = found.heading
-    line, col = position_of(r.doc, spans.dest_start + hash_at + 1)  # the destination is on one line
+    line, col = position_of(doc, spans.dest_start + hash_at + 1)  # the destination is on one line
     edits = [Edit(line, col, fragment, heading.slug)]
     old_digits = re.match(r"[0-9]*", fragment).group()  # type: ignore[union-attr]
-    link_text = r.doc.text[spans.text_start:spans.text_end]
+    link_text = doc.text[spans.text_start:spans.text_end]
     for m in _SECTION_IN_TEXT.finditer(link_text):
         number = m.group(2)
         if number.replace(".", "") == old_digits and number != heading.number:
-            line, col = position_of(r.doc, spans.text_start + m.start(2))
+            line, col = position_of(doc, spans.text_start + m.start(2))
             edits.append(Edit(line, col, number, heading.number or number))
     return tuple(edits), found.why
 

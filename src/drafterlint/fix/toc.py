@@ -195,7 +195,7 @@ def entry_inserter(ctx: "Context", finder: "HeadingFinder") -> "Proposes":
             return (), "heading not found again"
         fixer = fixers.get(id(doc))
         if fixer is None:
-            fixer = fixers[id(doc)] = TocFixer(ctx, doc, finder)
+            fixer = fixers[id(doc)] = TocFixer(ctx, doc.whole(), finder)  # fix keeps documents whole
         return fixer.missing(heading)
 
     return propose

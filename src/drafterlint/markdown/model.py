@@ -173,43 +173,36 @@ def line_starts(text: str) -> list[int]:
     return starts
 
 
-@dataclass
-class Document:
+class Outline:
+    """What other documents read of a document: its path, its headings and anchors, its links,
+    its suppression comments and the parts left unparsed.
+
+    A parsed `Document` is one; once the rules that read a document's body (its prose, lists,
+    tables) have run on it, the engine keeps its `Summary` instead, so that a docs tree of
+    20,000 files holds what the links between them need and not every parsed body. Code that
+    reads documents other than the one it reports on takes an Outline."""
+
     path: str  # POSIX path relative to its repository
-    text: str  # the source with line ends normalised to "\n" and the BOM removed
-    headings: list[Heading] = field(default_factory=list)
-    links: list[Link] = field(default_factory=list)
-    lists: list[ListBlock] = field(default_factory=list)
-    tables: list[Table] = field(default_factory=list)
-    quotes: list[Quote] = field(default_factory=list)
-    paragraphs: list[Paragraph] = field(default_factory=list)
-    # The text of every block that has inline text, in document order: what rules that look
-    # for words in prose read (never the raw lines).
-    prose: list[Prose] = field(default_factory=list)
+    headings: list[Heading]
+    links: list[Link]
     # Explicit anchors outside headings (<a id>, <a name>, any id= attribute), with their line.
-    html_anchors: dict[str, int] = field(default_factory=dict)
-    suppressions: list[Suppression] = field(default_factory=list)
-    # Lines inside fenced or indented code, HTML comments and HTML blocks: never prose.
-    code_lines: frozenset[int] = frozenset()
+    html_anchors: dict[str, int]
+    suppressions: list[Suppression]
     # Parts of the document left unparsed because they exceed a bound (a table over the cell
     # budget): (first line, last line, message), each reported as DL702 while the rest is
     # checked; readers of the raw lines skip them too.
-    limits: list[tuple[int, int, str]] = field(default_factory=list)
+    limits: list[tuple[int, int, str]]
 
-    def __post_init__(self) -> None:
+    def _index(self) -> None:
         self._heading_lines = [h.line for h in self.headings]
         self._anchors: dict[str, int] | None = None
         self._targets: dict[str, Heading | int] = {}
         self._by_number: dict[str, Heading] | None = None
-        self._line_starts: list[int] | None = None
 
-    @property
-    def lines(self) -> list[str]:
-        return self.text.split("\n")
-
-    @property
-    def line_count(self) -> int:
-        return self.text.count("\n") + 1
+    def whole(self) -> "Document":
+        """The document with its body, for a reader of its text (fix, which keeps documents
+        whole); a Summary has none."""
+        raise TypeError(f"{self.path}: only its outline was kept")
 
     def anchors(self) -> dict[str, int]:
         """Every fragment GitHub resolves in this document, lowercased, with its line.
@@ -220,14 +213,16 @@ class Document:
             out: dict[str, int] = {}
             targets: dict[str, Heading | int] = {}
             for name, line in self.html_anchors.items():
-                out.setdefault(name.lower(), line)
-                targets.setdefault(name.lower(), line)
+                key = name.lower()
+                out.setdefault(key, line)
+                targets.setdefault(key, line)
             for h in self.headings:
                 for a in (h.slug, *h.anchors):
-                    out.setdefault(a.lower(), h.line)
+                    key = a.lower()  # one string for both maps: every document a link reaches keeps them
+                    out.setdefault(key, h.line)
                     # A heading's own anchors win over a same-named id elsewhere.
-                    if not isinstance(targets.get(a.lower()), Heading):
-                        targets[a.lower()] = h
+                    if not isinstance(targets.get(key), Heading):
+                        targets[key] = h
             self._anchors, self._targets = out, targets
         return self._anchors
 
@@ -253,13 +248,6 @@ class Document:
             self._by_number = by_number
         return self._by_number.get(number)
 
-    def line_starts(self) -> list[int]:
-        """The offset in `text` at which each line begins, worked out on first use (a fix maps
-        line and column to offsets and back; a check never asks)."""
-        if self._line_starts is None:
-            self._line_starts = line_starts(self.text)
-        return self._line_starts
-
     def is_suppressed(self, code: str, line: int) -> bool:
         return any(
             (not s.codes or code in s.codes)
@@ -267,3 +255,68 @@ class Document:
             and (s.end_line is None or line <= s.end_line)
             for s in self.suppressions
         )
+
+
+@dataclass
+class Document(Outline):
+    path: str  # POSIX path relative to its repository
+    text: str  # the source with line ends normalised to "\n" and the BOM removed
+    headings: list[Heading] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    lists: list[ListBlock] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    quotes: list[Quote] = field(default_factory=list)
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    # The text of every block that has inline text, in document order: what rules that look
+    # for words in prose read (never the raw lines).
+    prose: list[Prose] = field(default_factory=list)
+    html_anchors: dict[str, int] = field(default_factory=dict)
+    suppressions: list[Suppression] = field(default_factory=list)
+    # Lines inside fenced or indented code, HTML comments and HTML blocks: never prose.
+    code_lines: frozenset[int] = frozenset()
+    limits: list[tuple[int, int, str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._index()
+        self._line_starts: list[int] | None = None
+
+    def whole(self) -> "Document":
+        return self
+
+    def summary(self) -> "Summary":
+        """What other documents read of this one: the same headings; the links without where
+        their text and destination are written (only fix reads that, and it keeps documents
+        whole), a third of what a document of short paragraphs keeps."""
+        links = [Link(k.text, k.target, k.line, k.column, k.kind) for k in self.links]
+        return Summary(self.path, self.headings, links, self.html_anchors, self.suppressions, self.limits)
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    @property
+    def line_count(self) -> int:
+        return self.text.count("\n") + 1
+
+    def line_starts(self) -> list[int]:
+        """The offset in `text` at which each line begins, worked out on first use (a fix maps
+        line and column to offsets and back; a check never asks)."""
+        if self._line_starts is None:
+            self._line_starts = line_starts(self.text)
+        return self._line_starts
+
+
+@dataclass
+class Summary(Outline):
+    """A document's outline alone: what the engine keeps of a checked document once the rules
+    that read its body ran on it."""
+
+    path: str
+    headings: list[Heading]
+    links: list[Link]
+    html_anchors: dict[str, int]
+    suppressions: list[Suppression]
+    limits: list[tuple[int, int, str]]
+
+    def __post_init__(self) -> None:
+        self._index()
