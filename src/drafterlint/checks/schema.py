@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
+from drafterlint.checks._conforms import conforms
 from drafterlint.checks.base import REGISTRY, Context, Example, Rule
 from drafterlint.findings import Finding, Location, Severity, did_you_mean, quoted
 
@@ -57,12 +58,17 @@ _SCHEMA_FOR_FORMAT = {"drafters": "approved_drafters.schema.json"}
 
 
 @cache
+def _schema(name: str) -> dict:
+    from drafterlint.schemafiles import load
+
+    return load(name)
+
+
+@cache
 def _validator(name: str) -> "Draft202012Validator":
     import jsonschema
 
-    from drafterlint.schemafiles import load
-
-    return jsonschema.Draft202012Validator(load(name))
+    return jsonschema.Draft202012Validator(_schema(name))
 
 
 def _where(path: Iterable[str | int]) -> str:
@@ -88,6 +94,8 @@ def validate_doc(doc: "YamlDoc", schema_name: str) -> Iterator[Finding]:
     if value is None:
         yield RULE.at(doc.location(()), "the file is empty", key="empty")
         return
+    if conforms(_schema(schema_name), value):
+        return  # what jsonschema would say, without importing it (see _conforms)
     errors = sorted(
         _validator(schema_name).iter_errors(value),
         key=lambda e: [str(p) for p in e.absolute_path],
