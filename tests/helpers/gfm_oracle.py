@@ -347,7 +347,9 @@ class _Walker:
         self.html = _HtmlCollector()
         self.cursor = (0, 0)  # line and 0-based index where the source after the last link starts
         self.shift = 0  # lines of reference definitions taken out of the current paragraph
-        self.para = (0, 1)  # first inline line and first column of the current paragraph
+        self.para = (0, 1)  # first line (as cmark-gfm counts) and first column of the current paragraph
+        self.containers: list[_Node] = []  # the quotes and items around the node walked
+        self.para_containers: list[_Node] = []  # ... around the current paragraph
 
     def src(self, line: int) -> str:
         return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
@@ -369,7 +371,29 @@ class _Walker:
             prefix = len(src) - len(src.lstrip(" \t>"))
             base = col - start + 1
             out = [base + prefix, *out, *(base + k for k in range(prefix - 1, -1, -1))]
+            lazy = self._lazy_prefix(src)
+            if lazy is not None:
+                out.insert(0, base + lazy)
         return out
+
+    def _lazy_prefix(self, src: str) -> int | None:
+        """How much of `src` the containers of the current paragraph match, if not all of
+        them (a lazy line: cmark-gfm counts its columns from there, its blanks included), else
+        None.  A quote takes up to three blanks, `>` and one blank; an item the blanks up to its
+        content's column."""
+        p = 0
+        for box in self.para_containers:
+            if box.type == "block_quote":
+                k = p + len(src[p : p + 3]) - len(src[p : p + 3].lstrip(" "))
+                if not src.startswith(">", k):
+                    return p
+                p = k + 1 + src.startswith(" ", k + 1)
+            elif box.children:
+                want = box.children[0].col - 1
+                if want <= p or src[p:want].strip(" ") or len(src) < want:
+                    return p
+                p = want
+        return None
 
     def col(self, line: int, byte_col: int) -> int:
         """A 1-based character column from cmark's 1-based byte column."""
@@ -402,11 +426,18 @@ class _Walker:
         if node.line > 0 and node.type in _BLOCKS:
             block = node
         if t in ("paragraph", "heading"):
-            self.para = (node.line + self.shift, self.col(node.line, node.col))
+            self.para_containers = list(self.containers)
+            # (the line after definitions cmark-gfm took out is a continuation line for it: its
+            # columns count from the paragraph's first column, its own leading blanks left out)
+            self.para = (node.line, self.col(node.line, node.col))
         if t == "image":
             return  # its children are its alt text, plain text on the page: no link or tag
+        if t in ("block_quote", "item"):
+            self.containers.append(node)
         for ch in node.children:
             self.walk(ch, block)
+        if t in ("block_quote", "item"):
+            self.containers.pop()
         if t in ("paragraph", "heading"):
             self.shift = 0
 

@@ -403,4 +403,74 @@ REGRESSIONS: list[str] = [
     "# ~*~~__b~__",
     # ... and what follows that `-->` in the same block counts
     '> <!--\n# <!-- <a id="c1"> --><a href="#h1">',
+    # a tag an HTML block ends inside goes on in the inline HTML after it too (the page's raw
+    # HTML is one text): the anchor is inside its quoted value, until a quote closes it
+    '<details>\n| <span title=\'a | b |\n\n<a id="x1"></a>',
+    "<details>\n<span title='a\n\nword <b title='x'> <a id=\"x1\"></a>",
+    '<div>\n<b\n\n[x](#y) <b title="z">\n\n<a id=x1>',
+    # an item that may not interrupt a paragraph (numbered from 2, or empty) is its text, and
+    # may head a table
+    "x\n2) [a|b](#c)\n|-|-|",
+    "x\n2)\t[a|b](#c)\n|-|-|",
+    "> x\n> 3. a|b\n> -|-\n> [q](#r)|x",
+    # a table is no paragraph: every block start ends its body (an empty item, one numbered
+    # from 3, a footnote definition), an HTML block's start only where one starts (`<x` is a row)
+    "a||\n-|-\n<x\n3.",
+    "a|b\n-|-\n[^1]: x | [q](#r)",
+    # a short document has the budget to parse each container again at its lazy line (a cut
+    # inside a cut is charged twice)
+    "> - w\n[^2]: n\n> x\n[^1]: n",
+    "-\n=\n>p_(q))\n[^1]:",
+    ">)\n#\n-\t>\nn",
+    # a `]` closes the `[` opened last, one a strikethrough left open too (spent: no link), so
+    # the next `]` closes the `[` before the strikethrough
+    "[~[~]]()",
+    "[[~][~]]()",
+    "~[x~ ~[~]~](#t)",
+    "[a ~[x~ ]](#q)",
+    "[a ~[x~ [b]]](#q) www.a.example",
+    "[a ~[x~ ] ~[y~ ] ]](#q)",
+    # (the oracle) the line after a definition cmark-gfm took out counts its columns from the
+    # paragraph's first column, without its own leading blanks
+    "[r]: /ref-target\n    [a [b][r]][r]",
+    "> [r]: /ref-target\n>     [a [b][r]][r]",
+    # (the oracle) on a lazy line cmark-gfm counts columns from what its containers matched,
+    # its blanks included
+    "- [r]: /ref-target\n> word\n  [[r]][r]",
+    "[r]: /ref-target\n> - word\n>  [[r]][r]",
+    # a lazy line holding only a no-break space continues an item's paragraph (mistune drops
+    # an item's last lines of Python's whitespace)
+    "> -\tword\n\u00a0",
+    "> - word\n\u00a0\n\u00a0\n[a](#b)",
+    "> > - word\n> \u00a0",
+    # an item whose first line holds only a no-break space (or another Unicode space) is no
+    # empty item: it holds a paragraph and interrupts one
+    "> - \u00a0\nword",
+    "x\n- \u00a0\n  [a](#b)",
+    "> x\n> - \u00a0\n> y",
+    "- a\n  x\n  - \u00a0\n  y",
+    "x\n1. \u2003\nword",
+    "-\t>\tword\n\u00a0",
+    # a code span across a paragraph's lines: the next line's indentation is not in it (a
+    # setext heading's anchor)
+    "| `a | b |\n  | c | [d](#e) |\n| `a | b |\n===",
+    "`a\n  b`\n===",
+    "a `\n  b`\n---",
+    "> `a\n>   b` c\n> ===",
+    # cmark-gfm keeps one flag for "no link opener usable": a link sets it, any later `[`
+    # clears it, for the `[`s before it too (GitHub nests the links)
+    "[[![i](i.png)](#l)[~]~](#t)",
+    "[[a](#l) [b](#m) [x] y](#t)",
+    "[[[a](#l)[x]~](#t)](#u)",
+    "[[a](#l)[x][r]](#t)\n\n[r]: /r",
+    "~[[a](#l)[x]~](#t)~",
+    # a `]` inside a later strikethrough closes the `[` an earlier one left open
+    "*~~__b~__[~~[a](#x)~~](#y)[~~[a](#x)~~](#y)ftp://a.example/f",
+    "~~[x~~ ~~]~~ www.a.example",
+    # a paragraph's line indented by four may head a table (and fail to: the paragraph starts
+    # none after that); a delimiter row indented by four is none
+    "| a | b |\n    word\n|---|---|\n  |---|---|",
+    "x\n    a|b\n-|-\n[q](#r)|s",
+    "x\n    a|b\n    -|-",
+    "x\n- [x] a | b\n|---|---|",
 ]

@@ -406,6 +406,19 @@ def drop_opener(state: InlineState) -> Bracket:
     return opener
 
 
+def opener_text_starts(state: InlineState) -> list[int]:
+    """Where the text of each open `[` and `![` starts (past it), outermost first."""
+    return [bracket.start for bracket in state.brackets]
+
+
+def reactivate_link_openers(state: InlineState) -> None:
+    """Every open `[` made usable again (mistune's `active`): cmark-gfm keeps one flag for "no
+    link opener is usable", which a link sets and any later `[` clears, for the `[`s before it
+    too (`[[a](#l)[x]~](#t)` links `#t` around `#l`), where mistune deactivates each."""
+    for bracket in state.brackets:
+        bracket.active = True
+
+
 def deactivate_link_openers(state: InlineState) -> None:
     """A link deactivates every `[` open before it (links do not nest), as mistune's own link
     close does: along `last_link` and `previous_link`, up to one already inactive."""

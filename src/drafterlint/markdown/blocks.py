@@ -47,12 +47,14 @@ from drafterlint.markdown.patterns import (
     HTML_7_RE,
     SETEXT_LINE_RE,
 )
-from drafterlint.markdown.positions import PosState
+from drafterlint.markdown.positions import PosState, unicode_blank
 from drafterlint.markdown.table_rule import INTERRUPT_RE, NP_TABLE_RE, bounded_tables, parse_table, table_ends_paragraph
 from drafterlint.markdown.table_rule import MAX_TABLE_CELLS as MAX_TABLE_CELLS  # (tests import it from here)
 from drafterlint.markdown.text import decode
 
 _EQUALS_LINE_RE = re.compile(r" {0,3}=+[ \t]*$")
+_INDENTED_ROW_RE = re.compile(r"[ \t]*\S[^\n]*\n")
+_CODE_INDENT_RE = re.compile(r" {0,3}\t| {4}")
 
 
 def _interrupts(line: str) -> bool:
@@ -97,8 +99,17 @@ class _PosBlockParser(HookedBlockParser):
     def indent_code_fast(self, state: Any) -> Any:
         # mistune's fast path for indented lines takes a line of four blanks after a paragraph
         # for its text; it is a blank line, which ends the paragraph (`a⏎    ⏎=` is no heading)
-        if not rest_of_line(state).strip():
+        line = rest_of_line(state)
+        if not line.strip():
             return None
+        last = last_block(state)
+        if last is not None and last["type"] == "paragraph" and _CODE_INDENT_RE.match(line):
+            # an indented line continues the paragraph, and may head a table: cmark-gfm reads
+            # the paragraph's line without its indentation (`x⏎    a|b⏎-|-`)
+            t = _INDENTED_ROW_RE.match(src_of(state), cursor(state))
+            end = parse_table(self, t, state) if t is not None else None
+            if end:
+                return end
         return super().indent_code_fast(state)
 
     def parse_method(self, m: Any, state: Any) -> Any:
@@ -128,9 +139,32 @@ class _PosBlockParser(HookedBlockParser):
         return end
 
     def parse_list(self, m: Any, state: Any) -> Any:
-        # a lazy line that continues no paragraph is no part of the list: it closes it
         start = cursor(state)
-        end, _ = InPlace(state, lambda: self._parse_list_once(m, state, start)).run(lambda r: list_cut(r[1]))
+        last = last_block(state)
+        marker = m.group("list_2")
+        from_one = len(marker) == 1 or int(marker[:-1]) == 1
+        if last is not None and last["type"] == "paragraph" and (not m.group("list_3").strip(" \t") or not from_one):
+            # an item that may not interrupt the paragraph (empty, or numbered from 2) is its
+            # text, which may head a table (`x⏎2) a|b⏎-|-`): mistune's rule appends the line
+            # to the paragraph before the table rule could see it
+            t = NP_TABLE_RE.match(src_of(state), start)
+            end = parse_table(self, t, state) if t is not None else None
+            if end:
+                return end
+        hide = None
+        toks = tokens_of(state)
+        if last is not None and last["type"] == "paragraph" and from_one and unicode_blank(m.group("list_3")):
+            # an item holding only a no-break space (or another Unicode space) is no empty item
+            # for cmark-gfm: it interrupts the paragraph, which mistune's rule (Python's
+            # whitespace) would append it to; the paragraph is hidden from that rule meanwhile
+            hide = {"type": "blank_line"}
+            toks.append(hide)
+        # a lazy line that continues no paragraph is no part of the list: it closes it
+        try:
+            end, _ = InPlace(state, lambda: self._parse_list_once(m, state, start)).run(lambda r: list_cut(r[1]))
+        finally:
+            if hide is not None:
+                toks[:] = [t for t in toks if t is not hide]
         return end
 
     def _parse_list_once(self, m: Any, state: PosState, start: int) -> tuple[Any, list[PosState]]:

@@ -48,6 +48,8 @@ from drafterlint.markdown._mistune import (
     inline_depth,
     innermost_opener,
     open_brackets,
+    opener_text_start,
+    opener_text_starts,
     opener_usable,
     ref_links,
     src_of,
@@ -61,12 +63,14 @@ STRIKE_START = r"~+"
 class StrikeState(InlineState):
     """mistune's inline state, with what cmark-gfm's brackets say of bare URLs across a
     strikethrough, whose text mistune parses apart: whether a `[` is open around that text
-    (`no_bare_urls`), and how many `[` a strikethrough before left open (`strike_open`)."""
+    (`no_bare_urls`), and where the text of each `[` a strikethrough before left open starts
+    (`strike_brackets`, in this state's source: a `]` after the run closes the innermost `[`,
+    one of these or one of the state's own opened later)."""
 
     def __init__(self, env: Any) -> None:
         super().__init__(env)
         self.no_bare_urls = False
-        self.strike_open = 0
+        self.strike_brackets: list[int] = []
 
 
 _OBJECT = "\ufffc"  # mistune's stand-in for a token that is not text: punctuation
@@ -185,7 +189,7 @@ def parse_strikethrough(inline: Any, m: re.Match[str], state: Any) -> int:
     if size <= 2 and left and inline_depth(state) < inline.max_nested_level:
         urls = not (open_brackets(state) or in_link(state) or no_bare_urls(state))
         close = _strike_closer(src, end, size, right, urls, lambda i: _link_end(state, i))
-    if close is not None and open_brackets(state) and _closes_outer_link(state, end, close):
+    if close is not None and (open_brackets(state) or state.strike_brackets) and _closes_outer_link(state, end, close):
         close = None
     if close is None:
         inline.process_text(src[start:end], state)
@@ -198,9 +202,7 @@ def parse_strikethrough(inline: Any, m: re.Match[str], state: Any) -> int:
         deactivate_link_openers(state)
     # a `[` the strikethrough's text leaves open stays open after it for cmark-gfm (its brackets
     # are the paragraph's): no bare URL is linked until a `]` closes it (`~[x~ www.e.org`)
-    left_open = open_brackets(child)
-    if left_open:
-        state.strike_open += left_open
+    state.strike_brackets += [end + start for start in opener_text_starts(child)]
     add_token(state, {"type": "strikethrough", "children": children})
     return close + size
 
@@ -208,14 +210,18 @@ def parse_strikethrough(inline: Any, m: re.Match[str], state: Any) -> int:
 def no_bare_urls(state: StrikeState) -> bool:
     """Whether a `[` is open around the text of `state` (a strikethrough's, parsed apart), or
     one a strikethrough before it left open: cmark-gfm links no bare URL while one is."""
-    return state.no_bare_urls or state.strike_open > 0
+    return state.no_bare_urls or bool(state.strike_brackets)
 
 
-def close_strike_bracket(state: StrikeState) -> None:
-    """A `]` with no `[` of its own open: it closes the one a strikethrough left open, if any
-    (no link: that `[` was parsed apart)."""
-    if not open_brackets(state) and state.strike_open > 0:
-        state.strike_open -= 1
+def close_strike_bracket(state: StrikeState) -> bool:
+    """Whether the next `]` closes a `[` a strikethrough left open: the innermost `[` open is
+    one (no link: `_strike_closer` found none that `[` makes, so it is spent, and the `]` is
+    text; `[~[~]]()` links the outer brackets)."""
+    pending = state.strike_brackets
+    if not pending or (open_brackets(state) and opener_text_start(innermost_opener(state)) > pending[-1]):
+        return False
+    pending.pop()
+    return True
 
 
 def _outer_closers(src: str, a: int, b: int) -> list[int]:
@@ -233,10 +239,12 @@ def _outer_closers(src: str, a: int, b: int) -> list[int]:
     return out
 
 
-def _closes_outer_link(state: InlineState, a: int, b: int) -> bool:
+def _closes_outer_link(state: StrikeState, a: int, b: int) -> bool:
     """Whether a `]` in src_of(state)[a:b] makes a link of a `[` open before it (then the `~` run
     is text in that link's text); the `[` each other such `]` closes without a link is spent."""
     for q in _outer_closers(src_of(state), a, b):
+        if close_strike_bracket(state):
+            continue  # it closes a `[` a strikethrough before left open (no link: spent)
         if not open_brackets(state):
             break
         opener = innermost_opener(state)
@@ -268,16 +276,20 @@ def _link_end(state: InlineState, i: int) -> int:
     src = src_of(state)
     n = min(len(src), i + _LINK_TEXT_SCAN)
     opened: list[int] = []
+    image = i > 0 and src[i - 1] == "!"
+    usable = True  # cmark-gfm's one flag: a link clears it, a later `[` sets it again
     for k, c in unescaped(src, i, n):
         if c == "[":
             opened.append(k)
+            if k == 0 or src[k - 1] != "!":
+                usable = True
         elif c == "]":
             j = opened.pop()
             if not opened:
-                return _link_after(state, i, k)
+                return _link_after(state, i, k) if usable or image else -1
             inner_link = j == 0 or src[j - 1] != "!"
-            if inner_link and not (i and src[i - 1] == "!") and _link_after(state, j, k) > 0:
-                return -1
+            if inner_link and _link_after(state, j, k) > 0:
+                usable = False
     return -1
 
 

@@ -21,6 +21,7 @@ from drafterlint.markdown._mistune import (
     opener_text_start,
     opener_token,
     opener_usable,
+    reactivate_link_openers,
     set_in_link,
     src_of,
     tokens_of,
@@ -52,6 +53,7 @@ def parse_bare_url(inline: Any, m: re.Match[str], state: Any) -> int:
 
 
 _CLOSERS_RE = re.compile(r"\]+")
+_CODE_LINE_END_RE = re.compile(r"\n[ \t]*")
 # a `[^label]` that is text as written (no entity decoded); its own token type, as mistune
 # merges text tokens and their flags away
 FOOTNOTE_LABEL = "footnote_label"
@@ -85,8 +87,44 @@ class FastInline(mistune.InlineParser):
         set_in_link(state, was)
         return end
 
+    def parse_link(self, m: Any, state: Any) -> Any:
+        end = super().parse_link(m, state)
+        if not m.group(0).startswith("!"):
+            # a `[` makes the `[`s open before it usable again, though a link inside them
+            # made them none (cmark-gfm's one flag for all link openers)
+            reactivate_link_openers(state)
+        return end
+
+    def parse_codespan(self, m: Any, state: Any) -> Any:
+        end = super().parse_codespan(m, state)
+        toks = tokens_of(state)
+        tok = toks[-1] if toks else None
+        inner = src_of(state)[m.end() : end - len(m.group(0))]
+        if tok is not None and tok["type"] == "codespan" and "\n" in inner:
+            # a paragraph's lines lose their leading blanks before cmark-gfm reads its inlines:
+            # a code span across lines has one space where a line ends (mistune keeps the
+            # next line's indentation: a setext heading's anchor had a `-` too many)
+            code = _CODE_LINE_END_RE.sub(" ", inner)
+            if code.strip(" ") and code.startswith(" ") and code.endswith(" "):
+                code = code[1:-1]
+            tok["raw"] = code
+        return end
+
     def parse_link_close(self, m: Any, state: Any) -> Any:
-        emphasis.close_strike_bracket(state)
+        if state.strike_brackets:
+            # a `[` a strikethrough left open is the innermost one for some `]` of the run:
+            # each `]` closes the `[` opened last, whichever parsed it
+            q = m.start()
+            while q < m.end():
+                if emphasis.close_strike_bracket(state):
+                    self.process_text("]", state)
+                    q += 1
+                else:
+                    q = self._link_close(_CLOSERS_RE.match(src_of(state), q, q + 1), state)
+            return q
+        return self._link_close(m, state)
+
+    def _link_close(self, m: Any, state: Any) -> Any:
         q = m.start()
         if not open_brackets(state) or not _footnote_label_closes(state, q):
             return super().parse_link_close(m, state)

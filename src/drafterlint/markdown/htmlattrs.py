@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 # html-pipeline's allowlist as github.com applies it, with the task-list checkbox and
 # picture/source.
@@ -40,19 +40,44 @@ def _start_tags(raw: str) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
             yield off, name, attrs
 
 
-def comment_left_open(raw: str) -> bool:
-    """Whether `raw` ends inside an HTML comment: on the page, the HTML after it is comment up to
-    a `-->` (or `--!>`)."""
-    names = [name for _, name, _ in _scan(raw)]
-    return bool(names) and names[-1] == ""  # _scan's last word: a comment that does not close
+class RawHtml:
+    """The raw HTML of a page read as one text, piece by piece in document order, as GitHub's
+    sanitizer reads it: a comment a piece leaves open hides the raw HTML after it up to a `-->`,
+    and a tag a piece ends inside goes on in the next piece (`<span title='a⏎⏎<a id=x>` is one
+    `span` tag, no anchor), whether that piece is an HTML block or inline HTML."""
 
+    __slots__ = ("comment_open", "carry", "started")
 
-def tag_left_open(raw: str) -> int:
-    """Where the tag `raw` ends inside starts, -1 if it ends inside none: on the page (GitHub's
-    sanitizer reads the raw HTML of a document as one text) the next raw HTML goes on with that
-    tag (`<b⏎⏎<a href=x>` is one `b` tag, no link)."""
-    found = list(_scan(raw))
-    return found[-1][0] if found and found[-1][1] == "<" else -1
+    def __init__(self) -> None:
+        self.comment_open = False
+        self.carry = ""  # the text of the tag the last piece ended inside
+        self.started: tuple[int, int] = (0, 0)  # where that tag starts (line, column)
+
+    def feed(self, raw: str, at: Callable[[int], tuple[int, int]], *, whole: bool = False) -> tuple[str, Callable[[int], tuple[int, int]]]:
+        """The text to read for the next piece `raw` (what goes on from before it, then `raw`;
+        "" when it is all inside a comment), and where each of its offsets is written, given
+        where each offset of `raw` is (`at`).  `whole`: `raw` is one complete CommonMark tag,
+        comment or declaration (inline HTML), which HTML5 reads as complete too, so it leaves
+        nothing open when nothing was open before it."""
+        if whole and not self.carry and not self.comment_open:
+            return raw, at
+        if self.comment_open:
+            close = comment_close(raw)
+            if close < 0:
+                return "", at
+            self.comment_open = False
+            raw = " " * close + raw[close:]
+        carry, started = self.carry, self.started
+        text = carry + raw
+
+        def place(k: int) -> tuple[int, int]:
+            return started if k < len(carry) else at(k - len(carry))
+
+        found = list(_scan(text))
+        last = found[-1] if found else (0, "-", [])
+        self.carry, self.started = (text[last[0] :], place(last[0])) if last[1] == "<" else ("", (0, 0))
+        self.comment_open = last[1] == ""
+        return text, place
 
 
 def comment_close(raw: str) -> int:

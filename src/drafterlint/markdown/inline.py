@@ -19,7 +19,7 @@ from drafterlint.markdown.autolinks import URL_START, url_end
 from drafterlint.markdown.escapes import skip_literal
 from drafterlint.markdown.fastinline import FOOTNOTE_LABEL
 from drafterlint.markdown.footnotes import FOOTNOTE_REF_RE
-from drafterlint.markdown.htmlattrs import anchors_in, comment_close, hrefs_in
+from drafterlint.markdown.htmlattrs import RawHtml, anchors_in, hrefs_in
 from drafterlint.markdown.model import Link, Span
 from drafterlint.markdown.positions import PosState
 from drafterlint.markdown.text import decode, decode_entities
@@ -193,6 +193,11 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
             img = i > a and s[i - 1] == "!" and (i - 2 < a or s[i - 2] != "\\")
             ev = _Ev(i - 1 if img else i, "lb", image=img)
             events.append(ev)
+            if not img:
+                # cmark-gfm's one flag for all link openers: a `[` makes those before it usable
+                # again after a link inside them (`[[a](#l)[x]~](#t)` links `#t`)
+                for op in stack:
+                    op.can_link = True
             stack.append(ev)
             i += 1
             continue
@@ -265,7 +270,7 @@ def destination_span(st: PosState, href: str, end: int) -> Span | None:
 class Aligner:
     """Walks mistune's inline tokens of one block and pins each link to its source event."""
 
-    def __init__(self, st: PosState, a: int, b: int, parser: Any):
+    def __init__(self, st: PosState, a: int, b: int, parser: Any, raw_html: RawHtml):
         self.st = st
         self.s = src_of(st)
         self.a = a
@@ -275,7 +280,7 @@ class Aligner:
         self.p = parser
         self.links: list[Link] = []
         self.anchors: list[tuple[str, int]] = []
-        self.in_comment = False  # inside a comment an HTML block before left open
+        self.raw_html = raw_html  # the page's raw HTML before this block, as one text
 
     def run(self, children: list[dict[str, Any]], *, in_heading: bool = False) -> list[Link]:
         self.in_heading = in_heading
@@ -337,7 +342,7 @@ class Aligner:
 
         j = self._find(ok)
         if j >= 0 and not image:
-            j = self._innermost(j, ok)
+            j = self._innermost(j, ok) if "ref" in tok else self._inline_bracket(j, ok, url)
         st, s = self.st, self.s
         if j < 0:
             # no place in the source makes this link (the scanner and mistune disagree): it is
@@ -425,6 +430,28 @@ class Aligner:
                 return self._innermost(k, ok)
         return j
 
+    def _inline_bracket(self, j: int, ok: Any, url: str) -> int:
+        """Of the brackets that could make this inline link, the one whose destination is the
+        link's: a `[` after a link inside an outer bracket makes that bracket usable again
+        (`[[a](#l)[x]~](#t)` links `#t` around `#l`), unless a reference link the scanner does
+        not know follows (`[[a](#l)[x][r]](#t)`: `#l` is the inner one)."""
+        evs = self.events
+        if self._destination(evs[j]) == url:
+            return j
+        for k in range(j + 1, len(evs)):
+            inner = evs[k]
+            if inner.pos >= evs[j].close:
+                break
+            if inner.kind == "lb" and not inner.is_image and ok(inner) and self._destination(inner) == url:
+                return k
+        return self._innermost(j, ok)
+
+    def _destination(self, ev: _Ev) -> str | None:
+        """The destination of the inline link whose text the bracket `ev` opens, as mistune
+        gives it."""
+        attrs = parse_link(self.s, ev.close + 2)[0] if ev.close >= 0 else None
+        return None if attrs is None else attrs.get("url")
+
     def _walk_text_of(self, tok: dict[str, Any], image: bool) -> None:
         """The links and tags in a link's text; an image's text is its alt attribute, plain
         text on the page (cmark-gfm renders `![see [§2](#nope)](f.png)` as `alt="see §2"`, a
@@ -444,29 +471,27 @@ class Aligner:
 
     def _html(self, tok: dict[str, Any]) -> None:
         raw = tok.get("raw", "")
-        if self.in_comment:
-            # inside a comment an HTML block left open (the page's raw HTML is one text): nothing
-            # here counts, up to the `-->` that closes it
-            self.in_comment = comment_close(raw) < 0
+        pos = self.a
+        # a comment, declaration or closing tag holds no anchor or link, and the scanner made no
+        # event for it: looking for one would consume the next tag's and skip what lies between
+        if not raw.startswith(("<!--", "<?", "<!", "</")):
+            head = raw.split("\n", 1)[0]
+            j = self._find(lambda ev: ev.kind == "tag" and self.s.startswith(head, ev.pos))
+            if j < 0:
+                j = self._find(lambda ev: ev.kind == "tag")
+            if j >= 0:
+                pos = self.events[j].pos
+                self.k = j + 1
+        elif not (self.raw_html.carry or self.raw_html.comment_open):
             return
-        if raw.startswith(("<!--", "<?", "<!", "</")):
-            # a comment, declaration or closing tag holds no anchor or link, and the scanner made
-            # no event for it: looking for one would consume the next tag's and skip what lies between
-            return
-        head = raw.split("\n", 1)[0]
-        j = self._find(lambda ev: ev.kind == "tag" and self.s.startswith(head, ev.pos))
-        if j < 0:
-            j = self._find(lambda ev: ev.kind == "tag")
-        if j >= 0:
-            pos = self.events[j].pos
-            self.k = j + 1
-        else:
-            pos = self.a
-        line, col = self.st.position(pos)
-        for name, _ in anchors_in(raw):
-            self.anchors.append((name, line))
-        for target, _ in hrefs_in(raw):
-            self._add("", target, line, col, "html")
+        here = self.st.position(pos)
+        # inside a comment or tag the raw HTML before left open (the page's raw HTML is one
+        # text), up to where it closes, nothing counts
+        text, place = self.raw_html.feed(raw, lambda at: here, whole=True)
+        for name, at in anchors_in(text):
+            self.anchors.append((name, place(at)[0]))
+        for target, at in hrefs_in(text):
+            self._add("", target, *place(at), "html")
 
     def _add(self, text: str, target: str, line: int, col: int, kind: str,
              text_span: Span | None = None, dest_span: Span | None = None) -> None:

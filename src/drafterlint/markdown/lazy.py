@@ -30,8 +30,12 @@ from drafterlint.markdown.table_rule import CELLS_LEFT
 # container.  The container is parsed as mistune does, its lazy lines checked against its
 # blocks, and if one continues no paragraph, parsed again up to that line (the rest is then
 # read outside the container).  Parsing again is bounded by a budget per document (in
-# characters, twice the document), so nested containers each cut cannot cost more than that.
+# characters, twice the document and a floor), so nested containers each cut cannot cost more
+# than that.  The floor keeps a short document exact: a cut inside a cut is charged twice, and
+# twice a short document is soon spent (`> - w⏎[^2]: n⏎> x⏎[^1]: n` left no budget for the
+# second quote's cut); a constant leaves the bound linear.
 _REPARSE_LEFT = "_drafterlint_reparse_left"
+_REPARSE_FLOOR = 65_536
 
 R = TypeVar("R")
 
@@ -198,7 +202,7 @@ def _spend(state: PosState, cost: int, force: bool = False) -> bool:
     if `force`: a parse stopped by _Cut must be done again)."""
     left = env_get(state, _REPARSE_LEFT)
     if left is None:
-        left = 2 * len(root_source(state))
+        left = 2 * len(root_source(state)) + _REPARSE_FLOOR
     if cost > left and not force:
         env_set(state, _REPARSE_LEFT, left)
         return False

@@ -38,12 +38,10 @@ from drafterlint.markdown.comments import comment_lines, suppressions
 from drafterlint.markdown.escapes import unescaped_pipes
 from drafterlint.markdown.headings import RawHeading, finish_headings
 from drafterlint.markdown.htmlattrs import (
+    RawHtml,
     anchors_in,
-    comment_close,
-    comment_left_open,
     headings_in,
     hrefs_in,
-    tag_left_open,
 )
 from drafterlint.markdown.inline import Aligner, footnote_numbers, has_linkish, render
 from drafterlint.markdown.limits import (
@@ -97,9 +95,7 @@ class _Builder:
         self.line_starts: list[int] = []
         self.limits: list[tuple[int, int, str]] = []
         self.footnote_numbers: dict[str, int] = {}  # each rendered footnote's number
-        self.comment_open = False
-        # a tag the last raw HTML block ended inside: its text so far, and where it starts
-        self.tag_open: tuple[str, tuple[int, int]] = ("", (0, 0))
+        self.raw_html = RawHtml()  # the page's raw HTML so far, as one text
 
     # -- inline helpers -------------------------------------------------------------------
 
@@ -107,10 +103,8 @@ class _Builder:
         if not has_linkish(children):
             self._last_anchors = []
             return []
-        al = Aligner(st, a, b, self)
-        al.in_comment = self.comment_open  # the raw HTML here starts inside a comment (see block)
+        al = Aligner(st, a, b, self, self.raw_html)
         links = al.run(children or [], in_heading=heading)
-        self.comment_open = al.in_comment
         if not heading:
             for name, line in al.anchors:
                 self.html_anchors.setdefault(name, line)
@@ -162,27 +156,10 @@ class _Builder:
             if t == "block_code":
                 self.block_code_lines.update(rng)
             else:
-                raw = tok.get("raw", "")
-                if self.comment_open:
-                    # an HTML block that a closing list item or quote ended inside a comment
-                    # leaves it open in the rendered page: the raw HTML after it is comment
-                    # up to a `-->`
-                    close = comment_close(raw)
-                    if close < 0:
-                        return
-                    self.comment_open = False
-                    raw = " " * close + raw[close:]
-                # a tag the raw HTML before ended inside goes on here (the page's HTML is one
-                # text): that tag is where it started
-                carry, started = self.tag_open
-                raw = carry + raw
-
-                def place(at: int) -> tuple[int, int]:
-                    return started if at < len(carry) else st.position(off - len(carry) + at)
-
-                open_at = tag_left_open(raw)
-                self.tag_open = (raw[open_at:], place(open_at)) if open_at >= 0 else ("", (0, 0))
-                self.comment_open = comment_left_open(raw)
+                # the page's raw HTML is one text: a comment or tag the raw HTML before left
+                # open goes on here (an HTML block that a closing list item or quote ended
+                # inside a comment leaves it open in the rendered page too)
+                raw, place = self.raw_html.feed(tok.get("raw", ""), lambda at: st.position(off + at))
                 for name, at in anchors_in(raw):
                     self.html_anchors.setdefault(name, place(at)[0])
                 for level, text, at in headings_in(raw):

@@ -25,6 +25,7 @@ from drafterlint.markdown._mistune import (
     parent_state,
     set_lazy_line_starts,
     src_of,
+    strip_continuation_indent,
     tokens_of,
 )
 from drafterlint.markdown.model import line_starts
@@ -36,6 +37,12 @@ from drafterlint.markdown.patterns import LIST_LINE_RE, LIST_MARKER_RE, TASK_BOX
 
 # What CommonMark counts as blank (not Python's str.strip: a no-break space is text).
 _BLANKS = " \t\n\r\f\v"
+
+
+def unicode_blank(text: str) -> bool:
+    """Whether `text` is blank for Python (str.isspace) but not for CommonMark."""
+    return not text.strip() and bool(text.strip(_BLANKS))
+
 # The blanks, `>` and list markers a line's containers start with (and the blanks after them).
 _CONTAINER_PREFIX_RE = re.compile(r"(?:[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))*[ \t]*", re.M)
 
@@ -233,6 +240,7 @@ class PosState(HookedBlockState):
     def open_child(self, src: str, lazy_starts: Any = None) -> "PosState":
         task_text = False
         if self._pending_base is None and self.item_marks is not None and not lazy_starts:
+            src = self._unicode_blanks_back(src)
             src, task_text = self._task(src)
         child = new_child_state(self, src, lazy_starts)
         assert isinstance(child, PosState)
@@ -266,6 +274,37 @@ class PosState(HookedBlockState):
         child = self.open_child(src, lazy_starts)
         self._pending_base = saved
         return child
+
+    def _unicode_blanks_back(self, src: str) -> str:
+        """A list item's source as mistune built it, with what Python's whitespace took from it
+        put back: a first line holding only a Unicode space (a no-break space: text for
+        cmark-gfm; mistune reads the item as starting empty) and the last lines holding only
+        blanks with a Unicode space among them (mistune's strip_end drops them)."""
+        marker_off = self.item_marks[-1] if self.item_marks else 0
+        first, marker_text = self.line_text(marker_off)
+        m = LIST_LINE_RE.match(marker_text)
+        if m is None:
+            return src
+        at = self.line_index(first)
+        rest = m.group(3)
+        if unicode_blank(rest):
+            src = rest.lstrip(" \t") + "\n" + src
+        elif not rest.strip(_BLANKS):
+            at += 1  # the item's content starts on the next line
+        if src and not src.endswith("\n"):
+            return src  # (nothing was stripped)
+        _, width = compile_continue_width(rest, len(m.group(1)) + len(m.group(2)))
+        last = self.line_index(max(0, cursor(self) - 1))
+        back: list[str] = []
+        kept = 0
+        for k in range(at + src.count("\n"), last + 1):
+            line = self.line_text(self.starts[k])[1]
+            if line.strip():
+                break  # (the next item's marker line)
+            back.append(strip_continuation_indent(line, width) if has_continuation_indent(line, width) else line)
+            if unicode_blank(line):
+                kept = len(back)
+        return src + "".join(x + "\n" for x in back[:kept])
 
     def _task(self, src: str) -> tuple[str, bool]:
         """A list item's source without its task-list checkbox, and whether the rest of that

@@ -79,6 +79,8 @@ def table_ends_paragraph(state: PosState, pos: int) -> bool:
 # The delimiter row (`|---|:-:|`), as a cheap first test: one character class, no nesting, so
 # linear on any line.
 _DELIMITER_ROW_RE = re.compile(r"[ \t|:-]*\n?")
+# a line indented by four columns: no delimiter row (cmark-gfm starts no block there)
+_INDENTED_RE = re.compile(r" {0,3}\t| {4}")
 
 
 _NP_TABLE_PATTERN = (
@@ -117,13 +119,30 @@ def _lazy_in_a_container(state: PosState, at: int) -> bool:
     return False
 
 
+def _failed_before(paragraph: str, header: str) -> bool:
+    """Whether a line of the paragraph `paragraph`, which `header` continues, is a delimiter row
+    under a line of another width: cmark-gfm tried a table there (its header is the
+    paragraph's line before, however indented: `a⏎    b⏎|-|-|`), and the paragraph starts
+    none after it."""
+    if "-" not in paragraph and "-" not in header:
+        return False
+    lines = paragraph.rstrip("\n").split("\n") + [header.rstrip("\n")]
+    for above, line in zip(lines, lines[1:]):
+        if "-" in line and not SETEXT_LINE_RE.match(line):
+            cols = tables.delimiter_cells(line)
+            if cols is not None and len(cols) != len(tables.split_row(above)):
+                return True
+    return False
+
+
 def parse_table(block: Any, m: re.Match[str], state: Any) -> int | None:
     """A table, unless it would take the document over its cell budget: then one
     `table_skipped` token stands for the whole table."""
     src = src_of(state)
     delimiter = m.end()  # mistune's match is the header line
     body = _line_end(src, delimiter)
-    if _DELIMITER_ROW_RE.fullmatch(src, delimiter, body) is None or SETEXT_LINE_RE.match(src, delimiter, body):
+    if (_DELIMITER_ROW_RE.fullmatch(src, delimiter, body) is None or SETEXT_LINE_RE.match(src, delimiter, body)
+            or _INDENTED_RE.match(src, delimiter)):
         return None  # (`---` underlines the header line: a setext heading comes first)
     if delimiter in lazy_line_starts(state) or _lazy_in_a_container(state, delimiter):
         return None  # a lazy line continues a paragraph (`- a⏎-|`, `> - a⏎b|c⏎-|-`)
@@ -138,6 +157,8 @@ def parse_table(block: Any, m: re.Match[str], state: Any) -> int | None:
     if len(cols) != len(tables.split_row(m.group(0))):
         state.table_visited = m.start()
         return None
+    if last is not None and last["type"] == "paragraph" and _failed_before(last.get("text", ""), m.group(0)):
+        return None  # (a header line indented by four, which the rule's pattern skipped)
     end = tables.body_end(src, body, parse_end(state))
     rows = 1 + src.count("\n", body, end) + (end > body and src[end - 1] != "\n")
     cells = len(cols) * rows

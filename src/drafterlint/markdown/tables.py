@@ -15,13 +15,15 @@ import re
 from typing import Any
 
 from drafterlint.markdown.escapes import unescaped_pipes
+from drafterlint.markdown.patterns import HTML_1_TO_6_RE, HTML_7_RE
 
 _MARKER_RE = re.compile(r":?-+:?")
 # a line that starts another block and so ends a table's body: an ATX heading, a quote, a
-# fence, a list item, a thematic break, an HTML block's start, indented code
+# fence, a list item (empty or from any number: a table is no paragraph), a thematic break, a
+# footnote definition, indented code; an HTML block's start is tested apart (`<x` is a row)
 _ROW_END_RE = re.compile(
     r" {0,3}(?:#{1,6}(?:[ \t]|$)|>|```|~~~|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)"
-    r"|(?:[-*_][ \t]*){3,}$|<[A-Za-z/!?])| {4}|\t"
+    r"|(?:[-*_][ \t]*){3,}$|\[\^[^\]\s]+\]:)| {4}|\t"
 )
 
 
@@ -56,7 +58,7 @@ def body_end(src: str, pos: int, end: int) -> int:
         j = src.find("\n", pos, end)
         j = end if j < 0 else j
         line = src[pos:j]
-        if not line.strip() or _ROW_END_RE.match(line):
+        if not line.strip() or _ROW_END_RE.match(line) or HTML_1_TO_6_RE.match(line) or HTML_7_RE.match(line):
             return pos
         pos = j + 1
     return min(pos, end)
