@@ -12,7 +12,10 @@ the outline, `markdown.model.Outline`) it reads in `check_document(ctx, view, do
 engine calls on each checked document as it is read, before it keeps only the document's outline
 (a large docs tree would otherwise hold every parsed body); `check(ctx)` then sees the checked
 documents as outlines (the main and companion documents and the Markdown list stay whole). The
-findings of both are the rule's, in that order.
+findings of both are the rule's, in that order. `check_document` reads the document it is given
+and what the engine prepared before reading the checked ones (the facts, the registry): the
+other checked documents are not all read yet, so a `ctx.shared` value computed from them there
+would be computed from a part of them.
 """
 
 from __future__ import annotations
