@@ -7,6 +7,7 @@ every run."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import subprocess
@@ -19,7 +20,7 @@ import yaml
 from drafterlint import cache, config
 from drafterlint.cache_store import Store
 from drafterlint.config import DEFAULTS, load_config
-from drafterlint.findings import InputError
+from drafterlint.findings import InputError, Severity
 from drafterlint.options import CheckOptions
 from drafterlint.steps import setup
 from tests.helpers import FIXTURES, leaves, nest
@@ -85,11 +86,11 @@ def test_both_ways_to_a_configuration_agree(tmp_path, monkeypatch, text):
 
 @pytest.mark.parametrize("flags", [
     {},
-    {"select": "DL2,dl301"},
-    {"ignore": "DL201"},
-    {"fail_on": "warning"},
+    {"select": ("DL2", "DL301")},
+    {"ignore": ("DL201",)},
+    {"fail_on": Severity.WARNING},
     {"extra_list": ("cli=bad.yaml",)},
-    {"today": "2026-12-01"},
+    {"today": datetime.date(2026, 12, 1)},
     {"rules_repo": "rules", "registry_repo": "registry"},
 ], ids=["none", "select", "ignore", "fail-on", "extra-list", "today", "repositories"])
 def test_the_command_lines_flags_key_a_cached_configuration_as_a_validated_one(tmp_path, monkeypatch, flags):

@@ -47,8 +47,6 @@ from drafterlint.steps import (
     Stopped,
     configuration,
     exit_code,
-    parse_report_specs,
-    parse_today,
 )
 
 
@@ -276,7 +274,7 @@ def _where_the_full_report_is(options: AuditOptions) -> tuple[str, str | None]:
     return (f"the audit's report files ({', '.join(files)})" if files else "the audit's report"), None
 
 
-def _write_reports(options: AuditOptions, result, meta, info, extra_reports) -> list[tuple[str, Path]]:
+def _write_reports(options: AuditOptions, result, meta, info) -> list[tuple[str, Path]]:
     from drafterlint.report import render
     from drafterlint.report.audit_markdown import audit_document, render_audit
 
@@ -291,9 +289,9 @@ def _write_reports(options: AuditOptions, result, meta, info, extra_reports) -> 
         write_file(options.json_out, json_safe(json.dumps(audit_document(result, meta, info), indent=2,
                                                           ensure_ascii=False)) + "\n", what="output file")
         written.append(("JSON", options.json_out))
-    for fmt, path in extra_reports:
-        write_file(path, render(result, fmt, meta), what="output file")
-        written.append((fmt, path))
+    for extra in options.report:
+        write_file(extra.path, render(result, extra.format, meta), what="output file")
+        written.append((str(extra.format), extra.path))
     return written
 
 
@@ -312,8 +310,7 @@ def audit_command(options: AuditOptions) -> int:
     from drafterlint.sources import cache_root
 
     config = configuration(options)
-    today = parse_today(options.today) or datetime.date.today()
-    extra_reports = parse_report_specs(options.report)
+    today = options.today or datetime.date.today()
     cache = Path(options.cache_dir).expanduser() if options.cache_dir else cache_root(config)
     # The tokens are judged before anything is brought: a refused one is said at the start.
     tracking = start_tracking(options, _tracked_repo(options), options.http_timeout)
@@ -333,7 +330,7 @@ def audit_command(options: AuditOptions) -> int:
     previous = _previous(options, tracking, notes)
     info, meta = _describe(options, ctx, today, result, crashed, brought, history, notes, previous)
     # The reports first: whatever happens to the tracking issue, they are written.
-    written = _write_reports(options, result, meta, info, extra_reports)
+    written = _write_reports(options, result, meta, info)
     _say_outcome(options, result, info, written, crashed, notes)
     if tracking is not None:
         settle(tracking, config, result, meta, info, crashed)

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from drafterlint import __version__
-from drafterlint.options import AuditOptions, CheckOptions, SyncOptions
+from drafterlint import options as parse
+from drafterlint.options import AuditOptions, BaselineOptions, CheckOptions, FixOptions, Format, SyncOptions
 from drafterlint.steps import EXIT_FETCH, EXIT_USAGE, Stopped
 
 _O = TypeVar("_O")
 
 # A shell's status for a process that SIGPIPE ended: what `git log | head` leaves in PIPESTATUS.
 EXIT_PIPE = 141
-_FORMATS = ("text", "json", "github", "sarif", "markdown", "rdjson")
+_FORMATS = tuple(f.value for f in Format)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -295,21 +297,34 @@ def stdout_to_devnull() -> None:
 
 
 def _options(cls: type[_O], args: argparse.Namespace) -> _O:
-    """The command's typed options (drafterlint.options) from the flags its parser has: lists
-    become tuples, so the object is frozen through and has one canonical form. A flag the
-    class lacks is an error here, not a value nothing reads."""
+    """The command's typed options (drafterlint.options) from the flags its parser has, each value
+    parsed (`_PARSED`; a bad one is an InputError: one line, exit 2) and lists made tuples, so the
+    object is frozen through and has one canonical form. A flag the class lacks is an error here,
+    not a value nothing reads."""
     import dataclasses
 
     given = {k: v for k, v in vars(args).items() if k not in ("command", "_commands")}
-    if "format" in given and given["format"] is None:
-        given["format"] = default_format()
     unknown = sorted(set(given) - {f.name for f in dataclasses.fields(cls)})  # type: ignore[arg-type]
     if unknown:
         raise TypeError(f"{cls.__name__} has no field for {', '.join(unknown)}")
-    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in given.items()})
+    parsed = {k: _PARSED[k](v) if k in _PARSED else v for k, v in given.items()}
+    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in parsed.items()})
 
 
-def default_format() -> str:
+# What a flag's text becomes, by its field's name: the same wherever the flag appears. Values
+# are parsed in the order the command's parser defines its flags, the first bad one told.
+_PARSED: dict[str, Callable[[Any], object]] = {
+    "select": lambda value: parse.checked_codes("--select", value),
+    "ignore": lambda value: parse.checked_codes("--ignore", value),
+    "fail_on": parse.parse_severity,
+    "today": parse.parse_today,
+    "format": lambda value: default_format() if value is None else parse.parse_format(value),
+    "report": parse.parse_report_files,
+    "scope": parse.parse_scope,
+}
+
+
+def default_format() -> Format:
     """The format where no --format is given: DRAFTERLINT_FORMAT wherever it is set, else `github`
     under GitHub Actions (annotations where the log is read, as yamllint's `auto`), else text."""
     import os
@@ -321,8 +336,8 @@ def default_format() -> str:
         if chosen not in _FORMATS:
             raise InputError(f"DRAFTERLINT_FORMAT: use one of {', '.join(_FORMATS)}, "
                              f"or unset it (it is {chosen[:40]!r})")
-        return chosen
-    return "github" if os.environ.get("GITHUB_ACTIONS", "").strip().lower() == "true" else "text"
+        return Format(chosen)
+    return Format.GITHUB if os.environ.get("GITHUB_ACTIONS", "").strip().lower() == "true" else Format.TEXT
 
 
 def docs_main(argv: list[str] | None = None) -> int:
@@ -405,11 +420,11 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.command == "baseline":
         from drafterlint.commands import baseline_command
 
-        return baseline_command(_options(CheckOptions, args))
+        return baseline_command(_options(BaselineOptions, args))
     if args.command == "fix":
         from drafterlint.fix.command import fix_command
 
-        return fix_command(_options(CheckOptions, args))
+        return fix_command(_options(FixOptions, args))
     if args.command == "sync":
         from drafterlint.sync import sync_command
 

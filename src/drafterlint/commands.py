@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from drafterlint import __version__
 from drafterlint.findings import InputError, Result
-from drafterlint.options import CheckOptions
+from drafterlint.options import BaselineOptions, CheckOptions, Format, LocalRun
 from drafterlint.safeio import check_target, safe_text, say, write_file
 from drafterlint.steps import (
     EXIT_OK,
@@ -20,7 +20,6 @@ from drafterlint.steps import (
     exit_code,
     new_since,
     no_merge_base,
-    parse_report_specs,
     repo_views,
     run_checks,
     scope_of,
@@ -76,8 +75,8 @@ def changed_since(local_roots: dict, base_ref: str | None) -> dict[str, dict[str
 
 
 def _formats(options: CheckOptions) -> set[str]:
-    """Every format the command will write (--format and each --report FORMAT=FILE)."""
-    return {options.format} | {spec.partition("=")[0] for spec in options.report}
+    """Every format the command will write (--format and each --report FORMAT=FILE), by name."""
+    return {options.format.value} | {extra.format.value for extra in options.report}
 
 
 @dataclass(frozen=True)
@@ -95,7 +94,7 @@ class Located:
         return self.names.get(repo) or repo
 
 
-def located(run: Setup, options: CheckOptions) -> Located:
+def located(run: Setup, options: LocalRun) -> Located:
     roots, names = {}, {}
     for which, root, given in (("rules", run.rules_dir, options.rules_repo),
                                ("registry", run.registry_dir, options.registry_repo)):
@@ -173,7 +172,6 @@ def _rule_infos() -> tuple:
 def emit(result, options: CheckOptions, meta) -> None:
     from drafterlint.report import printed, render
 
-    extra = parse_report_specs(options.report)
     text = render(result, options.format, meta)
     # The paths are the user's (the command line); a symbolic link a checked repository holds
     # still may not lead a report out of it.
@@ -182,11 +180,11 @@ def emit(result, options: CheckOptions, meta) -> None:
         write_file(options.output, text, repos=repos, what="--output file")
     else:
         sys.stdout.write(printed(text, options.format))
-    for fmt, path in extra:
-        write_file(path, render(result, fmt, meta), repos=repos, what=f"--report {fmt} file")
+    for extra in options.report:
+        write_file(extra.path, render(result, extra.format, meta), repos=repos, what=f"--report {extra.format} file")
 
 
-def _run_cache(options: CheckOptions):
+def _run_cache(options: LocalRun):
     """The content-hash cache for this check (drafterlint.cache), or None when disabled.
 
     Found before the configuration is read (the configuration's validation is cached in it):
@@ -207,7 +205,7 @@ def check(options: CheckOptions) -> int:
         from drafterlint.fix.command import run_fix
 
         run_fix(options, diff=False, out=sys.stderr, wanted=lambda code: True, head=head)
-    done = checked(options)
+    done = checked(options, options.verbose)
     where = located(done.run, options)
     from drafterlint import hints
 
@@ -289,7 +287,7 @@ def _judged(done: "Checked", options: CheckOptions, where: Located, head: str,
     """(the result with what the baseline file and the base already have marked pre-existing,
     what it was matched against, the fix hint in the words of where it is read)."""
     result, judged = done.result, Judged()
-    path, within = baseline_path(done.run.config, options, where)
+    path, within = baseline_path(done.run.config, options.baseline, where)
     if path is not None and within is not None:
         check_target(path, within=within, what="baseline file")  # read only from where it may be written
     if path is not None and (path.is_file() or options.baseline):
@@ -304,7 +302,7 @@ ADOPTION_HINT = ("to fail only on what a change introduces: record today's findi
                  "compare with HEAD by default)")
 
 
-def hook_range(options: CheckOptions) -> tuple[str | None, str, bool]:
+def hook_range(options: LocalRun) -> tuple[str | None, str, bool]:
     """(base, head, whether a clean checkout found no branch to judge against) a hook judges: in `pre-push` (or `pre-commit run --from-ref A --to-ref B`)
     the range pre-commit passes; in a commit being made, HEAD and what is being committed; in a
     clean checkout with nothing to commit (CI, pre-commit.ci: `pre-commit run --all-files`),
@@ -362,7 +360,7 @@ def fix_hint(options: CheckOptions, head: str) -> str:
     return f"run `drafterlint fix --base-ref {ref}`"
 
 
-def baseline_command(options: CheckOptions) -> int:
+def baseline_command(options: BaselineOptions) -> int:
     """`drafterlint baseline`: record today's findings so that `check` fails only on new ones."""
     from drafterlint.baseline import baseline_text
     done = checked(options)
@@ -372,7 +370,7 @@ def baseline_command(options: CheckOptions) -> int:
     if options.output:
         path = Path(options.output)
     else:
-        path, within = baseline_path(done.run.config, options, where)
+        path, within = baseline_path(done.run.config, None, where)
     if path is None:
         raise InputError("no baseline file: the configuration sets `baseline: null`; give --output FILE")
     findings = done.result.findings
@@ -383,14 +381,13 @@ def baseline_command(options: CheckOptions) -> int:
     return EXIT_OK
 
 
-def baseline_path(config: "Config", options: CheckOptions, where: Located) -> tuple[Path | None, Path | None]:
-    """(--baseline, else the configured file; the folder it must stay in, None for the user's own
-    choice). The configured file is relative to the configuration file's folder and must stay in
+def baseline_path(config: "Config", given: str | None, where: Located) -> tuple[Path | None, Path | None]:
+    """(`given` (check's --baseline), else the configured file; the folder it must stay in, None
+    for the user's own choice). The configured file is relative to the configuration file's folder and must stay in
     the repository that holds it; without a configuration file, relative to the root of the
     repository under change (where pre-commit runs), and inside it."""
     from drafterlint.config import boundary, contained_setting
 
-    given = options.baseline
     if given:
         return Path(given), None
     value = config.data.get("baseline")  # the default file is in config.DEFAULTS
@@ -460,13 +457,13 @@ class Checked:
         return self.views
 
 
-def checked(options: CheckOptions) -> Checked:
+def checked(options: LocalRun, verbose: int = 0) -> Checked:
     """The check the options ask for, from the run cache when its inputs are unchanged."""
     run_cache = _run_cache(options)
     run_setup = setup(options, run_cache.configs if run_cache is not None else None)
     result = run_cache.lookup(run_setup.inputs()) if run_cache is not None else None
     views = None
-    if run_cache is not None and options.verbose:
+    if run_cache is not None and verbose:
         say(f"drafterlint: cache: {run_cache.outcome}")
     if result is None:
         # Only a run that checks imports the engine and the rules (a third of a warm run).
@@ -505,7 +502,7 @@ def compare_with_base(result: Result, done: Checked, options: CheckOptions, wher
             say(f"drafterlint: base cache: {'hit' if base.cached else 'miss'}")
         already = [f for f in result.findings if f.baseline]  # by a baseline file
         matched = new_since([f for f in result.findings if not f.baseline], base, result)
-        if options.format == "github":  # an annotation is read on the pull request: name the commit
+        if options.format is Format.GITHUB:  # an annotation is read on the pull request: name the commit
             from drafterlint.hints import action_fix_hint
 
             hint = action_fix_hint(next(iter(base.commits.values())))
@@ -535,7 +532,7 @@ def _weakened(done: Checked, options: CheckOptions, where: Located, base, views,
         return []
     source = config.source
     state = change_state(base, config, lambda: command_line_overrides(options, load_config(source)),
-                         baseline_path(config, options, where)[0], result.findings, done.run.today)
+                         baseline_path(config, options.baseline, where)[0], result.findings, done.run.today)
     return [] if state is None else judge_change(config, views, state)
 
 

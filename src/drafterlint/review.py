@@ -32,7 +32,9 @@ from drafterlint import answers
 from drafterlint.answers import BadAnswer
 
 if TYPE_CHECKING:
+    from drafterlint.fix.command import Planned
     from drafterlint.githubapi import GitHubClient
+    from drafterlint.options import FixOptions
 
 MARKER = "<!-- drafterlint-suggested-changes -->"
 REPLACED = f"{MARKER}\ndrafterlint: replaced by a later review."
@@ -215,7 +217,7 @@ def _lines_at(root, commit: str) -> Callable[[str, int], str | None]:
     return line
 
 
-def post(options, planned) -> str:
+def post(options: "FixOptions", planned: "Planned") -> str:
     """Post fix's plan as suggested changes on the pull request --review names; the one line that
     says what was done, or what to fix when nothing could be."""
     import os
@@ -225,6 +227,7 @@ def post(options, planned) -> str:
     from drafterlint.report.markdown_writer import message
     from drafterlint.steps import scope_of
 
+    assert options.review, "posted for fix --review only"
     repo, number = parse_target(options.review)
     single = scope_of(planned.run, replace(options, scope=repo)).single
     if single is None or planned.views.get(single) is None:

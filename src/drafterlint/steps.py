@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from drafterlint.findings import InputError, Result, Severity, chosen
-from drafterlint.options import CheckOptions
+from drafterlint.options import Chosen, LocalRun
 from drafterlint.scope import EVERYTHING, Scope
 
 if TYPE_CHECKING:
@@ -37,53 +37,17 @@ class Stopped(Exception):
 # -- what the command line chose -------------------------------------------------------------
 
 
-def codes(value: str | None) -> list[str]:
-    """The codes or prefixes of a --select/--ignore value (`dl2, DL301` -> [DL2, DL301])."""
-    return [c.strip().upper() for c in (value or "").split(",") if c.strip()]
-
-
-def wanted(select: str | None, ignore: str | None) -> Callable[[str], bool]:
-    """Whether a code is chosen by --select (none: every code) and not by --ignore."""
-    taken, dropped = codes(select), codes(ignore)
+def wanted(select: Sequence[str], ignore: Sequence[str]) -> Callable[[str], bool]:
+    """Whether a code is chosen by --select (none: every code) and not by --ignore (each the
+    codes or prefixes drafterlint.options.codes parsed)."""
+    taken, dropped = list(select), list(ignore)
     return lambda code: chosen(code, taken, dropped)
-
-
-def _checked_codes(option: str, value: str) -> list[str]:
-    from drafterlint.config import unknown_code
-
-    found = codes(value)
-    for code in found:
-        problem = unknown_code(code)
-        if problem:
-            raise InputError(f"{option}: {problem}")
-    return found
-
-
-def parse_today(value: str | None) -> datetime.date | None:
-    if not value:
-        return None
-    try:
-        return datetime.date.fromisoformat(value)
-    except ValueError:
-        raise InputError(f"--today must be YYYY-MM-DD, not {value!r}") from None
-
-
-def parse_report_specs(specs: Sequence[str]) -> list[tuple[str, Path]]:
-    from drafterlint.report import FORMATS
-
-    out = []
-    for spec in specs:
-        fmt, sep, file = spec.partition("=")
-        if not sep or fmt not in FORMATS or not file:
-            raise InputError(f"--report takes FORMAT=FILE with FORMAT one of {', '.join(FORMATS)}; got {spec!r}")
-        out.append((fmt, Path(file)))
-    return out
 
 
 # -- the configuration -----------------------------------------------------------------------
 
 
-def configuration(options: CheckOptions, validated: Any = None) -> "Config":
+def configuration(options: Chosen, validated: Any = None) -> "Config":
     """The configuration file with the command line's flags over it; what of the file is ignored
     is said once. `validated`: see drafterlint.config.load_config."""
     config = load_effective_config(options, validated)
@@ -91,7 +55,7 @@ def configuration(options: CheckOptions, validated: Any = None) -> "Config":
     return config
 
 
-def load_effective_config(options: CheckOptions, validated: Any = None) -> "Config":
+def load_effective_config(options: Chosen, validated: Any = None) -> "Config":
     from drafterlint.config import load_config
 
     config = load_config(options.config, start=Path.cwd(), validated=validated)
@@ -99,15 +63,15 @@ def load_effective_config(options: CheckOptions, validated: Any = None) -> "Conf
     return config.merged(overrides) if overrides else config
 
 
-def command_line_overrides(options: CheckOptions, config: "Config") -> dict:
+def command_line_overrides(options: Chosen, config: "Config") -> dict:
     """What the command line's flags set over the configuration file `config`."""
     overrides: dict = {}
     if options.select:
-        overrides["select"] = _checked_codes("--select", options.select)
+        overrides["select"] = list(options.select)
     if options.ignore:
-        overrides["ignore"] = _checked_codes("--ignore", options.ignore)
-    if options.fail_on:
-        overrides["fail_on"] = options.fail_on
+        overrides["ignore"] = list(options.ignore)
+    if options.fail_on is not None:
+        overrides["fail_on"] = str(options.fail_on)
     if options.extra_list:
         overrides["registry"] = {"extra_lists": [*config.registry.get("extra_lists", []), *map(_extra_list, options.extra_list)]}
     return overrides
@@ -160,15 +124,15 @@ class Setup:
                 "today": self.today}
 
 
-def setup(options: CheckOptions, validated: Any = None) -> Setup:
+def setup(options: LocalRun, validated: Any = None) -> Setup:
     """The configuration, the repositories found and the date, in the order their errors are told
     (`validated`: see drafterlint.config.load_config)."""
     config = configuration(options, validated)
     rules_dir, registry_dir = resolve_repos(config, options)
-    return Setup(config, rules_dir, registry_dir, parse_today(options.today))
+    return Setup(config, rules_dir, registry_dir, options.today)
 
 
-def start(options: CheckOptions) -> Path:
+def start(options: LocalRun) -> Path:
     """Where the command runs: the working directory, or the folder of the first file given."""
     files = options.files
     if files:  # pre-commit runs from the repository root, but be robust to being given paths
@@ -177,7 +141,7 @@ def start(options: CheckOptions) -> Path:
     return Path.cwd()
 
 
-def resolve_repos(config: "Config", options: CheckOptions) -> tuple[Path | None, Path | None]:
+def resolve_repos(config: "Config", options: LocalRun) -> tuple[Path | None, Path | None]:
     from drafterlint.sources import locate
 
     here = start(options)
@@ -191,11 +155,11 @@ def resolve_repos(config: "Config", options: CheckOptions) -> tuple[Path | None,
     return rules_dir, registry_dir
 
 
-def scope_of(run: Setup, options: CheckOptions) -> Scope:
+def scope_of(run: Setup, options: LocalRun) -> Scope:
     """The repository under change (drafterlint.scope): only its findings fail the run."""
-    from drafterlint.scope import resolve_scope, validate_scope
+    from drafterlint.scope import resolve_scope
 
-    return resolve_scope(validate_scope(options.scope), run.config, run.rules_dir, run.registry_dir, start(options))
+    return resolve_scope(options.scope, run.config, run.rules_dir, run.registry_dir, start(options))
 
 
 def under_change(scope: Scope, views: dict[str, Any]) -> set[str]:

@@ -121,11 +121,11 @@ def sync(config, which: str, url: str | None = None, ref: str | None = None, cac
 
 
 def sync_command(options: SyncOptions) -> int:
-    from drafterlint.options import CheckOptions
+    from drafterlint.options import Chosen
     from drafterlint.safeio import say
     from drafterlint.steps import configuration
 
-    config = configuration(CheckOptions(config=options.config))
+    config = configuration(Chosen(config=options.config))
     cache = Path(options.cache_dir).expanduser().resolve() if options.cache_dir else None
     record = sync(config, options.which, options.url, options.ref, cache)
     say(f"synced {options.which} {record['url']} at {record['ref']} "

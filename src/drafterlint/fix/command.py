@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from drafterlint.findings import InputError
-from drafterlint.options import CheckOptions
+from drafterlint.options import FixOptions, LocalRun
 from drafterlint.steps import (
     EXIT_FINDINGS,
     EXIT_OK,
@@ -42,7 +42,7 @@ class Planned:
     run: Any  # the steps.Setup it was planned in
 
 
-def plan_fixes(options: CheckOptions, wanted, head: str = "HEAD") -> Planned:
+def plan_fixes(options: LocalRun, wanted, head: str = "HEAD") -> Planned:
     """Find, propose and prove, writing nothing: the one way `fix`, `check --fix`, the rdjson
     suggestions and the pull-request review learn what fix makes. With a base (--base-ref, or
     the hook's), only what the change from it to `head` broke."""
@@ -61,13 +61,14 @@ def plan_fixes(options: CheckOptions, wanted, head: str = "HEAD") -> Planned:
     return Planned(plan, left, views, preexisting, run_setup)
 
 
-def run_fix(options: CheckOptions, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tuple[int, int]:
+def run_fix(options: LocalRun, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tuple[int, int]:
     """Fix (or, with `diff`, show) what can be fixed; returns (fixed, left needing a human).
-    With a base (--base-ref, or the hook's), only what the change from it to `head` broke."""
+    With a base (--base-ref, or the hook's), only what the change from it to `head` broke; `fix
+    --review` also posts them on its pull request."""
     from drafterlint import fix as fixing
     planned = plan_fixes(options, wanted, head)
     plan, left, views, preexisting = planned.plan, planned.left, planned.views, planned.preexisting
-    if options.review:
+    if isinstance(options, FixOptions) and options.review:
         from drafterlint.review import post
         from drafterlint.safeio import say
 
@@ -87,7 +88,7 @@ def run_fix(options: CheckOptions, *, diff: bool, out: TextIO, wanted, head: str
     return len(done), len(left)
 
 
-def suggestions(options: CheckOptions, head: str = "HEAD") -> dict[tuple, tuple]:
+def suggestions(options: LocalRun, head: str = "HEAD") -> dict[tuple, tuple]:
     """Per finding (Finding.spot), fix's own edits placed in the file's bytes
     (fix.edits.Replacement): what `fix` with the same options would write, finding by finding."""
     from drafterlint.fix.edits import SourceFile
@@ -97,7 +98,7 @@ def suggestions(options: CheckOptions, head: str = "HEAD") -> dict[tuple, tuple]
     return {p.finding.spot: tuple(files[p.file].replacement(e) for e in p.edits) for p in plan.proposals}
 
 
-def _proposed(ctx, findings, run_setup, options: CheckOptions, wanted, head: str):
+def _proposed(ctx, findings, run_setup, options: LocalRun, wanted, head: str):
     """(the fixes proposed, what is left for a human, how many findings the base already has).
     With a base, only what the change broke is mended: the base's own defects are not its
     business (`fix` without --base-ref mends those)."""
@@ -168,7 +169,7 @@ def _outside_the_cache(config, ctx, proposals):
     return keep, left
 
 
-def _named_by_the_configuration(config, options: CheckOptions, proposals):
+def _named_by_the_configuration(config, options: LocalRun, proposals):
     """A repository the configuration file located (`rules.path`, `registry.path`) outside the
     repository that holds the file is not one the user pointed drafterlint at: a repository's
     configuration may not direct writes out of itself. The command line's --rules-repo or
@@ -269,7 +270,7 @@ def _what(p) -> str:
                      for e in sorted(p.edits, key=lambda e: (e.line, e.column)))
 
 
-def fix_command(options: CheckOptions) -> int:
+def fix_command(options: FixOptions) -> int:
     if options.review:
         from drafterlint.review import parse_target
 
@@ -279,15 +280,15 @@ def fix_command(options: CheckOptions) -> int:
     fixing = wanted(options.select, options.ignore)
     # `--select`/`--ignore` choose what is fixed; every check still runs, so that a fix that
     # would break something another rule watches is caught.
-    engine_options = replace(options, select=None, ignore=None)
+    engine_options = replace(options, select=(), ignore=())
     if options.select:
         from drafterlint.fix import declared_fixes
 
         fixes = declared_fixes()
         fixable = sorted(code for code, fix in fixes.items() if fix.proposer is not None)
         for_a_human = [code for code, fix in fixes.items() if fix.proposer is None and fix.why]
-        if not any(map(wanted(options.select, None), [*fixable, *for_a_human])):
-            raise InputError(f"--select {options.select}: none of these rules has fixes "
+        if not any(map(wanted(options.select, ()), [*fixable, *for_a_human])):
+            raise InputError(f"--select {','.join(options.select)}: none of these rules has fixes "
                              f"(fixable: {', '.join(fixable)})")
     fixed, left = run_fix(engine_options, diff=options.diff, out=sys.stdout, wanted=fixing)
     if options.diff and fixed:

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from drafterlint.findings import RuleInfo, Severity
+from drafterlint.options import Format
 from drafterlint.scope import EVERYTHING, Scope
 
-FORMATS = ("text", "json", "github", "sarif", "markdown", "rdjson")
 # The formats that describe every rule (ReportMeta.rules): for the others the command does not
 # import the rule modules, which on a cache hit would be most of the run.
 DESCRIBE_RULES = frozenset({"sarif"})
@@ -100,10 +100,9 @@ class ReportMeta:
         return list(groups.items())
 
 
-def render(result, fmt: str, meta: ReportMeta) -> str:
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}")
-    module = importlib.import_module(f"drafterlint.report.{fmt}_report")
+def render(result, fmt: Format | str, meta: ReportMeta) -> str:
+    """The report of `result` in `fmt` (a Format, or its name); an unknown name is a ValueError."""
+    module = importlib.import_module(f"drafterlint.report.{Format(fmt).value}_report")
     return module.render(printable(result), meta)
 
 
@@ -114,11 +113,11 @@ def one_line(text: str) -> str:
     return safe_line(text)
 
 
-def printed(text: str, fmt: str) -> str:
+def printed(text: str, fmt: Format) -> str:
     """A rendered report as it may be printed: the `github` format builds its own lines (its
     commands escaped by their builder, the rest through the escape); every other format goes
     line by line through the escape (a no-op on JSON, which json_safe has made printable)."""
-    if fmt == "github":
+    if fmt is Format.GITHUB:
         return text
     from drafterlint.safeio import safe_text
 
