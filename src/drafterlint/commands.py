@@ -254,7 +254,7 @@ def _offer_front(options: CheckOptions, done: "Checked", where: Located) -> None
     if replace(options, **{name: getattr(plain, name) for name in FRONT_FOLLOWS}) != plain:
         return
     # github appends the job summary to a file; rdjson works out what fix would write.
-    if options.format in ("github", "rdjson") or done.run.config.registry.get("extra_lists"):
+    if options.format in (Format.GITHUB, Format.RDJSON) or done.run.config.registry.get("extra_lists"):
         return
     from drafterlint import inputs
 
@@ -264,12 +264,13 @@ def _offer_front(options: CheckOptions, done: "Checked", where: Located) -> None
     probes = [["real", here], ["toplevel", os.path.realpath(here)]]
     probes += [["real", str(root)] for root in (done.run.rules_dir, done.run.registry_dir) if root is not None]
     if not options.all:
-        path, within = baseline_path(done.run.config, options, where)
+        path, within = baseline_path(done.run.config, options.baseline, where)
         if path is not None:
             probes.append(["file", str(path)])
         if within is not None:
             probes.append(["real", str(within)])
-    given = {"rules_repo": options.rules_repo, "registry_repo": options.registry_repo, "today": options.today}
+    given = {"rules_repo": options.rules_repo, "registry_repo": options.registry_repo,
+             "today": options.today.isoformat() if options.today else None}
     inputs.offer(given, cache.key, cache.seen, probes)
 
 
