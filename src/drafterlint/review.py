@@ -26,13 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from drafterlint import answers
 from drafterlint.answers import BadAnswer
 
 if TYPE_CHECKING:
-    from drafterlint.fix.command import Planned
     from drafterlint.githubapi import GitHubClient
     from drafterlint.options import FixOptions
 
@@ -217,9 +216,10 @@ def _lines_at(root, commit: str) -> Callable[[str, int], str | None]:
     return line
 
 
-def post(options: "FixOptions", planned: "Planned") -> str:
-    """Post fix's plan as suggested changes on the pull request --review names; the one line that
-    says what was done, or what to fix when nothing could be."""
+def post(options: "FixOptions", planned: Any) -> str:
+    """Post fix's plan (`planned`, fix.command.Planned, which imports this module) as suggested
+    changes on the pull request --review names; the one line that says what was done, or what to
+    fix when nothing could be."""
     import os
 
     from drafterlint.githubapi import GitHubClient, GitHubError, token_problem
