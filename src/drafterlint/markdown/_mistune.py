@@ -28,6 +28,7 @@ from mistune._inline import links as _links
 from mistune._inline.links import Bracket
 from mistune.block_parser import _BLOCK_QUOTE_LINE, BlockParser, _parse_block_quote_line, _parse_html_to_newline
 from mistune.core import BlockState, InlineState
+from mistune.inline_parser import InlineParser
 from mistune.list_parser import _compile_continue_width, _has_continuation_indent, _strip_continuation_indent
 
 Token = dict[str, Any]
@@ -475,3 +476,20 @@ class HookedBlockParser(BlockParser):
 
     def _parse_indent_code_fast(self, state: Any) -> Any:
         return self.indent_code_fast(state)
+
+
+class HookedInlineParser(InlineParser):
+    """mistune's `InlineParser` with the pattern of its private fast path for plain text kept
+    while the set of characters it is made from is the same set: mistune's
+    `_find_fast_text_end` asks `_get_fast_trigger_re` for it at every run of text, which sorts
+    that set each time to look it up (a twentieth of the whole parse). mistune makes the set
+    anew (`_get_fast_trigger_chars`) whenever its rules change and never alters one it made."""
+
+    _trigger_chars: Any = None
+    _trigger_re: Any = None
+
+    def _get_fast_trigger_re(self, chars: Any) -> Any:
+        if chars is not self._trigger_chars:
+            self._trigger_re = InlineParser._get_fast_trigger_re(self, chars)
+            self._trigger_chars = chars
+        return self._trigger_re

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import mistune
 from mistune import InlineState
 
 from drafterlint.markdown import emphasis
 from drafterlint.markdown._mistune import (
     AUTOLINK,
+    HookedInlineParser,
     add_token,
     drop_opener,
     in_link,
@@ -74,7 +74,7 @@ def _footnote_label_closes(state: InlineState, q: int) -> bool:
 _PLAIN_RE = re.compile(r"[\\`*_<>\[\]!&~$^=:]|  \n|www\.", re.I)
 
 
-class FastInline(mistune.InlineParser):
+class FastInline(HookedInlineParser):
     """mistune's inline parser, with a fast path for text that holds no inline markup at all."""
 
     state_cls = emphasis.StrikeState

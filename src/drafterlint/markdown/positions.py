@@ -145,6 +145,11 @@ class PosState(HookedBlockState):
         self.line_base = 1
         self.orig = parent.orig if parent is not None else []
         self._starts: list[int] | None = None
+        # A container's state: its lines stand at a column offset within the document's lines.
+        self._nested = parent is not None
+        # That offset for each line index positions were asked on, with its original line (a
+        # parse asks for the same line's many times: each piece of its prose, each table cell).
+        self._offsets: dict[int, tuple[int, int]] = {}
         self._pending_base: int | None = None
         # Offsets of the marker lines of the list being parsed in this state (see parse_list).
         self.item_marks: list[int] | None = None
@@ -187,18 +192,32 @@ class PosState(HookedBlockState):
 
     def position(self, off: int) -> tuple[int, int]:
         """(line, column) in the original file of offset `off` of this state's source."""
-        off = max(0, min(off, len(src_of(self))))
-        i = self.line_index(off)
+        # (the parse's most frequent call: each piece of prose, each link and cell)
+        starts = self.starts
+        end = len(src_of(self))
+        off = 0 if off < 0 else end if off > end else off
+        i = bisect_right(starts, off) - 1
         line = self.line_base + i
-        col = off - self.starts[i]
-        expanded = self.expanded.get(line) if self.expanded else None
-        if expanded is not None and 1 <= line <= len(self.orig):
-            # a column of the line as parsed, its container tabs spaces: back to the character
-            # written there (a tab among the markers stands for one to four columns)
-            return line, 1 + unexpanded_index(self.orig[line - 1], expanded, col + self.aligned(i, expanded))
+        col = off - starts[i]
+        if self.expanded:
+            expanded = self.expanded.get(line)
+            if expanded is not None and 1 <= line <= len(self.orig):
+                # a column of the line as parsed, its container tabs spaces: back to the
+                # character written there (a tab among the markers stands for one to four columns)
+                return line, 1 + unexpanded_index(self.orig[line - 1], expanded, col + self.aligned(i, expanded))
+        elif not self._nested:
+            return line, col + 1  # the document's own line
         return line, max(1, col + 1 + self.col_offset(i, line))
 
     def col_offset(self, i: int, line: int) -> int:
+        known = self._offsets.get(i)
+        if known is not None and known[0] == line:
+            return known[1]
+        offset = self._col_offset(i, line)
+        self._offsets[i] = (line, offset)
+        return offset
+
+    def _col_offset(self, i: int, line: int) -> int:
         expanded = self.expanded.get(line) if self.expanded else None
         if expanded is None:
             if parent_state(self) is None or not 1 <= line <= len(self.orig):

@@ -43,18 +43,18 @@ class _Placer:
 
         Linear in the token and the source it covers: no search runs past the next character
         placed, so a long line of many tokens costs no more than its length."""
-        src, b = self.source, self.b
+        src, b, p = self.source, self.b, self.p
         base = self.n
         self._emit(raw)
         first = None
         i, n = 0, len(raw)
         while i < n:
             c = raw[i]
-            q = src.find(c, self.p, b)
+            q = src.find(c, p, b)
             if c == " ":  # a line end in the source renders as a space (in a code span)
-                nl = src.find("\n", self.p, q if q >= 0 else b)
+                nl = src.find("\n", p, q if q >= 0 else b)
                 if nl >= 0:
-                    self.p = nl + 1
+                    p = nl + 1
                     i += 1
                     continue
             if q < 0:
@@ -70,7 +70,8 @@ class _Placer:
             if first is None:
                 first = q
             i += k
-            self.p = q + k
+            p = q + k
+        self.p = p
         return first
 
     def walk(self, children: Any, kind: str = "text") -> int | None:
