@@ -21,7 +21,10 @@ Stores under ``sources.cache_root(config)/check-cache/``:
   the run read and the report's other inputs: drafterlint.front prints it, before the rest of
   the tool is imported, when all of them are unchanged.
 * ``doc-<key>.json``: parsed Markdown documents keyed by the digest of their bytes, their path and
-  the tool fingerprint, so that a run after an edit to one file re-parses only that file. Not
+  the tool fingerprint, so that a run after an edit to one file re-parses only that file; a
+  large document (over `markdown.sections.WORTH_SECTIONING` bytes) is kept as its sections
+  instead, each keyed by its text and the line after it, so that an edit re-parses only the
+  section it is in (see drafterlint.markdown.sections for when a section is reused). Not
   written where the cache will not outlive the run (`sources.cache_outlives_the_run`: in CI, unless
   $DRAFTERLINT_CACHE chooses the cache's place): writing the model costs more than parsing
   saves, for no later run; the documents are shared within the run (a base's with the head's).
@@ -71,6 +74,7 @@ class DocumentCache:
         self.store = store
         self.keep = keep
         self.memory: dict[str, Any] = {}
+        self.sections = SectionEntries(self)
 
     def _name(self, rel: str, data: bytes) -> str:
         h = hashlib.sha256(f"{fingerprint()}\0{rel}\0".encode("utf-8", "surrogateescape"))
@@ -86,6 +90,11 @@ class DocumentCache:
 
     def put(self, rel: str, data: bytes, doc: Any) -> None:
         self._keep(self._name(rel, data), doc)
+
+    def remember(self, rel: str, data: bytes, doc: Any) -> None:
+        """`doc` for the rest of the run only (a document kept as its sections: a base's
+        unchanged copy of it is this one, not its sections decoded again)."""
+        self.memory[self._name(rel, data)] = doc
 
     def _keep(self, name: str, value: Any) -> None:
         if self.keep:
@@ -108,6 +117,36 @@ class DocumentCache:
         value = list(compute())
         self._keep(name, value)
         return value
+
+
+class SectionEntries:
+    """The sections of large documents (drafterlint.markdown.sections), kept like the documents:
+    in the directory where the cache outlives the run, and in memory for the run (the base's
+    version of a changed document reuses the sections the head's left alone)."""
+
+    def __init__(self, docs: DocumentCache):
+        self.docs = docs
+        self.memory: dict[str, Any] = {}
+
+    @property
+    def salt(self) -> str:
+        return fingerprint()
+
+    @property
+    def persists(self) -> bool:
+        return self.docs.keep
+
+    def get(self, name: str) -> Any:
+        entry = self.memory.get(name)
+        if entry is None and self.docs.keep:
+            entry = self.docs.store.load(f"doc-{name}.json")
+        return entry
+
+    def put(self, name: str, entry: dict) -> None:
+        self.memory[name] = entry
+        if self.docs.keep:  # (a key starting with `_` is the run's own: the model's objects)
+            self.docs.store.save(f"doc-{name}.json", {k: v for k, v in entry.items() if not k.startswith("_")},
+                                 max_bytes=MAX_DOC_BYTES)
 
 
 # -- the configuration ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 from drafterlint.inputs import FORMAT, digest, fingerprint, key
 
 # The fingerprint and the keys are derived in drafterlint.inputs, which the front shares.
-__all__ = ["FORMAT", "decode", "digest", "encode", "fingerprint", "key"]
+__all__ = ["FORMAT", "decode", "decode_shifted", "digest", "encode", "fingerprint", "key"]
 
 
 # -- encoding: JSON, decoded only into known classes ----------------------------------------
@@ -96,3 +96,32 @@ def _hook(d: dict) -> Any:
 
 def decode(text: str) -> Any:
     return json.loads(text, object_hook=_hook)
+
+
+# Per class: the indices of its constructor's fields that are line numbers.
+_LINE_FIELDS: dict[type, tuple[int, ...]] = {}
+
+
+def decode_shifted(text: str, shift: int) -> Any:
+    """`decode`, every line number the model's objects hold moved by `shift`: a section of a
+    document kept where it started at another line (markdown/sections.py)."""
+    if not shift:
+        return decode(text)
+    import dataclasses  # (only for documents' sections, as in _class)
+
+    def hook(d: dict) -> Any:
+        if "c" in d:
+            cls = _class(d["c"])
+            if cls is None:
+                raise KeyError(d["c"])  # not ours: the entry is rejected
+            at = _LINE_FIELDS.get(cls)
+            if at is None:
+                at = _LINE_FIELDS[cls] = tuple(i for i, f in enumerate(f for f in dataclasses.fields(cls) if f.init)
+                                               if f.name in ("line", "end_line"))
+            v = d["v"]
+            for i in at:
+                v[i] += shift
+            return cls(*v)
+        return _hook(d)
+
+    return json.loads(text, object_hook=hook)

@@ -272,14 +272,24 @@ class RepoView:
         doc = cache.get(rel, data) if cache is not None else None
         if doc is None:
             from drafterlint.markdown.parse import TooComplex, parse_document
+            from drafterlint.markdown.sections import WORTH_SECTIONING, parse_sectioned
 
+            # a large document is kept as its sections (written as they are parsed), the
+            # others whole
+            sectioned = False
             try:
-                doc = parse_document(decode_text(data, self.location(rel)), rel)
+                text = decode_text(data, self.location(rel))
+                if cache is not None and len(data) >= WORTH_SECTIONING:
+                    doc, sectioned = parse_sectioned(text, rel, cache.sections)
+                else:
+                    doc = parse_document(text, rel)
             except TooComplex as exc:
                 raise UnreadableFile(self.location(rel), str(exc)) from None
             finally:
                 _free_what_the_parse_left()
-            if cache is not None:
+            if sectioned:
+                cache.remember(rel, data, doc)
+            elif cache is not None:
                 cache.put(rel, data, doc)
         return doc
 

@@ -337,6 +337,13 @@ def ref_links(state: BlockState | InlineState) -> Mapping[str, dict[str, Any]]:
     return refs if refs is not None else {}
 
 
+def use_ref_links(state: BlockState, refs: dict[str, dict[str, Any]]) -> None:
+    """Have the inline parse of `state`'s blocks read the reference definitions `refs` (a
+    section's blocks read the whole document's, markdown/sections.py) instead of those its
+    block parse stored."""
+    state.env["ref_links"] = refs
+
+
 def note_reference(state: BlockState, key: str, **data: Any) -> None:
     """Keep the parser's own facts (`raw_url`, where the destination is written, the line) with
     the definition mistune stored under `key` (its dict in `env["ref_links"]`)."""

@@ -36,6 +36,16 @@ from drafterlint.markdown.table_rule import CELLS_LEFT
 # second quote's cut); a constant leaves the bound linear.
 _REPARSE_LEFT = "_drafterlint_reparse_left"
 _REPARSE_FLOOR = 65_536
+# Set in the env once the budget refused a parse: what was parsed then depends on the budget
+# left, which a sectioned parse (sections.py) must know to reuse nothing parsed under it.
+REPARSE_REFUSED = "_drafterlint_reparse_refused"
+REPARSE_LEFT = _REPARSE_LEFT  # the budget's key, for a parse that starts with some of it spent
+
+
+def reparse_budget(text: str) -> int:
+    """The budget a parse of the document `text` starts with (the same for every pass and for
+    every section of it, whatever its container tabs become)."""
+    return 2 * (len(text) + (not text.endswith("\n"))) + _REPARSE_FLOOR
 
 R = TypeVar("R")
 
@@ -205,6 +215,7 @@ def _spend(state: PosState, cost: int, force: bool = False) -> bool:
         left = 2 * len(root_source(state)) + _REPARSE_FLOOR
     if cost > left and not force:
         env_set(state, _REPARSE_LEFT, left)
+        env_set(state, REPARSE_REFUSED, True)
         return False
     env_set(state, _REPARSE_LEFT, left - cost)
     return True

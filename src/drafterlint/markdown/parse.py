@@ -30,9 +30,10 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from drafterlint.markdown._mistune import ref_links, src_of, start_source, tokens_of
+from drafterlint.markdown._mistune import env_set, ref_links, src_of, start_source, tokens_of
 from drafterlint.markdown.blocks import markdown_parser
 from drafterlint.markdown.comments import comment_lines, suppressions
 from drafterlint.markdown.escapes import unescaped_pipes
@@ -44,6 +45,7 @@ from drafterlint.markdown.htmlattrs import (
     hrefs_in,
 )
 from drafterlint.markdown.inline import Aligner, footnote_numbers, has_linkish, render
+from drafterlint.markdown.lazy import REPARSE_LEFT, reparse_budget
 from drafterlint.markdown.limits import (
     MAX_BLOCK_LINES,
     MAX_BLOCKS,
@@ -66,6 +68,7 @@ from drafterlint.markdown.model import (
 )
 from drafterlint.markdown.positions import PosState, expand_container_tabs, text_expanded
 from drafterlint.markdown.prose import prose
+from drafterlint.markdown.table_rule import CELLS_LEFT, MAX_TABLE_CELLS
 
 __all__ = ["parse_document", "TooComplex", "MAX_MARKUP", "MAX_BLOCKS", "MAX_LINES", "MAX_BLOCK_LINES"]
 
@@ -76,11 +79,13 @@ _ALERT_RE = re.compile(r"\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$", re.I)
 # the document builder
 
 
-class _Builder:
-    def __init__(self, text: str, path: str):
-        self.text = text
-        self.path = path
-        self.lines = text.split("\n")
+class Builder:
+    """Walks the block tokens of a document, or of one section of it (sections.py), into the
+    parts of the model (`Part`). `refs` are the document's reference definitions and `carry`
+    the raw HTML state the blocks before leave open (`Builder.carry` once walked)."""
+
+    def __init__(self, refs: Any = None, footnote_numbers: dict[str, int] | None = None,
+                 carry: "Carry" = (False, ("", (0, 0)))):
         self.head_raw: list[RawHeading] = []
         self.links: list[Link] = []
         self.lists: list[ListBlock] = []
@@ -91,11 +96,21 @@ class _Builder:
         self.html_anchors: dict[str, int] = {}
         self.code_lines: set[int] = set()
         self.block_code_lines: set[int] = set()
-        self.refs: Mapping[str, Any] = {}
-        self.line_starts: list[int] = []
+        self.refs: Mapping[str, Any] = refs if refs is not None else {}
         self.limits: list[tuple[int, int, str]] = []
-        self.footnote_numbers: dict[str, int] = {}  # each rendered footnote's number
+        self.footnote_numbers: dict[str, int] = footnote_numbers or {}  # each rendered footnote's number
         self.raw_html = RawHtml()  # the page's raw HTML so far, as one text
+        self.raw_html.comment_open, (self.raw_html.carry, self.raw_html.started) = carry
+
+    @property
+    def carry(self) -> "Carry":
+        """What the raw HTML so far leaves open: inside a comment, and a tag's text and start."""
+        return self.raw_html.comment_open, (self.raw_html.carry, self.raw_html.started)
+
+    def part(self) -> "Part":
+        return Part(self.head_raw, self.links, [x for x in self.lists if x is not None], self.tables,
+                    [q for q in self.quotes if q is not None], self.paragraphs, self.prose,
+                    self.html_anchors, self.code_lines, self.block_code_lines, self.limits)
 
     # -- inline helpers -------------------------------------------------------------------
 
@@ -386,20 +401,60 @@ def _keep_text(tokens: list[dict[str, Any]]) -> None:
             stack.extend(ch)
 
 
-def _normalise(text: str) -> str:
+def normalise(text: str) -> str:
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text
 
 
-def _block_state(text: str, lines: list[str], text_from: dict[int, int] | None = None) -> PosState:
+def _block_state(text: str, lines: list[str], text_from: dict[int, int] | None, line_base: int,
+                 budget: tuple[int, int]) -> PosState:
     """The state the block parser reads `text` from, its container tabs expanded (up to
-    `text_from`)."""
+    `text_from`); its first line is line `line_base` of the document whose lines are `lines`."""
     state = PosState()
     state.orig = lines
-    source, state.expanded = expand_container_tabs(text, text_from)
+    state.line_base = line_base
+    shift = line_base - 1
+    if shift and text_from:
+        text_from = {n - shift: at for n, at in text_from.items()}
+    source, expanded = expand_container_tabs(text, text_from)
+    state.expanded = {n + shift: line for n, line in expanded.items()} if shift else expanded
+    env_set(state, REPARSE_LEFT, budget[0])
+    env_set(state, CELLS_LEFT, budget[1])
     start_source(state, source if source.endswith("\n") else source + "\n")
     return state
+
+
+def parse_blocks(text: str, lines: list[str], line_base: int = 1,
+                 budget: tuple[int, int] | None = None) -> tuple[PosState, bool]:
+    """The block tokens of `text`, lines `line_base`… of the document whose lines are `lines`,
+    parsed with `budget` (characters to parse again, table cells) left; and whether the parse
+    finished (False: it ran out of recursion, and the tokens are what it made before)."""
+    if budget is None:
+        budget = (reparse_budget(text), MAX_TABLE_CELLS)
+    md = markdown_parser()
+    state = _block_state(text, lines, None, line_base, budget)
+    try:
+        md.block.parse(state)
+        if state.expanded:
+            text_from = text_expanded(tokens_of(state), state.expanded, lines)
+            if text_from:
+                state = _block_state(text, lines, text_from, line_base, budget)
+                md.block.parse(state)
+        _keep_text(tokens_of(state))
+    except RecursionError:
+        return state, False
+    return state, True
+
+
+def parse_inline(state: PosState) -> bool:
+    """The inline tokens of every block of `state` (through its env's reference definitions);
+    False if that ran out of recursion."""
+    try:
+        markdown_parser().render_state(state)
+    except RecursionError:
+        return False
+    return True
 
 
 def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Document:
@@ -408,42 +463,70 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
     Raises TooComplex for a document over a limit: `max_markup` markup openers, MAX_BLOCKS
     blocks, MAX_LINES lines, or a block of more than MAX_BLOCK_LINES lines.
     """
-    text = _normalise(text)
+    text = normalise(text)
     refuse_if_too_big(text, max_markup)
-    b = _Builder(text, path)
-    b.line_starts = line_starts(text)
-    md = markdown_parser()
-    state = _block_state(text, b.lines)
-    try:
-        md.block.parse(state)
-        if state.expanded:
-            text_from = text_expanded(tokens_of(state), state.expanded, b.lines)
-            if text_from:
-                state = _block_state(text, b.lines, text_from)
-                md.block.parse(state)
-        _keep_text(tokens_of(state))
-        md.render_state(state)
-    except RecursionError:
-        pass
-    b.refs = ref_links(state)
+    state, ok = parse_blocks(text, text.split("\n"))
+    if ok:
+        parse_inline(state)
+    b = Builder(ref_links(state))
     if "[^" in text:
         b.footnote_numbers = footnote_numbers(text, _rendered_footnotes(tokens_of(state)))
     b.walk(tokens_of(state))
-    b.code_lines.update(comment_lines(text, b.line_starts, b.block_code_lines))
-    b.links.sort(key=lambda l: (l.line, l.column))
-    doc = Document(
+    return assemble(text, path, [b.part()])
+
+
+def assemble(text: str, path: str, parts: "list[Part]") -> Document:
+    """The document `text` at `path` made of `parts`, the walks of its blocks in order (one for
+    the whole document, or one per section): what depends on the whole document (heading
+    anchors and sections, comments, suppressions) is computed here, over all of it."""
+    starts = line_starts(text)
+    block_code_lines = set().union(*(p.block_code_lines for p in parts))
+    code_lines = set().union(block_code_lines, *(p.code_lines for p in parts))
+    code_lines.update(comment_lines(text, starts, block_code_lines))
+    html_anchors: dict[str, int] = {}
+    for p in parts:
+        for name, line in p.html_anchors.items():
+            html_anchors.setdefault(name, line)
+
+    def every(field: str) -> list[Any]:
+        return [x for p in parts for x in getattr(p, field)]
+
+    links = every("links")
+    links.sort(key=lambda l: (l.line, l.column))
+    return Document(
         path=path,
         text=text,
-        headings=finish_headings(b.head_raw, text),
-        links=b.links,
-        lists=sorted((x for x in b.lists if x is not None), key=lambda x: (x.line, x.column)),
-        tables=b.tables,
-        quotes=sorted((q for q in b.quotes if q is not None), key=lambda q: (q.line, q.column)),
-        paragraphs=sorted(b.paragraphs, key=lambda p: (p.line, p.column)),
-        prose=sorted(b.prose, key=lambda t: (t.pieces[0].line, t.pieces[0].column)),
-        html_anchors=b.html_anchors,
-        suppressions=suppressions(text, b.line_starts, b.block_code_lines),
-        code_lines=frozenset(b.code_lines),
-        limits=b.limits,
+        headings=finish_headings(every("head_raw"), text),
+        links=links,
+        lists=sorted(every("lists"), key=lambda x: (x.line, x.column)),
+        tables=every("tables"),
+        quotes=sorted(every("quotes"), key=lambda q: (q.line, q.column)),
+        paragraphs=sorted(every("paragraphs"), key=lambda p: (p.line, p.column)),
+        prose=sorted(every("prose"), key=lambda t: (t.pieces[0].line, t.pieces[0].column)),
+        html_anchors=html_anchors,
+        suppressions=suppressions(text, starts, block_code_lines),
+        code_lines=frozenset(code_lines),
+        limits=every("limits"),
     )
-    return doc
+
+
+# The raw HTML state a walk leaves for the blocks after it: inside a comment, and the text and
+# position of a tag left open.
+Carry = tuple[bool, tuple[str, tuple[int, int]]]
+
+
+@dataclass(slots=True)
+class Part:
+    """What walking some blocks (a whole document's, or a section's) found, in the order found."""
+
+    head_raw: list[RawHeading]
+    links: list[Link]
+    lists: list[ListBlock]
+    tables: list[Table]
+    quotes: list[Quote]
+    paragraphs: list[Paragraph]
+    prose: list[Prose]
+    html_anchors: dict[str, int]
+    code_lines: set[int]
+    block_code_lines: set[int]
+    limits: list[tuple[int, int, str]]

@@ -1,0 +1,183 @@
+"""Differential test: a document parsed section by section (drafterlint.markdown.sections) is the
+document parse_document makes of it whole, model for model: parsed into an empty store, again
+from the store alone, and with its sections moved down by lines put before them. On the
+generated documents of test_gfm_differential (joined by lines that may or may not be cuts: after
+an HTML block, a fence or a list, a heading line is not always a heading), on the minimal
+disagreements found before, and on every Markdown fixture of the project. The default run draws
+a fixed, derandomized set; the slow set (`pytest -m slow`) 2000 more.
+
+And what sectioning is for, counted in parses (never in seconds): an edit re-parses the section
+it is in and no other; a definition another section uses re-parses that section too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from drafterlint.markdown.parse import parse_document
+from drafterlint.markdown.sections import WORTH_SECTIONING, MemoryStore, parse_sectioned
+from drafterlint.markdown.table_rule import MAX_TABLE_CELLS
+from tests.helpers.gfm_documents import documents
+from tests.helpers.gfm_regressions import REGRESSIONS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Lines between the generated pieces: candidates the parser may or may not make cuts (level 1
+# and 2 ATX headings, indented, empty, holding a pipe, a tag, a comment's end or a definition),
+# and lines that look alike and are none.
+_JOINS = [
+    "# Title", "## Section", "  ## Indented", "   # Three", "#", "##", "## a | b", "# end -->",
+    "## <div>", "#\tTab", "## [r]: /x", "# [l](#section)", "## `code`", "## Section", "### Sub",
+    "#NoSpace", "    # code", "> # quoted", "- # item", "## ?>", "# ]]>", "## </script>",
+]
+
+sectioned_documents = st.lists(st.tuples(documents, st.sampled_from(_JOINS)), min_size=1, max_size=5).map(
+    lambda parts: "\n".join(f"{doc}\n{join}" for doc, join in parts)
+)
+
+
+def assert_sectioned_is_whole(text: str, *, limited: tuple[int, ...] = ()) -> None:
+    """Sectioned is whole: into an empty store, from the store (nothing parsed again but the
+    sections starting at `limited`, which a bound cut short and are not kept), and moved down."""
+    shown = repr(text if len(text) < 2000 else text[:2000] + "…")
+    whole = parse_document(text, "doc.md")
+    moved = "moved down\n\n" + text
+    moved_whole = parse_document(moved, "doc.md")
+    for store in (MemoryStore(), MemoryStore(persists=True)):  # the run's own objects, JSON
+        assert parse_sectioned(text, "doc.md", store)[0] == whole, shown
+        parsed: list[int] = []
+        doc, kept = parse_sectioned(text, "doc.md", store, parsed=parsed)
+        assert doc == whole, shown
+        if kept:
+            assert parsed == list(limited), shown  # the others from the store
+        # every section after the first moved down: reused with its lines shifted
+        assert parse_sectioned(moved, "doc.md", store)[0] == moved_whole, shown
+
+
+@settings(max_examples=300, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(sectioned_documents)
+def test_generated_documents_parse_sectioned_as_whole(text):
+    assert_sectioned_is_whole(text)
+
+
+@pytest.mark.slow  # 2000 documents
+@settings(max_examples=2000, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(sectioned_documents)
+def test_more_generated_documents_parse_sectioned_as_whole(text):
+    assert_sectioned_is_whole(text)
+
+
+@pytest.mark.parametrize("text", REGRESSIONS)
+def test_regressions_parse_sectioned_as_whole(text):
+    assert_sectioned_is_whole(text)
+    assert_sectioned_is_whole(f"# Before\n{text}\n## After\n{text}\n# End\n")
+
+
+def _fixtures() -> list[Path]:
+    return sorted(p for d in ("rules_fixtures", "tests/data") for p in (ROOT / d).rglob("*.md"))
+
+
+@pytest.mark.parametrize("path", _fixtures(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_fixtures_parse_sectioned_as_whole(path):
+    assert_sectioned_is_whole(path.read_text(encoding="utf-8"))
+
+
+def test_a_table_over_the_cell_budget_in_one_section():
+    rows = MAX_TABLE_CELLS // 2 + 1
+    big = "| a | b |\n|---|---|\n" + "| x | [y](#one) |\n" * rows
+    text = f"# One\n\ntext\n\n## Two\n\n{big}\n## Three\n\n| c | d |\n|---|---|\n| e | f |\n"
+    assert parse_document(text, "doc.md").limits  # (what this test is about)
+    assert_sectioned_is_whole(text, limited=(5,))
+
+
+# -- what an edit costs, in parses -------------------------------------------------------------
+
+
+def _document(sections: int) -> str:
+    parts = ["Preamble with a [link](#section-3).\n"]
+    for n in range(1, sections + 1):
+        parts.append(f"## Section {n}\n\nText of section {n}, see [the definition][d{n}].\n\n"
+                     f"- an item\n- another\n\n[d{n}]: https://example.com/{n}\n")
+    return "\n".join(parts)
+
+
+def _section_lines(text: str) -> dict[str, int]:
+    return {line: n for n, line in enumerate(text.split("\n"), 1) if line.startswith("## ")}
+
+
+def test_an_edit_re_parses_only_its_section():
+    text = _document(6)
+    store = MemoryStore()
+    parsed: list[int] = []
+    assert parse_sectioned(text, "doc.md", store, parsed=parsed)[1]
+    assert len(parsed) == 7  # the preamble and six sections, each once
+
+    edited = text.replace("Text of section 4,", "Text of section 4, now longer,\nover two lines,")
+    parsed = []
+    doc, _ = parse_sectioned(edited, "doc.md", store, parsed=parsed)
+    assert parsed == [_section_lines(edited)["## Section 4"]]
+    assert doc == parse_document(edited, "doc.md")  # the sections after it moved down a line
+
+    appended = edited + "\nA last paragraph.\n"
+    parsed = []
+    assert parse_sectioned(appended, "doc.md", store, parsed=parsed)[0] == parse_document(appended, "doc.md")
+    assert parsed == [_section_lines(appended)["## Section 6"]]
+
+
+def test_a_definition_re_parses_the_sections_that_use_it():
+    text = _document(4)
+    store = MemoryStore()
+    parse_sectioned(text, "doc.md", store)
+    # section 2 now defines d4 first: section 4's link resolves to it (the first definition wins)
+    edited = text.replace("[d2]: https://example.com/2\n", "[d2]: https://example.com/2\n[d4]: /elsewhere\n")
+    parsed: list[int] = []
+    doc, _ = parse_sectioned(edited, "doc.md", store, parsed=parsed)
+    lines = _section_lines(edited)
+    assert parsed == [lines["## Section 2"], lines["## Section 4"]]
+    assert doc == parse_document(edited, "doc.md")
+    assert [link.target for link in doc.links if link.kind == "reference"][-1] == "/elsewhere"
+
+
+def test_a_fence_left_open_runs_into_the_next_heading():
+    # the line scanner's mistake: the heading after an open fence is code, no cut
+    text = "# One\n\n```\ncode\n## Not a heading\n```\n\n## Two\n\n<div>\n## Inside the HTML block\n\n## Three\n"
+    store = MemoryStore()
+    doc, kept = parse_sectioned(text, "doc.md", store)
+    assert kept
+    assert [h.text for h in doc.headings] == ["One", "Two", "Three"]
+    assert doc == parse_document(text, "doc.md")
+    parsed: list[int] = []
+    edited = text.replace("code\n", "code, edited\n")
+    assert parse_sectioned(edited, "doc.md", store, parsed=parsed)[0] == parse_document(edited, "doc.md")
+    assert parsed == [1, 1]  # up to the heading in the fence (no cut), then up to "## Two"
+
+
+def test_check_after_an_edit_writes_only_the_edited_sections_entry(cli, tmp_path):
+    import os
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    padding = "A long paragraph of rules text that keeps the document over the sectioning size. " * 10
+    doc = _document(40).replace("\n\n- an item", f"\n\n{padding}\n\n- an item") + "\nSee [nowhere](#nowhere).\n"
+    assert len(doc.encode()) >= WORTH_SECTIONING
+    (rules / "endpoints_rules.md").write_text(doc, encoding="utf-8")
+    check = ["check", "--rules-repo", rules, "--select", "DL1,DL2", "--format", "json", "--exit-zero"]
+    entries = Path(os.environ["DRAFTERLINT_CACHE"]) / "check-cache"
+
+    def documents() -> set[str]:
+        return {p.name for p in entries.glob("doc-*.json")}
+
+    first = cli(*check)
+    assert len(documents()) == 41  # the preamble and forty sections
+    before = documents()
+    (rules / "endpoints_rules.md").write_text(doc.replace("Text of section 17,", "Text of section 17, edited,"),
+                                              encoding="utf-8")
+    after = cli(*check)
+    assert len(documents() - before) == 1
+    assert after == cli(*check, "--no-cache")
+    assert "#nowhere" in first[1] and first[1] == after[1]
