@@ -31,12 +31,14 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from drafterlint import __version__
 from drafterlint.audit_tracking import Tracking, look_up, previous_state, settle, start_tracking
-from drafterlint.findings import FetchError, InputError, Severity
+from drafterlint.findings import FetchError, Finding, InputError, Result, Severity
 from drafterlint.options import AuditOptions
 from drafterlint.report import one_line
 from drafterlint.safeio import json_safe, safe_text, write_file
@@ -48,6 +50,21 @@ from drafterlint.steps import (
     configuration,
     exit_code,
 )
+
+if TYPE_CHECKING:
+    from drafterlint.checks.context import Context
+    from drafterlint.config import Config
+    from drafterlint.engine import RuleCrashed
+    from drafterlint.findings import Carried
+    from drafterlint.history import History
+    from drafterlint.hub import HubClient
+    from drafterlint.report import ReportMeta
+    from drafterlint.report.audit_markdown import AuditInfo, TimelineHead
+
+    # carry(d, why): the previous audit's finding `d` as a finding of this run, not checked `why`
+    Carry = Callable[[dict[str, Any], str], Carried]
+    # (the previous audit's finding dicts or None, where they are from, a note when partial)
+    Previous = tuple[list[dict[str, Any]] | None, str | None, str]
 
 
 @dataclass
@@ -69,7 +86,7 @@ TOKENS = ("GITHUB_TOKEN", "HF_TOKEN", "HUGGING_FACE_HUB_TOKEN")
 _GITHUB_URL = re.compile(r"^https://github\.com/([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?$", re.I)
 
 
-def _bring(which: str, given: str | None, ref: str | None, config, workdir: Path) -> Brought:
+def _bring(which: str, given: str | None, ref: str | None, config: "Config", workdir: Path) -> Brought:
     from drafterlint import gitops
 
     section = config.data[which]
@@ -126,10 +143,10 @@ def _load_previous(path: Path | None) -> tuple[list[dict] | None, str | None, li
     return findings, f"the audit of {when}" if isinstance(when, str) else str(path), []
 
 
-def _head_lines(ctx) -> dict[tuple[str, str, int], tuple]:
+def _head_lines(ctx: "Context") -> dict[tuple[str, str, int], tuple]:
     """(repo, path, line) -> the identity of the head whose entry holds that line, in every policy."""
     owner: dict[tuple[str, str, int], tuple] = {}
-    for policy in ctx.registry.policies.values():
+    for policy in ctx.loaded_registry.policies.values():  # _marks asks only when there is one
         for head in policy.heads:
             n = len(head.path)
             lines = {head.location.line}
@@ -140,7 +157,7 @@ def _head_lines(ctx) -> dict[tuple[str, str, int], tuple]:
     return owner
 
 
-def _marks(ctx, findings) -> dict[tuple, list[str]]:
+def _marks(ctx: "Context", findings: Iterable[Finding]) -> dict[tuple, list[str]]:
     """Head identity -> why it is marked in the timeline (its DL401/DL403/DL505 errors)."""
     from drafterlint.report.audit_markdown import TIMELINE_MARKS
 
@@ -156,7 +173,8 @@ def _marks(ctx, findings) -> dict[tuple, list[str]]:
     return out
 
 
-def _cohort_info(ctx, today: datetime.date, findings=()):
+def _cohort_info(ctx: "Context", today: datetime.date,
+                 findings: Iterable[Finding] = ()) -> "tuple[str, list[tuple[str, str]], list[TimelineHead]]":
     from drafterlint.cohorts import Cohort
     from drafterlint.report.audit_markdown import TimelineHead
 
@@ -198,7 +216,8 @@ def _not_run_report(path: Path | None, which: str, message: str, today: str) -> 
         pass
 
 
-def _compare(info, result, previous, previous_from: str | None, carry) -> None:
+def _compare(info: "AuditInfo", result: Result, previous: "list[dict[str, Any]] | None", previous_from: str | None,
+             carry: "Carry") -> None:
     """Fill what changed since the previous audit (finding dicts with a fingerprint). A finding
     it had that this run could not have seen (drafterlint.unchecked) is not fixed: `carry(d,
     why)` makes it a finding of this run again, marked carried, in `result` and `info.carried`."""
@@ -210,7 +229,8 @@ def _compare(info, result, previous, previous_from: str | None, carry) -> None:
     findings = result.findings
     before = {d["fingerprint"]: d for d in previous}
     current = {f.fingerprint for f in findings}
-    blind = blind_spots(result, {d.get("path") for d in previous if d.get("code") == unreadable_code()})
+    blind = blind_spots(result, {p for d in previous if d.get("code") == unreadable_code()
+                                 and isinstance(p := d.get("path"), str)})
     info.new = [f for f in findings if f.fingerprint not in before]
     info.still_open = [f for f in findings if f.fingerprint in before]
     for fp, d in before.items():
@@ -225,7 +245,7 @@ def _compare(info, result, previous, previous_from: str | None, carry) -> None:
         result.findings = sorted([*findings, *info.carried], key=lambda f: f.sort_key())
 
 
-def _carrier(config, brought: dict[str, Brought], previous_from: str | None):
+def _carrier(config: "Config", brought: dict[str, Brought], previous_from: str | None) -> "Carry":
     """carry(d, why): the previous audit's finding `d` as a Carried finding of this run. Its
     severity is the one it had (a JSON report says it) or its rule's now; its repository the one
     that holds its file (the tracking issue's state keeps only the path)."""
@@ -254,7 +274,7 @@ def _carrier(config, brought: dict[str, Brought], previous_from: str | None):
     return carry
 
 
-def _previous(options: AuditOptions, tracking: Tracking | None, notes: list[str]):
+def _previous(options: AuditOptions, tracking: Tracking | None, notes: list[str]) -> "Previous":
     """(finding dicts, where from, a note when the previous state kept only some findings)."""
     previous, previous_from, prev_notes = _load_previous(options.previous)
     notes += prev_notes
@@ -274,7 +294,7 @@ def _where_the_full_report_is(options: AuditOptions) -> tuple[str, str | None]:
     return (f"the audit's report files ({', '.join(files)})" if files else "the audit's report"), None
 
 
-def _write_reports(options: AuditOptions, result, meta, info) -> list[tuple[str, Path]]:
+def _write_reports(options: AuditOptions, result: Result, meta: "ReportMeta", info: "AuditInfo") -> list[tuple[str, Path]]:
     from drafterlint.report import render
     from drafterlint.report.audit_markdown import audit_document, render_audit
 
@@ -306,7 +326,7 @@ def _exit(crashed: list, tracking: Tracking | None, findings_code: int) -> int:
 
 
 def audit_command(options: AuditOptions) -> int:
-    from drafterlint.engine import RuleCrashed, build_context
+    from drafterlint.engine import build_context
     from drafterlint.sources import cache_root
 
     config = configuration(options)
@@ -346,7 +366,7 @@ def _tracked_repo(options: AuditOptions) -> str | None:
     return validate_repo(options.open_issue)
 
 
-def _bring_both(options: AuditOptions, config, workdir: Path, today: datetime.date) -> dict[str, Brought]:
+def _bring_both(options: AuditOptions, config: "Config", workdir: Path, today: datetime.date) -> dict[str, Brought]:
     """Both repositories; one that cannot be brought stops the run (exit 3) with a short report."""
     brought: dict[str, Brought] = {}
     for which, given, ref in (("rules", options.rules_repo, options.rules_ref),
@@ -361,7 +381,7 @@ def _bring_both(options: AuditOptions, config, workdir: Path, today: datetime.da
     return brought
 
 
-def _history(reg: Brought, config, notes: list[str]):
+def _history(reg: Brought, config: "Config", notes: list[str]) -> "tuple[History | None, str | None]":
     """(the registry's git history or None, why it is missing or None); its notes go to `notes`."""
     history = None
     history_note = None
@@ -381,7 +401,7 @@ def _history(reg: Brought, config, notes: list[str]):
     return history, history_note
 
 
-def _hub(options: AuditOptions, cache: Path):
+def _hub(options: AuditOptions, cache: Path) -> "HubClient":
     """The model hub's client for --online."""
     from drafterlint.githubapi import token_problem
     from drafterlint.hub import HubClient
@@ -396,7 +416,7 @@ def _hub(options: AuditOptions, cache: Path):
     return HubClient(options.hub_api_url, cache_dir=cache, timeout=options.http_timeout, token=hub_token)
 
 
-def _run(ctx, crashed: list, history_note: str | None, notes: list[str]):
+def _run(ctx: "Context", crashed: "list[RuleCrashed]", history_note: str | None, notes: list[str]) -> Result:
     """Every rule (one that crashes goes to `crashed`); the checks the history's absence skipped
     say why it is absent, and what the model hub did not answer goes to `notes`."""
     from dataclasses import replace
@@ -412,8 +432,9 @@ def _run(ctx, crashed: list, history_note: str | None, notes: list[str]):
     return result
 
 
-def _describe(options: AuditOptions, ctx, today: datetime.date, result, crashed: list,
-              brought: dict[str, Brought], history, notes: list[str], previous):
+def _describe(options: AuditOptions, ctx: "Context", today: datetime.date, result: Result, crashed: "list[RuleCrashed]",
+              brought: dict[str, Brought], history: "History | None", notes: list[str],
+              previous: "Previous") -> "tuple[AuditInfo, ReportMeta]":
     """(the audit's part of the report, the report's metadata)."""
     from drafterlint.docs import rule_infos
     from drafterlint.report import ReportMeta
@@ -437,7 +458,8 @@ def _describe(options: AuditOptions, ctx, today: datetime.date, result, crashed:
     return info, meta
 
 
-def _say_outcome(options: AuditOptions, result, info, written, crashed: list, notes: list[str]) -> None:
+def _say_outcome(options: AuditOptions, result: Result, info: "AuditInfo", written: list[tuple[str, Path]],
+                 crashed: "list[RuleCrashed]", notes: list[str]) -> None:
     """The log: the verdict and the files when the report went to one, then what went wrong."""
     if options.output:  # the report is in a file: the log says the verdict and where to read it
         from drafterlint.report.audit_markdown import verdict_text

@@ -84,7 +84,7 @@ def _say(text: str) -> None:
     print(one_line(f"drafterlint: {text}"), file=sys.stderr)
 
 
-def previous_state(tracking: Tracking, notes: list[str]):
+def previous_state(tracking: Tracking, notes: list[str]) -> "tuple[list[dict[str, Any]] | None, str | None, str]":
     """(finding dicts, where from, a note when it kept only some) of the state the previous
     audit left in the issue's body; why it cannot be read goes to `notes`."""
     from drafterlint import auditstate

@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from drafterlint import __version__
 from drafterlint import options as parse
@@ -21,14 +21,14 @@ _FORMATS = tuple(f.value for f in Format)
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse exits 2 already; keep its one-line style
+    def error(self, message: str) -> NoReturn:  # argparse exits 2 already; keep its one-line style
         from drafterlint.safeio import safe_line
 
         message += _did_you_mean_choice(message)
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, safe_line(f"{self.prog}: error: {message}") + "\n")
 
-    def reject_unknown(self, extras: list[str]):
+    def reject_unknown(self, extras: list[str]) -> NoReturn:
         """Unrecognized arguments, told by the command they were given to (its usage, its
         options), each option with the nearest one the command has."""
         import difflib

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from drafterlint import __version__
-from drafterlint.findings import InputError, Result
+from drafterlint.findings import Finding, InputError, Result
 from drafterlint.options import BaselineOptions, CheckOptions, Format, LocalRun
 from drafterlint.safeio import check_target, safe_text, say, write_file
 from drafterlint.steps import (
@@ -29,9 +29,15 @@ from drafterlint.steps import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from drafterlint.baserun import BaseRun
+    from drafterlint.cache import RunCache
     from drafterlint.config import Config
+    from drafterlint.markdown.model import Outline
     from drafterlint.report import ReportMeta
     from drafterlint.scope import Scope
+    from drafterlint.sources import RepoView
 
 
 def list_rules(out: TextIO) -> int:
@@ -169,7 +175,7 @@ def _rule_infos() -> tuple:
     return tuple(rule_infos())
 
 
-def emit(result, options: CheckOptions, meta) -> None:
+def emit(result: Result, options: CheckOptions, meta: "ReportMeta") -> None:
     from drafterlint.report import printed, render
 
     text = render(result, options.format, meta)
@@ -184,7 +190,7 @@ def emit(result, options: CheckOptions, meta) -> None:
         write_file(extra.path, render(result, extra.format, meta), repos=repos, what=f"--report {extra.format} file")
 
 
-def _run_cache(options: LocalRun):
+def _run_cache(options: LocalRun) -> "RunCache | None":
     """The content-hash cache for this check (drafterlint.cache), or None when disabled.
 
     Found before the configuration is read (the configuration's validation is cached in it):
@@ -416,14 +422,15 @@ def compare_with_file(result: Result, path: Path) -> tuple[Result, Judged]:
             Judged(f"the baseline file {shown}", matched.fixed, matched.unchecked, from_file=True))
 
 
-def explain_renames(findings, base, now_views, hint: str):
+def explain_renames(findings: list[Finding], base: "BaseRun", now_views: "dict[str, RepoView | None]",
+                    hint: str) -> list[Finding]:
     """New broken-fragment findings whose heading this change renamed say what it is now, and
     `hint` (the command that mends them)."""
     from drafterlint.findings import UnreadableFile
     from drafterlint.renames import explain
 
-    def reader(view_of):
-        def read(repo, path):
+    def reader(view_of: "Callable[[str], RepoView | None]") -> "Callable[[str, str], Outline | None]":
+        def read(repo: str, path: str) -> "Outline | None":
             view = view_of(repo)
             if view is None or not view.is_file(path):
                 return None
@@ -520,7 +527,8 @@ def compare_with_base(result: Result, done: Checked, options: CheckOptions, wher
     return replace(result, findings=findings), judged, hint
 
 
-def _weakened(done: Checked, options: CheckOptions, where: Located, base, views, result) -> list:
+def _weakened(done: Checked, options: CheckOptions, where: Located, base: "BaseRun",
+              views: "dict[str, RepoView | None]", result: Result) -> list[Finding]:
     """DL901's findings: what this change's configuration or baseline file turns off or down
     (drafterlint.checks.weakened_check), when it touches them."""
     from drafterlint.baserun import change_state

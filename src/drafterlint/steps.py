@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drafterlint.findings import InputError, Result, Severity, chosen
+from drafterlint.findings import Finding, InputError, Result, Severity, chosen
 from drafterlint.options import Chosen, LocalRun
 from drafterlint.scope import EVERYTHING, Scope
 
 if TYPE_CHECKING:
+    from drafterlint.baseline import Matched
     from drafterlint.config import Config
     from drafterlint.engine import Context
 
@@ -203,7 +204,7 @@ def no_merge_base(ref: str, advice: str) -> InputError:
                       f"repository, no such ref, or a shallow clone{advice}")
 
 
-def new_since(findings: list, base: Any, result: Result | None = None):
+def new_since(findings: list[Finding], base: Any, result: Result | None = None) -> "Matched":
     """`findings` matched against the base's (drafterlint.baseline.Matched): what the base
     already has is marked pre-existing; what `result` (the run of `findings`) could not look at
     is never counted fixed (drafterlint.unchecked)."""
@@ -218,7 +219,7 @@ def new_since(findings: list, base: Any, result: Result | None = None):
 # -- the outcome -----------------------------------------------------------------------------
 
 
-def exit_code(result, config: "Config", exit_zero: bool = False, scope: Scope | None = None) -> int:
+def exit_code(result: Result, config: "Config", exit_zero: bool = False, scope: Scope | None = None) -> int:
     """1 when a finding in the repository under change reaches fail_on; findings elsewhere
     never fail a run (scope None: every finding counts)."""
     if exit_zero:

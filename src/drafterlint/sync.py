@@ -21,10 +21,15 @@ import datetime
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from drafterlint.findings import InputError
 from drafterlint.options import SyncOptions
+
+if TYPE_CHECKING:
+    from drafterlint.config import Config
 
 ALLOW_LOCAL_ENV = "DRAFTERLINT_ALLOW_LOCAL_SYNC"
 FETCHED = "fetched.json"
@@ -42,19 +47,19 @@ def _local(url: str) -> bool:
     return "://" not in url and "::" not in url and not url.startswith("-") and Path(url).expanduser().exists()
 
 
-def default_url(config, which: str) -> str:
+def default_url(config: "Config", which: str) -> str:
     name = (config.data[which].get("github") or "").strip("/")
     if not name or name.count("/") != 1:
         raise InputError(f"no {which}.github (owner/name) configured; give --url")
     return f"https://github.com/{name}.git"
 
 
-def default_ref(config, which: str) -> str:
-    return config.data[which].get("default_branch") or "main"
+def default_ref(config: "Config", which: str) -> str:
+    return str(config.data[which].get("default_branch") or "main")
 
 
 @contextlib.contextmanager
-def _locked(directory: Path):
+def _locked(directory: Path) -> Iterator[None]:
     """An exclusive lock on directory/.lock for the duration (POSIX; a no-op elsewhere)."""
     directory.mkdir(parents=True, exist_ok=True)
     try:
@@ -81,7 +86,8 @@ def _write_json_atomically(path: Path, data: dict) -> None:
     write_file(path, json.dumps(data, indent=2) + "\n", within=path.parent, what="sync record")
 
 
-def sync(config, which: str, url: str | None = None, ref: str | None = None, cache: Path | None = None) -> dict:
+def sync(config: "Config", which: str, url: str | None = None, ref: str | None = None,
+         cache: Path | None = None) -> dict[str, Any]:
     """Fetch `which` ("rules"|"registry") into the cache; return what fetched.json records."""
     from drafterlint import gitops
     from drafterlint.sources import cached_checkout_dir

@@ -152,7 +152,7 @@ def parse_list(doc: "Document", repo: str, title: str, kinds: list[tuple[str, st
             key=lambda x: x[1],
         )
         kind = "checkpoint"
-        list_lines = {it.line for _, _, b in blocks if _ == "l" for it in b.items}
+        list_lines = {it.line for what, _line, b in blocks if what == "l" for it in b.items}
         for what, _line, block in blocks:
             if what == "p":
                 if block.line in list_lines:
@@ -236,7 +236,7 @@ def match_model(ctx: "Context", name: str, keys: Iterable[str]) -> str | None:
     aliases = ctx.config.registry.get("model_aliases") or {}
     for alias, key in aliases.items():
         if norm_model(str(alias)) == norm_model(name) and key in keys:
-            return key
+            return str(key)
     by_norm = {norm_model(k): k for k in keys}
     n = norm_model(name)
     if n in by_norm:

@@ -69,7 +69,7 @@ class Option(Generic[T]):
             return copy.deepcopy(self.default)  # a rule may not change the declaration it read
         if isinstance(value, dict) and isinstance(self.default, dict):
             return cast(T, deep_merge(self.default, value))
-        return value
+        return cast(T, value)
 
     @property
     def path(self) -> str:

@@ -107,7 +107,7 @@ def _missing_message(m: Missing, facts: RulesFacts) -> str | None:
 
 def _show(v: object) -> str:
     if hasattr(v, "describe"):
-        return v.describe()
+        return str(v.describe())
     return str(v)
 
 

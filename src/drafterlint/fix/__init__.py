@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from drafterlint.checks.base import Context
     from drafterlint.findings import Finding
     from drafterlint.fix.edits import Proposes
+    from drafterlint.sources import RepoView
 
 
 def declared_fixes() -> "dict[str, Fix]":
@@ -87,7 +88,7 @@ def propose(ctx: "Context", findings: list["Finding"], wanted: Callable[[str], b
     return proposals, left
 
 
-def _view(ctx, repo: str):
+def _view(ctx: "Context", repo: str) -> "RepoView | None":
     return next((v for v in (ctx.rules, ctx.registry_repo) if v is not None and v.name == repo), None)
 
 
@@ -128,10 +129,12 @@ def prove(ctx: "Context", findings: list["Finding"], proposals: list[Proposal]) 
     return plan
 
 
-def _original(ctx, repo: str, path: str) -> bytes:
+def _original(ctx: "Context", repo: str, path: str) -> bytes:
+    from drafterlint.markdown.model import Document
+
     view = _view(ctx, repo)
     doc = view.parsed(path) if view is not None else None
-    if doc is None:
+    if view is None or not isinstance(doc, Document):  # fix's views keep every document whole
         raise Refused(f"{path} was not parsed; not changed")
     raw = read_for_fix(view.root, path)
     if SourceFile(raw).text() != doc.text:
@@ -146,13 +149,14 @@ def _edited(proposals: list[Proposal], originals: dict) -> dict[tuple[str, str],
     return {file: apply_edits(originals[file], es) for file, es in edits.items()}
 
 
-def _try(ctx, findings, proposals: list[Proposal], originals: dict) -> str | None:
+def _try(ctx: "Context", findings: list["Finding"], proposals: list[Proposal], originals: dict) -> str | None:
     """None if the proposals are safe together; else what goes wrong."""
     if not proposals:
         return None
     from drafterlint.checks.base import Context
     from drafterlint.engine import run
     from drafterlint.findings import UnreadableFile
+    from drafterlint.markdown.model import Document
     from drafterlint.markdown.parse import TooComplex, parse_document
     from drafterlint.sources import decode_text
 
@@ -160,14 +164,15 @@ def _try(ctx, findings, proposals: list[Proposal], originals: dict) -> str | Non
         edited = _edited(proposals, originals)
     except Refused as exc:
         return str(exc)
-    replaced: dict[str, dict] = {}
+    replaced: dict[str, dict[str, Document]] = {}
     for (repo, path), data in edited.items():
         view = _view(ctx, repo)
+        assert view is not None, repo  # its original was read from it
         try:
             replaced.setdefault(repo, {})[path] = parse_document(decode_text(data, view.location(path)), path)
         except (UnreadableFile, TooComplex) as exc:
             return f"the edited file would not parse: {exc}"
-    def edited_view(view):
+    def edited_view(view: "RepoView | None") -> "RepoView | None":
         return view.with_documents(replaced[view.name]) if view is not None and view.name in replaced else view
 
     # A fresh context over the same registry and the edited documents: prepared (documents,
@@ -183,7 +188,7 @@ def _try(ctx, findings, proposals: list[Proposal], originals: dict) -> str | Non
     return None
 
 
-def _take(counter: Counter, key) -> bool:
+def _take(counter: Counter[tuple], key: tuple) -> bool:
     if counter[key] > 0:
         counter[key] -= 1
         return True

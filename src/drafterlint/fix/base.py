@@ -23,6 +23,7 @@ from drafterlint.fix.renamed import Mapped, NotMapped
 from drafterlint.markdown.slug import github_slug
 
 if TYPE_CHECKING:
+    from drafterlint.checks.context import Context
     from drafterlint.fix.renamed import HeadingFinder
     from drafterlint.markdown.model import Document, Heading
 
@@ -132,7 +133,7 @@ def base_finder(base_document: Callable[["Document"], "Document | None"],
 
 
 
-def documents_at_base(ctx, base_roots: "dict[str, Path | None]") -> Callable[["Document"], "Document | None"]:
+def documents_at_base(ctx: "Context", base_roots: "dict[str, Path | None]") -> Callable[["Document"], "Document | None"]:
     """`doc` -> its version at the base, parsed; for `base_finder`.
 
     `base_roots` maps a repository's name to a folder holding its files at the merge base

@@ -7,11 +7,12 @@ import os
 import re
 import sys
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from drafterlint.findings import InputError
+from drafterlint.findings import Finding, InputError
 from drafterlint.options import FixOptions, LocalRun
 from drafterlint.steps import (
     EXIT_FINDINGS,
@@ -26,6 +27,15 @@ from drafterlint.steps import (
     under_change,
     wanted,
 )
+
+if TYPE_CHECKING:
+    from drafterlint.checks.context import Context
+    from drafterlint.config import Config
+    from drafterlint.fix import Left, Proposal
+    from drafterlint.sources import RepoView
+    from drafterlint.steps import Setup
+
+Wanted = Callable[[str], bool]  # whether a rule's findings are to be fixed, by its code
 
 EXIT_LEFT = EXIT_FINDINGS  # something is left needing a human
 
@@ -42,7 +52,7 @@ class Planned:
     run: Any  # the steps.Setup it was planned in
 
 
-def plan_fixes(options: LocalRun, wanted, head: str = "HEAD") -> Planned:
+def plan_fixes(options: LocalRun, wanted: Wanted, head: str = "HEAD") -> Planned:
     """Find, propose and prove, writing nothing: the one way `fix`, `check --fix`, the rdjson
     suggestions and the pull-request review learn what fix makes. With a base (--base-ref, or
     the hook's), only what the change from it to `head` broke."""
@@ -61,7 +71,7 @@ def plan_fixes(options: LocalRun, wanted, head: str = "HEAD") -> Planned:
     return Planned(plan, left, views, preexisting, run_setup)
 
 
-def run_fix(options: LocalRun, *, diff: bool, out: TextIO, wanted, head: str = "HEAD") -> tuple[int, int]:
+def run_fix(options: LocalRun, *, diff: bool, out: TextIO, wanted: Wanted, head: str = "HEAD") -> tuple[int, int]:
     """Fix (or, with `diff`, show) what can be fixed; returns (fixed, left needing a human).
     With a base (--base-ref, or the hook's), only what the change from it to `head` broke; `fix
     --review` also posts them on its pull request."""
@@ -98,7 +108,8 @@ def suggestions(options: LocalRun, head: str = "HEAD") -> dict[tuple, tuple]:
     return {p.finding.spot: tuple(files[p.file].replacement(e) for e in p.edits) for p in plan.proposals}
 
 
-def _proposed(ctx, findings, run_setup, options: LocalRun, wanted, head: str):
+def _proposed(ctx: "Context", findings: list[Finding], run_setup: "Setup", options: LocalRun, wanted: Wanted,
+              head: str) -> "tuple[list[Proposal], list[Left], int]":
     """(the fixes proposed, what is left for a human, how many findings the base already has).
     With a base, only what the change broke is mended: the base's own defects are not its
     business (`fix` without --base-ref mends those)."""
@@ -122,7 +133,7 @@ def _proposed(ctx, findings, run_setup, options: LocalRun, wanted, head: str):
         return (*fixing.propose(ctx, new, wanted, finder), len(marked) - len(new))
 
 
-def _apply(plan, views, diff: bool, out: TextIO) -> tuple[list, list[str], list]:
+def _apply(plan: Any, views: "dict[str, RepoView]", diff: bool, out: TextIO) -> tuple[list, list[str], list]:
     """Write the proven files (or, with `diff`, print their diffs): (the files written, notes
     on diffs withheld, what a refused write leaves for a human)."""
     from drafterlint import fix as fixing
@@ -149,11 +160,12 @@ def _apply(plan, views, diff: bool, out: TextIO) -> tuple[list, list[str], list]
     return written, withheld, refused
 
 
-def _root(view) -> Path | None:
+def _root(view: "RepoView | None") -> Path | None:
     return view.root if view is not None else None
 
 
-def _outside_the_cache(config, ctx, proposals):
+def _outside_the_cache(config: "Config", ctx: "Context",
+                       proposals: "list[Proposal]") -> "tuple[list[Proposal], list[Left]]":
     """A repository found in drafterlint's cache (`drafterlint sync`) is a copy, not the user's:
     fixing it would change nothing anyone commits."""
     from drafterlint import fix as fixing
@@ -169,7 +181,8 @@ def _outside_the_cache(config, ctx, proposals):
     return keep, left
 
 
-def _named_by_the_configuration(config, options: LocalRun, proposals):
+def _named_by_the_configuration(config: "Config", options: LocalRun,
+                                proposals: "list[Proposal]") -> "tuple[list[Proposal], list[Left]]":
     """A repository the configuration file located (`rules.path`, `registry.path`) outside the
     repository that holds the file is not one the user pointed drafterlint at: a repository's
     configuration may not direct writes out of itself. The command line's --rules-repo or
@@ -194,11 +207,11 @@ def _named_by_the_configuration(config, options: LocalRun, proposals):
     return keep, left
 
 
-def _file(f) -> tuple[str, str]:
+def _file(f: Finding) -> tuple[str, str]:
     return f.location.repo, f.location.path
 
 
-def _moved(f, proposals):
+def _moved(f: Finding, proposals: "list[Proposal]") -> Finding:
     """`f` placed in the file as the proposals' edits left it."""
     here = (f.location.line, f.location.column)
     shift = sum(e.new.count("\n") for p in proposals for e in p.edits if (e.line, e.column) <= here)
@@ -243,7 +256,8 @@ def _diff_name_ok(shown: str) -> bool:
             and shown == shown.rstrip() and LEGACY_COMMAND not in shown)
 
 
-def _summary(out: TextIO, done, left, views, *, would: bool, notes=()) -> None:
+def _summary(out: TextIO, done: "list[Proposal]", left: "list[Left]", views: "dict[str, RepoView]", *, would: bool,
+             notes: Sequence[str] = ()) -> None:
     from drafterlint.safeio import safe_line
 
     per_rule = Counter(p.finding.code for p in done)
@@ -259,13 +273,13 @@ def _summary(out: TextIO, done, left, views, *, would: bool, notes=()) -> None:
     out.write("\n".join(safe_line(line) for line in lines) + "\n")
 
 
-def _where(f, views) -> str:
+def _where(f: Finding, views: "dict[str, RepoView]") -> str:
     view = views.get(f.location.repo)
     path = _shown(view.root, f.location.path) if view is not None else f.location.path
     return f"{path}:{f.location.line}:{f.location.column}"
 
 
-def _what(p) -> str:
+def _what(p: "Proposal") -> str:
     return "; ".join(f"`{e.old}` -> `{e.new.strip()}`" if e.old else f"inserted `{e.new.strip()}`"
                      for e in sorted(p.edits, key=lambda e: (e.line, e.column)))
 

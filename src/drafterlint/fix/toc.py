@@ -24,6 +24,7 @@ from drafterlint.fix.renamed import Mapped
 from drafterlint.fix.source import inline_spans
 
 if TYPE_CHECKING:
+    from drafterlint.checks._links import Resolved
     from drafterlint.checks.context import Context
     from drafterlint.findings import Finding
     from drafterlint.fix.edits import Proposes
@@ -69,7 +70,7 @@ def heading_source(doc: "Document", h: "Heading") -> str | None:
 class TocFixer:
     """Proposals for one document's table of contents; `missing` is called in document order."""
 
-    def __init__(self, ctx, doc: "Document", finder: "HeadingFinder"):
+    def __init__(self, ctx: "Context", doc: "Document", finder: "HeadingFinder") -> None:
         self.doc = doc
         self.toc = find_toc(ctx, doc)
         self.entries: list[_Entry] = []
@@ -92,7 +93,7 @@ class TocFixer:
         if order != sorted(order):
             self.problem = "the table of contents is not in document order"
 
-    def _entry(self, r, heading: "Heading", stale: bool) -> _Entry | None:
+    def _entry(self, r: "Resolved", heading: "Heading", stale: bool) -> _Entry | None:
         spans = inline_spans(self.doc, r.link)
         if spans is None:
             return None
@@ -136,7 +137,8 @@ class TocFixer:
         self.entries.insert(len(before), planned)
         return (edit,), f"inserted after line {after}"
 
-    def _style(self, peers: list[_Entry]):
+    def _style(self, peers: list[_Entry]) -> "tuple[str, str, str] | str":
+        """(marker kind, gap, form) the entries share, or why they share none."""
         real = [e for e in peers if not e.planned and not e.stale]
         if not real:
             return "the table of contents has no sound entry of that level to copy the style from"
