@@ -10,6 +10,7 @@ import pytest
 
 from drafterlint.checks._facts import Fact, RulesFacts
 from drafterlint.checks.base import Context
+from drafterlint.checks.context import Inputs
 from drafterlint.config import Config
 from drafterlint.engine import build_context
 from drafterlint.findings import Location, Severity
@@ -51,7 +52,7 @@ def run_rule(module, tmp: Path, files: dict[str, str], config: Config | None = N
         facts = build_context(config, rules, None).facts if rules.is_dir() else TODAY_RULES
     view = RepoView("registry", tmp)
     reg = load_registry(view, config)
-    ctx = Context(config=config, registry=reg, registry_repo=view, facts=facts, prepared=True)
+    ctx = Context.unprepared(Inputs(config, registry=reg, registry_repo=view), facts=facts)
     return reg, list(module.check(ctx))
 
 

@@ -52,7 +52,7 @@ from drafterlint.steps import (
 )
 
 if TYPE_CHECKING:
-    from drafterlint.checks.context import Context
+    from drafterlint.checks.base import Context
     from drafterlint.config import Config
     from drafterlint.engine import RuleCrashed
     from drafterlint.findings import Carried

@@ -98,7 +98,7 @@ class BaseRun:
     def run(self, today) -> None:
         """The checks on the base. A rule that crashes on the base's files is as loud as on the
         current ones: one line, and the command ends (steps.Stopped, EXIT_USAGE)."""
-        from drafterlint.checks.base import Context
+        from drafterlint.checks.context import Inputs
         from drafterlint.engine import RuleCrashed, prepare, run
         from drafterlint.safeio import say
         from drafterlint.steps import EXIT_USAGE, Stopped
@@ -108,10 +108,7 @@ class BaseRun:
         for v in others:  # what the base run reads of them beyond the current run is its input
             v.recorder = self._cache.recorder if self._cache is not None else None
         try:
-            ctx = Context(config=self.config, today=today, rules=self.view("rules"),
-                          registry_repo=self.view("registry"))
-            prepare(ctx)
-            done = run(ctx)
+            done = run(prepare(Inputs(self.config, self.view("rules"), self.view("registry"), today=today)))
             self.findings, self.unreadable = done.findings, done.unreadable
         except RuleCrashed as exc:
             say(f"drafterlint: internal error in rule {exc}, checking the base (please report this)")

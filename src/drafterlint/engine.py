@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drafterlint.checks.base import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODAY, Need, RuleModule, all_rules
-from drafterlint.checks.context import Context
+from drafterlint.checks.context import BaseState, Context, Inputs, Preparing
 from drafterlint.config import Config
 from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result, Skipped, UnreadableFile, quoted
 from drafterlint.markdown.model import Document
@@ -37,45 +37,49 @@ def build_context(
     today: datetime.date | None = None,
     history: History | None = None,
     online: Hub | None = None,
+    base: BaseState | None = None,
     cache=None,
     whole: bool = False,
 ) -> Context:
     """`cache` (a drafterlint.cache.RunCache) is told of every input read, and lends its store
     of parsed documents. `whole` keeps every document whole (fix rewrites their text), instead
     of only the outline of each checked one once the rules read its body."""
-    ctx = Context(config=config, today=today, history=history, online=online)
-    if rules_dir is not None:
-        ctx.rules = _attach(repo_view(config, "rules", rules_dir), cache, whole)
-    if registry_dir is not None:
-        ctx.registry_repo = _attach(repo_view(config, "registry", registry_dir), cache, whole)
-    prepare(ctx)
-    return ctx
+    rules = _attach(repo_view(config, "rules", rules_dir), cache, whole) if rules_dir is not None else None
+    registry_repo = (_attach(repo_view(config, "registry", registry_dir), cache, whole)
+                     if registry_dir is not None else None)
+    return prepare(Inputs(config, rules, registry_repo, today=today, history=history, online=online, base=base))
 
 
-def prepare(ctx: Context) -> None:
-    """What every check reads, computed before the first one runs: the resolved documents,
-    the configured sections located in them, the facts the rules text states, the registry
-    (unless given), when each of its heads becomes usable, and the native-head evidence. Then
-    the checked documents are read one at a time, the rules' per-document parts run on each
-    (`check_document`), and only its outline is kept (see `_read_checked`)."""
+def prepare(inputs: Inputs) -> Context:
+    """The Context the rules read: what every check reads, computed before the first one runs,
+    in order: the resolved documents, the configured sections located in them, the facts the
+    rules text states, the registry (unless given), when each of its heads becomes usable, and
+    the native-head evidence. Then the checked documents are read one at a time, the rules'
+    per-document parts run on each (`check_document`), and only its outline is kept (see
+    `_read_checked`)."""
     from drafterlint.checks._eligibility import eligibility
     from drafterlint.checks._facts import extract
     from drafterlint.checks._native import NativeEvidence, evidence_table
     from drafterlint.checks._sections import locate_all
     from drafterlint.documents import resolve
 
-    ctx.documents, checked = resolve(ctx.config, ctx.rules, ctx.registry_repo, ctx.unreadable)
-    ctx.sections = locate_all(ctx)
-    ctx.facts = extract(ctx)
-    if ctx.registry is None and ctx.registry_repo is not None:
+    config = inputs.config
+    preparing = Preparing(inputs)
+    preparing.documents, checked = resolve(config, inputs.rules, inputs.registry_repo, preparing.unreadable)
+    preparing.sections = locate_all(preparing)
+    facts = extract(preparing)
+    registry = inputs.registry
+    if registry is None and inputs.registry_repo is not None:
         from drafterlint.registry.load import load_registry
 
         # Read with the calendar the rules state: it says how many cohorts a month there are.
-        ctx.registry = load_registry(ctx.registry_repo, ctx.config, ctx.facts.publication_calendar)
-    ctx.eligibility = eligibility(ctx.registry, ctx.facts, ctx.config)
-    ctx.native = NativeEvidence(evidence_table(ctx.config), ctx.online)
+        registry = load_registry(inputs.registry_repo, config, facts.publication_calendar)
+    ctx = Context(**{**vars(inputs), "registry": registry}, documents=preparing.documents,
+                  sections=preparing.sections, facts=facts, eligibility=eligibility(registry, facts, config),
+                  native=NativeEvidence(evidence_table(config), inputs.online),
+                  unreadable_files=preparing.unreadable_files)
     _read_checked(ctx, checked)
-    ctx.prepared = True
+    return ctx
 
 
 def _read_checked(ctx: Context, checked: Iterable[tuple[RepoView, Document]]) -> None:
@@ -165,8 +169,6 @@ def _need_reason(ctx: Context, need: Need) -> str:
 def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleCrashed] | None = None) -> Result:
     """The findings of the chosen rules. A rule that crashes raises RuleCrashed, or, when
     `crashed` is a list, is put there and the others still run (the audit reports it)."""
-    if not ctx.prepared:
-        prepare(ctx)
     result = Result()
     judged_by = _judged_by(ctx)
     chosen = _chosen(ctx, rules)
@@ -246,8 +248,7 @@ def _chosen(ctx: Context, rules: list[RuleModule] | None) -> list[RuleModule]:
 def judge_change(config: Config, views: dict, state) -> list[Finding]:
     """The findings of the rules that judge a change itself (needs BASE), given what its base
     shows (checks.context.BaseState): the views only lend their files (suppression comments)."""
-    ctx = Context(config=config, rules=views.get("rules"), registry_repo=views.get("registry"), base=state,
-                  prepared=True)
+    ctx = Context.unprepared(Inputs(config, views.get("rules"), views.get("registry"), base=state))
     return run(ctx, [r for r in all_rules() if BASE in r.RULE.needs]).findings
 
 

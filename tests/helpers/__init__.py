@@ -271,9 +271,9 @@ def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None 
         config,
         rules if rules.exists() else None,
         registry if registry.exists() else None,
+        base=state,
         **ctx_kw,
     )
-    ctx.base = state
     return run(ctx)
 
 

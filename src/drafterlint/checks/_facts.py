@@ -168,13 +168,18 @@ def _section_plain(ctx: "_Reading", doc: "Document", heading: "Heading") -> Plai
 
 
 class Sources(Protocol):
-    """What extraction reads of the checks' Context (which holds the facts, so sits above this
-    module): the rules repository, the configuration, the located sections, where to record a
+    """What extraction reads of the Context being prepared (which will hold the facts, so sits
+    above this module): the rules repository, the configuration, the located sections, where to record a
     file that cannot be read."""
 
-    rules: "RepoView | None"
-    config: "Config"
-    sections: "list[tuple[Document, Located]]"
+    @property
+    def rules(self) -> "RepoView | None": ...
+
+    @property
+    def config(self) -> "Config": ...
+
+    @property
+    def sections(self) -> "list[tuple[Document, Located]]": ...
 
     def unreadable(self, error: UnreadableFile) -> None: ...
 

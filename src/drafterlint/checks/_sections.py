@@ -25,16 +25,21 @@ class Located:
 
 class Sectioned(Protocol):
     """What reading a located section takes of the checks' Context (which holds the located
-    sections, so sits above this module)."""
+    sections, so sits above this module), or of one being prepared."""
 
-    sections: "list[tuple[Document, Located]]"
+    @property
+    def sections(self) -> "list[tuple[Document, Located]]": ...
 
 
 class Locatable(Protocol):
-    """What locating the sections reads of the Context: its documents and configuration."""
+    """What locating the sections reads of the Context being prepared: its documents and
+    configuration."""
 
-    documents: "Documents"
-    config: "Config"
+    @property
+    def documents(self) -> "Documents": ...
+
+    @property
+    def config(self) -> "Config": ...
 
 
 def _norm(text: str) -> str:

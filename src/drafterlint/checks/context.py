@@ -76,31 +76,63 @@ class BrokenPromise(RuntimeError):
     """The engine ran a rule whose needs it had not met: a bug in drafterlint, not in the input."""
 
 
-@dataclass
-class Context:
-    """Everything a check may look at: parsed documents and registry, never raw paths.
-
-    Before any check runs the engine fills `documents` (the one resolved list of documents),
-    `sections` (the configured sections, located), `facts` (what the rules text states),
-    `registry`, `eligibility` (when each head becomes usable) and `native` (what the
-    checkpoints show of their native heads, asked of the hub on demand): every check, and the
-    audit after them, reads the same ones, whichever runs first.
-    """
+@dataclass(frozen=True, eq=False)
+class Inputs:
+    """What a check runs on, as given: the configuration and the repositories, and what the
+    audit adds (the history, the date, the model hub) or a change's base. `engine.prepare`
+    makes the Context the rules read of them."""
 
     config: "Config"
     rules: "RepoView | None" = None
     registry_repo: "RepoView | None" = None
-    registry: "Registry | None" = None  # when the registry was loaded
+    registry: "Registry | None" = None  # loaded already (else prepare loads it from registry_repo)
     today: "datetime.date | None" = None
     history: "History | None" = None  # audit only
     online: "Hub | None" = None  # audit --online only
     base: BaseState | None = None  # a change's base, when it touches the configuration
-    prepared: bool = False
+
+
+@dataclass(eq=False)
+class Preparing:
+    """A Context being prepared (engine.prepare): its inputs and what is computed of them so far,
+    in order, the documents and then the sections located in them, which locating the sections
+    and reading the rules' facts take (_sections.Locatable, _facts.Sources); the files met
+    unreadable on the way. No rule is given one."""
+
+    inputs: Inputs
     documents: Documents = field(default_factory=Documents)
     sections: "list[tuple[Document, Located]]" = field(default_factory=list)
-    facts: RulesFacts = field(default_factory=RulesFacts)
-    eligibility: Eligibility = field(default_factory=Eligibility)
-    native: NativeEvidence = field(default_factory=NativeEvidence)
+    unreadable_files: "list[UnreadableFile]" = field(default_factory=list)
+
+    @property
+    def config(self) -> "Config":
+        return self.inputs.config
+
+    @property
+    def rules(self) -> "RepoView | None":
+        return self.inputs.rules
+
+    def unreadable(self, error: "UnreadableFile") -> None:
+        self.unreadable_files.append(error)
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class Context(Inputs):
+    """Everything a check may look at: parsed documents and registry, never raw paths.
+
+    Prepared: `engine.prepare` makes it, with `documents` (the one resolved list of documents),
+    `sections` (the configured sections, located), `facts` (what the rules text states),
+    `registry`, `eligibility` (when each head becomes usable) and `native` (what the
+    checkpoints show of their native heads, asked of the hub on demand) all computed before
+    any check runs: every check, and the audit after them, reads the same ones, whichever runs
+    first, and none is set again (the fields are frozen; what checks meet on the way, below,
+    is added to)."""
+
+    documents: Documents
+    sections: "list[tuple[Document, Located]]"
+    facts: RulesFacts
+    eligibility: Eligibility
+    native: NativeEvidence
     # What checks met on the way: files that could not be read (reported by DL702) and parts of
     # checks that could not run (reason -> codes, said once).
     unreadable_files: "list[UnreadableFile]" = field(default_factory=list)
@@ -110,6 +142,14 @@ class Context:
     # each under the function that computes it (see `shared`): the value's type is the key's
     # return type, which a dict cannot say, so `shared` is the only reader.
     memo: "dict[Callable[[Context], object], object]" = field(default_factory=dict)
+
+    @classmethod
+    def unprepared(cls, inputs: Inputs, *, facts: RulesFacts | None = None) -> "Context":
+        """A Context with nothing computed of its inputs (no documents, no sections; no facts
+        but `facts`): for the rules that judge a change itself (needs BASE), which read only
+        what its base shows, and for a test of one registry rule."""
+        return cls(**vars(inputs), documents=Documents(), sections=[], facts=facts or RulesFacts(),
+                   eligibility=Eligibility(), native=NativeEvidence())
 
     def unreadable(self, error: "UnreadableFile") -> None:
         """Record a file that could not be read (DL702) without stopping the check that met it."""

@@ -153,8 +153,8 @@ def _try(ctx: "Context", findings: list["Finding"], proposals: list[Proposal], o
     """None if the proposals are safe together; else what goes wrong."""
     if not proposals:
         return None
-    from drafterlint.checks.base import Context
-    from drafterlint.engine import run
+    from drafterlint.checks.context import Inputs
+    from drafterlint.engine import prepare, run
     from drafterlint.findings import UnreadableFile
     from drafterlint.markdown.model import Document
     from drafterlint.markdown.parse import TooComplex, parse_document
@@ -177,8 +177,8 @@ def _try(ctx: "Context", findings: list["Finding"], proposals: list[Proposal], o
 
     # A fresh context over the same registry and the edited documents: prepared (documents,
     # sections, facts) again by the engine, as for any run.
-    again = Context(config=ctx.config, rules=edited_view(ctx.rules), registry_repo=edited_view(ctx.registry_repo),
-                    registry=ctx.registry, today=ctx.today, history=ctx.history, online=ctx.online)
+    again = prepare(Inputs(ctx.config, edited_view(ctx.rules), edited_view(ctx.registry_repo), registry=ctx.registry,
+                           today=ctx.today, history=ctx.history, online=ctx.online))
     after = run(again).findings
     expected = Counter(map(_identity, findings)) - Counter(_identity(p.finding) for p in proposals)
     new = [f for f in after if not _take(expected, _identity(f))]
