@@ -99,7 +99,8 @@ def test_a_context_prepared_without_reading_its_documents_reads_them_again_whole
     expected = _seen(run(build_context(Config(), tmp_path, None, today=TODAY)).findings)
     given = Documents(checked=list(ctx.documents.checked), main=ctx.documents.main)
     again = Context(config=ctx.config, rules=ctx.rules, today=TODAY, documents=given, sections=ctx.sections,
-                    facts=ctx.facts, unreadable_files=list(ctx.unreadable_files), prepared=True)
+                    facts=ctx.facts, eligibility=ctx.eligibility, native=ctx.native,
+                    unreadable_files=list(ctx.unreadable_files))
     assert _seen(run(again).findings) == expected
 
 
