@@ -25,13 +25,16 @@ from tests.helpers.gfm_regressions import REGRESSIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Lines between the generated pieces: candidates the parser may or may not make cuts (level 1
-# and 2 ATX headings, indented, empty, holding a pipe, a tag, a comment's end or a definition),
-# and lines that look alike and are none.
+# Lines between the generated pieces: candidates the parser may or may not make cuts (level 1,
+# 2 and 3 ATX headings, indented, empty, holding a pipe, a tag, a comment's end or a definition),
+# and lines that look alike and are none (level 4, no space, indented code, in a container).
 _JOINS = [
     "# Title", "## Section", "  ## Indented", "   # Three", "#", "##", "## a | b", "# end -->",
     "## <div>", "#\tTab", "## [r]: /x", "# [l](#section)", "## `code`", "## Section", "### Sub",
     "#NoSpace", "    # code", "> # quoted", "- # item", "## ?>", "# ]]>", "## </script>",
+    "### Sub", "   ### Indented", "###", "### a | b", "###\tTab", "### <div>", "### -->",
+    "### [r]: /x", "#### Four", "###NoSpace", "    ### code", "> ### quoted", "1. ### item",
+    "### Sub ###", "### ]]>",
 ]
 
 sectioned_documents = st.lists(st.tuples(documents, st.sampled_from(_JOINS)), min_size=1, max_size=5).map(
@@ -76,6 +79,7 @@ def test_more_generated_documents_parse_sectioned_as_whole(text):
 def test_regressions_parse_sectioned_as_whole(text):
     assert_sectioned_is_whole(text)
     assert_sectioned_is_whole(f"# Before\n{text}\n## After\n{text}\n# End\n")
+    assert_sectioned_is_whole(f"### Before\n{text}\n### After\n{text}\n## End\n")
 
 
 def _fixtures() -> list[Path]:
@@ -129,6 +133,19 @@ def test_an_edit_re_parses_only_its_section():
     assert parsed == [_section_lines(appended)["## Section 6"]]
 
 
+def test_an_edit_re_parses_only_its_level_3_section():
+    text = "# Title\n\n" + _document(3).replace("## Section 2\n", "## Section 2\n\n### Part a\n\nA.\n\n### Part b\n")
+    store = MemoryStore()
+    parsed: list[int] = []
+    assert parse_sectioned(text, "doc.md", store, parsed=parsed)[1]
+    assert len(parsed) == 6  # the title with the preamble, three sections, two parts of section 2
+
+    edited = text.replace("A.\n", "A, edited.\n")
+    parsed = []
+    assert parse_sectioned(edited, "doc.md", store, parsed=parsed)[0] == parse_document(edited, "doc.md")
+    assert parsed == [edited.split("\n").index("### Part a") + 1]
+
+
 def test_a_definition_re_parses_the_sections_that_use_it():
     text = _document(4)
     store = MemoryStore()
@@ -157,8 +174,11 @@ def test_a_fence_left_open_runs_into_the_next_heading():
     assert parsed == [1, 1]  # up to the heading in the fence (no cut), then up to "## Two"
 
 
-def test_check_after_an_edit_writes_only_the_edited_sections_entry(cli, tmp_path):
+def test_check_keeps_a_document_in_one_entry_rewritten_after_an_edit(cli, tmp_path):
     import os
+
+    from drafterlint.cache import unpack_text
+    from drafterlint.cache_store import Store
 
     rules = tmp_path / "rules"
     rules.mkdir()
@@ -169,15 +189,44 @@ def test_check_after_an_edit_writes_only_the_edited_sections_entry(cli, tmp_path
     check = ["check", "--rules-repo", rules, "--select", "DL1,DL2", "--format", "json", "--exit-zero"]
     entries = Path(os.environ["DRAFTERLINT_CACHE"]) / "check-cache"
 
-    def documents() -> set[str]:
-        return {p.name for p in entries.glob("doc-*.json")}
+    def pack() -> tuple[str, dict[str, dict]]:
+        """The document's one entry: its name and its sections' entries by name."""
+        (name,) = [p.name for p in entries.glob("doc-*.json") if "endpoints_rules.md" in p.read_text()]
+        return name, Store(entries).load(name, unpack_text)[1]
 
     first = cli(*check)
-    assert len(documents()) == 41  # the preamble and forty sections
-    before = documents()
+    name, before = pack()
+    assert len(before) == 41  # the preamble and forty sections
+    written = (entries / name).stat().st_ino  # (a write replaces the file: another inode)
+    cli(*check, "--select", "DL1")  # another run (the run's cache misses), the document unchanged
+    assert (entries / name).stat().st_ino == written  # nothing parsed again: nothing written
     (rules / "endpoints_rules.md").write_text(doc.replace("Text of section 17,", "Text of section 17, edited,"),
                                               encoding="utf-8")
     after = cli(*check)
-    assert len(documents() - before) == 1
     assert after == cli(*check, "--no-cache")
     assert "#nowhere" in first[1] and first[1] == after[1]
+    again, now = pack()
+    assert again == name  # the same entry, rewritten
+    (edited,) = set(now) - set(before)
+    assert "Text of section 17, edited," in now[edited]["part"]
+    # the others written back as they were read; the section's old version kept after them
+    assert {n: e for n, e in now.items() if n != edited} == before
+    assert list(now)[-1] in before and "Text of section 17," in now[list(now)[-1]]["part"]
+
+
+def test_a_pack_is_read_back_as_written_and_a_damaged_one_is_not_used(tmp_path):
+    from drafterlint.cache import pack_text, unpack_text
+    from drafterlint.cache_store import Store
+
+    entries = {"a": {"at": 1, "part": '["x\\u00e9",[]]'}, "b": {"at": 9, "uses": [["l", None]], "part": "[]"}}
+    text = pack_text("docs/rules.md", entries)
+    assert unpack_text(text) == ("docs/rules.md", entries)
+    store = Store(tmp_path)
+    name = "doc-" + "0" * 64 + ".json"
+    assert store.save_text(name, text)
+    assert store.load(name, unpack_text) == ("docs/rules.md", entries)
+    assert not store.save_text(name, text.replace("x", "é"))  # (the store keeps ASCII only)
+    cut = text[:-1]  # a model shorter than its line says: the digest is right, the pack is not
+    assert store.save_text(name, cut)
+    assert store.load(name, unpack_text) is None
+    assert not (tmp_path / name).exists()

@@ -23,8 +23,9 @@ Stores under ``sources.cache_root(config)/check-cache/``:
 * ``doc-<key>.json``: parsed Markdown documents keyed by the digest of their bytes, their path and
   the tool fingerprint, so that a run after an edit to one file re-parses only that file; a
   large document (over `markdown.sections.WORTH_SECTIONING` bytes) is kept as its sections
-  instead, each keyed by its text and the line after it, so that an edit re-parses only the
-  section it is in (see drafterlint.markdown.sections for when a section is reused). Not
+  instead, each named by its text and the line after it, so that an edit re-parses only the
+  section it is in (see drafterlint.markdown.sections for when a section is reused), all of
+  them in one entry keyed by the repository's name and the document's path (SectionPack). Not
   written where the cache will not outlive the run (`sources.cache_outlives_the_run`: in CI, unless
   $DRAFTERLINT_CACHE chooses the cache's place): writing the model costs more than parsing
   saves, for no later run; the documents are shared within the run (a base's with the head's).
@@ -47,13 +48,14 @@ Set ``DRAFTERLINT_NO_CACHE=1`` (or pass ``--no-cache``) to bypass it.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from drafterlint import inputs
-from drafterlint.cache_codec import FORMAT, digest, fingerprint
+from drafterlint.cache_codec import FORMAT, decode, digest, encode, fingerprint
 from drafterlint.cache_store import Store
 from drafterlint.sources import cache_outlives_the_run
 
@@ -121,32 +123,116 @@ class DocumentCache:
 
 class SectionEntries:
     """The sections of large documents (drafterlint.markdown.sections), kept like the documents:
-    in the directory where the cache outlives the run, and in memory for the run (the base's
-    version of a changed document reuses the sections the head's left alone)."""
+    in the directory where the cache outlives the run, one entry per document (its pack, see
+    SectionPack), and in memory for the run (the base's version of a changed document reuses
+    the sections the head's left alone)."""
 
     def __init__(self, docs: DocumentCache):
         self.docs = docs
-        self.memory: dict[str, Any] = {}
+        self.memory: dict[str, Any] = {}  # every section's entry made or read in this run, by name
+        self.packs: dict[str, dict[str, Any]] = {}  # the stored entries of each pack read, by its name
 
-    @property
-    def salt(self) -> str:
-        return fingerprint()
+    def of(self, repo: str, rel: str) -> "SectionPack":
+        """The store of the document `rel` of the repository named `repo`."""
+        return SectionPack(self, repo, rel)
 
-    @property
-    def persists(self) -> bool:
-        return self.docs.keep
+
+# A pack keeps the sections of the document's last version and, up to as much again, the other
+# sections of its earlier ones, the latest first: a branch switched back, or a base and its head
+# kept in one cache, re-parse only the sections they differ in.
+MAX_PACK_BYTES = 16 * 1024 * 1024
+
+
+class SectionPack:
+    """The sections of one document (markdown.sections.SectionStore): one cache entry,
+    `doc-<key>.json`, keyed by the tool's fingerprint, the repository's name and the path,
+    holding every section's entry by its name. One entry, not one per section: the store's bound
+    on entries (cache_store.MAX_ENTRIES) counts documents, and a run reads one file per document.
+    Written once, after the document is parsed, and only when a section was parsed again; the
+    entries of the sections left alone are written back as they were read (their model is JSON
+    text already: nothing is encoded again)."""
+
+    def __init__(self, entries: SectionEntries, repo: str, rel: str):
+        self.entries = entries
+        self.rel = rel
+        self.salt = fingerprint()
+        self.persists = entries.docs.keep
+        self.name = "doc-{}.json".format(
+            hashlib.sha256(f"{self.salt}\0sections\0{repo}\0{rel}".encode("utf-8", "surrogateescape")).hexdigest())
+        self.new = False
+
+    def _stored(self) -> dict[str, Any]:
+        packs = self.entries.packs
+        if self.name not in packs:
+            packs[self.name] = {}
+            pack = self.entries.docs.store.load(self.name, unpack_text) if self.persists else None
+            if pack is not None and pack[0] == self.rel:
+                packs[self.name] = pack[1]
+        return packs[self.name]
 
     def get(self, name: str) -> Any:
-        entry = self.memory.get(name)
-        if entry is None and self.docs.keep:
-            entry = self.docs.store.load(f"doc-{name}.json")
-        return entry
+        entry = self.entries.memory.get(name)
+        return entry if entry is not None else self._stored().get(name)
 
     def put(self, name: str, entry: dict) -> None:
-        self.memory[name] = entry
-        if self.docs.keep:  # (a key starting with `_` is the run's own: the model's objects)
-            self.docs.store.save(f"doc-{name}.json", {k: v for k, v in entry.items() if not k.startswith("_")},
-                                 max_bytes=MAX_DOC_BYTES)
+        self.entries.memory[name] = entry
+        self.new = True
+
+    def done(self, names: list[str]) -> None:
+        if not self.persists:
+            return
+        stored = self._stored()
+        if not self.new and all(n in stored for n in names):
+            return
+        kept: dict[str, Any] = {}
+        for n in names:
+            entry = self.get(n)
+            if isinstance(entry, dict) and n not in kept:  # (a key starting with `_` is the run's own)
+                kept[n] = {k: v for k, v in entry.items() if not k.startswith("_")}
+        size = sum(len(e.get("part") or "") for e in kept.values())
+        now = dict(kept)
+        room = min(size, MAX_PACK_BYTES // 2 - size)
+        for n, entry in stored.items():
+            if n not in kept:
+                room -= len(entry.get("part") or "")
+                if room < 0:
+                    break
+                kept[n] = entry
+        for pack in (kept, now) if len(kept) > len(now) else (now,):
+            if self.entries.docs.store.save_text(self.name, pack_text(self.rel, pack), max_bytes=MAX_PACK_BYTES):
+                self.entries.packs[self.name] = pack
+                return
+
+
+# A pack as the store keeps it: one JSON line (the path; each section's name, entry but its
+# model, and the length of its model's text), then the models' JSON texts one after another. Not
+# one JSON document holding the models as strings: quoting them (every `"` escaped, and undone
+# on reading) was more than half of what writing and reading a pack cost.
+
+
+def pack_text(rel: str, entries: dict[str, dict]) -> str:
+    head, parts = [], []
+    for n, entry in entries.items():
+        part = entry.get("part")
+        if isinstance(part, str):  # (the store persists: every entry holds its model's text)
+            head.append([n, {k: v for k, v in entry.items() if k != "part"}, len(part)])
+            parts.append(part)
+    return json.dumps(encode({"path": rel, "entries": head}), ensure_ascii=True, separators=(",", ":")) \
+        + "\n" + "".join(parts)
+
+
+def unpack_text(text: str) -> tuple[str, dict[str, dict]]:
+    line, _, parts = text.partition("\n")
+    value = decode(line)
+    entries, at = {}, 0
+    for n, entry, size in value["entries"]:
+        if not isinstance(n, str) or not isinstance(entry, dict) or size < 0:
+            raise ValueError("not a section's entry")
+        entries[n] = {**entry, "part": parts[at : at + size]}
+        at += size
+    if at != len(parts) or not isinstance(value["path"], str):
+        raise ValueError("not a pack")
+    return value["path"], entries
 
 
 # -- the configuration ------------------------------------------------------------------------

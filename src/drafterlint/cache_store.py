@@ -168,6 +168,12 @@ class Store:
             text = json.dumps(encode(value), ensure_ascii=True, separators=(",", ":"))
         except (TypeError, ValueError):
             return False
+        return self.save_text(name, text, max_bytes=max_bytes)
+
+    def save_text(self, name: str, text: str, *, max_bytes: int | None = None) -> bool:
+        """Keep `text` (ASCII, what `load`'s decoder is given back) as the entry `name`."""
+        if not _ENTRY_NAME.match(name) or not self.usable() or not text.isascii():
+            return False
         if max_bytes is not None and len(text) > max_bytes:
             return False
         data = ("sha256:" + digest(text.encode("ascii")) + "\n" + text).encode("ascii")

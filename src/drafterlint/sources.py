@@ -274,13 +274,13 @@ class RepoView:
             from drafterlint.markdown.parse import TooComplex, parse_document
             from drafterlint.markdown.sections import WORTH_SECTIONING, parse_sectioned
 
-            # a large document is kept as its sections (written as they are parsed), the
+            # a large document is kept as its sections (one entry, written once parsed), the
             # others whole
             sectioned = False
             try:
                 text = decode_text(data, self.location(rel))
                 if cache is not None and len(data) >= WORTH_SECTIONING:
-                    doc, sectioned = parse_sectioned(text, rel, cache.sections)
+                    doc, sectioned = parse_sectioned(text, rel, cache.sections.of(self.name, rel))
                 else:
                     doc = parse_document(text, rel)
             except TooComplex as exc:
