@@ -333,10 +333,6 @@ def append_summary_file(markdown: Path, cut_note: str = _REPORT_CUT) -> None:
         fh.write(text if text.endswith("\n") else text + "\n")
 
 
-# A patch longer than this is not shown in the summary (the fix-patch output names its file).
-SHOWN_PATCH_LIMIT = 64 * 1024
-
-
 def review_args(values: dict) -> tuple[list[str], str]:
     """(the arguments that make `drafterlint fix` post its fixes as suggested changes on this
     pull request, the one line said instead when it cannot). Only with `suggested-changes: true`,
@@ -365,57 +361,40 @@ def suggest_fixes(values: dict, repos: dict, workspace: Path, env: dict, out_dir
                   show_patch: bool) -> Path | None:
     """`drafterlint fix --diff` on the same inputs: the patch file, or None when nothing can be
     repaired. On a pull request (only-new) with a base, only what the change broke is mended;
-    with `suggested-changes`, fix also posts them on the pull request (review_args). The patch is
-    shown in the job summary when `show_patch`."""
-    cmd = [*drafterlint_cmd(), "fix", "--diff"]
+    with `suggested-changes`, fix also posts them on the pull request (review_args). fix writes
+    the job summary's section itself (`--summary`: the patch when `show_patch`, and what became
+    of the suggested changes), through drafterlint's one Markdown writer: it quotes the base's
+    name, an error answer of the API and the documents' lines, and this script, which runs
+    outside drafterlint's virtualenv, only appends the file."""
+    section = out_dir / "drafterlint-fixes.md"
+    cmd = [*drafterlint_cmd(), "fix", "--diff", f"--summary={section}"]
+    if show_patch:
+        cmd.append("--summary-patch")
     if values["config"]:
         cmd.append(f"--config={_absolute(values['config'], workspace)}")
-    based = bool(values["base-ref"]) and values["only-new"] == "true"
-    if based:
+    if bool(values["base-ref"]) and values["only-new"] == "true":
         cmd.append(f"--base-ref={values['base-ref']}")
     for which in ("rules", "registry"):
         if which in repos:
             cmd.append(f"--{which}-repo={repos[which]}")
     review, instead = review_args(values)
+    if instead:
+        cmd.append(f"--summary-note={instead}")
     quiet = {k: v for k, v in env.items() if k not in ("GITHUB_STEP_SUMMARY", "GITHUB_TOKEN")}
     if review:
         quiet["GITHUB_TOKEN"] = inp("github-token")
     proc = subprocess.run([*cmd, *review], cwd=str(workspace), env=quiet, capture_output=True, text=True)
+    # Printed through drafterlint's escape: no control character, no workflow command.
     said = [line for line in proc.stderr.splitlines() if line.startswith("drafterlint: suggested changes")]
-    said += [instead] if instead else []
-    for line in said:
+    for line in [*said, *([instead] if instead else [])]:
         print(line, flush=True)
-    notes = [f"> {line.removeprefix('drafterlint: ')}" for line in said]
-    if not proc.stdout.startswith("--- ") or not show_patch:  # nothing to repair, or fix could not run
-        if notes:
-            _append_section(out_dir, ["### drafterlint's suggested changes", "", *notes, ""])
-        return None if not proc.stdout.startswith("--- ") else _write_patch(out_dir, proc.stdout)
-    patch = _write_patch(out_dir, proc.stdout)
-    files = sum(1 for line in proc.stdout.splitlines() if line.startswith("+++ "))
-    how = f"`drafterlint fix --base-ref {values['base-ref']}`" if based else "`drafterlint fix`"
-    lines = [f"### drafterlint can repair {files} file{'s' if files != 1 else ''}", "",
-             f"{how} makes these changes (or `git apply` the patch from the workspace root).", ""]
-    lines += [*notes, ""] if notes else []
-    if len(proc.stdout.encode("utf-8")) <= SHOWN_PATCH_LIMIT:
-        fence = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", proc.stdout)), default=0))
-        lines += ["<details><summary>The patch</summary>", "", f"{fence}diff", proc.stdout.rstrip("\n"),
-                  fence, "", "</details>", ""]
-    else:
-        lines += ["The patch is too long to show here: the step's `fix-patch` output names its file.", ""]
-    _append_section(out_dir, lines)
-    return patch
-
-
-def _write_patch(out_dir: Path, text: str) -> Path:
+    append_summary_file(section, "The patch was cut to fit the job summary's 1 MiB limit; "
+                                 "the fix-patch output names the whole file.")
+    if not proc.stdout.startswith("--- "):  # nothing to repair, or fix could not run
+        return None
     patch = out_dir / "drafterlint-fixes.patch"
-    patch.write_text(text, encoding="utf-8", newline="\n")
+    patch.write_text(proc.stdout, encoding="utf-8", newline="\n")
     return patch
-
-
-def _append_section(out_dir: Path, lines: list[str]) -> None:
-    section = out_dir / "drafterlint-fixes.md"
-    section.write_text("\n".join(lines), encoding="utf-8", newline="\n")
-    append_summary_file(section, "The patch was cut to fit the job summary's 1 MiB limit; the fix-patch output names the whole file.")
 
 
 def run() -> int:

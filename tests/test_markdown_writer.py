@@ -15,16 +15,15 @@ from __future__ import annotations
 import html as htmllib
 import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
-import cmarkgfm
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drafterlint.report.markdown_writer import code, html, link, mermaid, message, pieces, text
 from tests.helpers import example_git_repos, git_commit_all
+from tests.helpers.rendered import DISGUISING, LIVE, elements, prose, rendered
 
 # In a heading, a link's text, a catalog value: a code span's breakout into an image (a tracking
 # pixel), a team mention, raw HTML, a cell break, a comment, a bidi override, issue references.
@@ -34,8 +33,6 @@ PAYLOAD = ("`x`![i](http://t.example/p.png)`y` @org/team <img src=x> a|b <!-- c 
 TARGET = "x`![i](http://t.example/p.png)`@org/team|<img>#12\u202egnp"
 PLAIN = "plain words and some more words in their place"
 PLAIN_TARGET = "plain-target"
-DISGUISING = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]")
-RENDER = cmarkgfm.cmark.Options.CMARK_OPT_UNSAFE  # raw HTML shown, as GitHub keeps it before sanitizing
 
 
 def planted(base: Path, payload: str, target: str) -> tuple[Path, Path]:
@@ -108,42 +105,6 @@ def reviewdog_comments(cli, rules: Path, registry: Path) -> str:
                         f"{d['message']}")
     assert comments
     return "\n\n".join(comments)
-
-
-class Elements(HTMLParser):
-    """What a rendered page holds that is not text: each element with its attribute names and,
-    for a link or an image, the host it points at."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.found: set[tuple] = set()
-        self.comments = 0
-
-    def handle_starttag(self, tag, attrs):
-        hosts = tuple(sorted(re.sub(r"^[a-z]+://([^/]*).*", r"\1", v or "") for k, v in attrs if k in ("href", "src")))
-        self.found.add((tag, tuple(sorted(k for k, _ in attrs)), hosts))
-
-    def handle_comment(self, data):
-        self.comments += 1
-
-
-def rendered(markdown: str) -> str:
-    return cmarkgfm.github_flavored_markdown_to_html(markdown, options=RENDER)
-
-
-def elements(markdown: str) -> tuple[set[tuple], int]:
-    parser = Elements()
-    parser.feed(rendered(markdown))
-    return parser.found, parser.comments
-
-
-def prose(page: str) -> str:
-    """The rendered text outside code spans and blocks, where GitHub links and notifies."""
-    page = re.sub(r"<pre>.*?</pre>|<code>.*?</code>", " ", page, flags=re.S)
-    return htmllib.unescape(re.sub(r"<[^>]*>", " ", page))
-
-
-LIVE = re.compile(r"@[A-Za-z0-9]|#[0-9]|\bGH-[0-9]|https?://|www\.", re.I)
 
 
 def table_rows_keep_their_cells(markdown: str) -> list[str]:

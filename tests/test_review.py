@@ -240,7 +240,8 @@ def test_the_action_posts_on_its_own_pull_requests_and_says_one_line_on_a_fork(r
     if head_repo == "o/r":
         (made,) = fake_api.reviews.values()
         assert made["commit_id"] == head and len(fake_api.comments_of(made["id"])) == 2
-        assert "suggested changes on o/r#7: 2 suggested change(s) posted in one review" in summary
+        # the pull request is named in a code span: nothing quoted links or notifies
+        assert "suggested changes on `o/r#7`: 2 suggested change(s) posted in one review" in summary
     else:
         assert fake_api.log == [] and fake_api.writes == []  # a fork's token is not even tried
         said = [line for line in summary.splitlines() if "suggested changes" in line]

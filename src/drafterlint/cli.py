@@ -184,6 +184,11 @@ def build_parser() -> "_Parser":
                      help="the pull request's head commit, which the review is placed on (default HEAD)")
     fix.add_argument("--github-api-url", default="https://api.github.com", metavar="URL",
                      help="the GitHub REST API of --review (default: https://api.github.com)")
+    # The Action's job summary (action/entry.py): fix writes its section itself, through the one
+    # Markdown writer, and the Action appends the file.
+    fix.add_argument("--summary", type=Path, metavar="FILE", help=argparse.SUPPRESS)
+    fix.add_argument("--summary-patch", action="store_true", help=argparse.SUPPRESS)
+    fix.add_argument("--summary-note", default="", metavar="TEXT", help=argparse.SUPPRESS)
     fix.add_argument("--today", metavar="YYYY-MM-DD", help=argparse.SUPPRESS)
     fix.add_argument("--extra-list", action="append", default=[], metavar="[NAME=]FILE", help=argparse.SUPPRESS)
     fix.add_argument("files", nargs="*", help="ignored except to locate the repository")

@@ -114,6 +114,11 @@ class FixOptions(LocalRun):
     review: str | None = None
     review_commit: str | None = None
     github_api_url: str = "https://api.github.com"
+    # The Action's job-summary section (report/fix_summary.py): the file it is written to, whether
+    # it shows the patch, and the Action's own line about the suggested changes.
+    summary: Path | None = None
+    summary_patch: bool = False
+    summary_note: str = ""
 
 
 @dataclass(frozen=True)

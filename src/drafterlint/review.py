@@ -224,7 +224,7 @@ def post(options: "FixOptions", planned: Any) -> str:
 
     from drafterlint.githubapi import GitHubClient, GitHubError, token_problem
     from drafterlint.gitops import changed_lines, run_git
-    from drafterlint.report.markdown_writer import message
+    from drafterlint.report.markdown_writer import code, message
     from drafterlint.steps import scope_of
 
     assert options.review, "posted for fix --review only"
@@ -246,7 +246,7 @@ def post(options: "FixOptions", planned: Any) -> str:
     try:
         commit = options.review_commit or run_git(view.root, ["rev-parse", "HEAD"])
         suggested, elsewhere = suggested_lines(planned.plan, single, changed, _lines_at(view.root, commit))
-        body = review_body(len(suggested), elsewhere, f"`drafterlint fix --base-ref {options.base_ref}` makes them all")
+        body = review_body(len(suggested), elsewhere, f"{code(f'drafterlint fix --base-ref {options.base_ref}')} makes them all")
         client = GitHubClient(options.github_api_url, repo, token)
         done = publish(client, number, commit, suggested, body, message)
     except GitHubError as exc:

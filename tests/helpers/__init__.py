@@ -298,6 +298,7 @@ class FakeAPI:
         self.comments: list[tuple[int, str]] = []
         self.log: list[tuple[str, str]] = []
         self.fail: list[tuple[str, str, int, dict]] = []
+        self.fail_message = "scripted failure"  # the `message` of each answer `fail` scripts
         self.always: int | None = None
         self.hub: dict[str, int] = {}
         self.files: dict[str, object] = {}
@@ -381,7 +382,7 @@ def make_handler(api: FakeAPI):
             for i, (m, prefix, status, headers) in enumerate(api.fail):
                 if m == method and path.startswith(prefix):
                     del api.fail[i]
-                    return self._send(status, {"message": "scripted failure"}, headers)
+                    return self._send(status, {"message": api.fail_message}, headers)
             served = re.fullmatch(r"/([^/]+)/([^/]+)/resolve/([^/]+)/([^/]+)", path)
             if served and method == "GET":
                 key = f"{served.group(1)}/{served.group(2)}@{served.group(3)}/{served.group(4)}"

@@ -78,13 +78,18 @@ def run_fix(options: LocalRun, *, diff: bool, out: TextIO, wanted: Wanted, head:
     from drafterlint import fix as fixing
     planned = plan_fixes(options, wanted, head)
     plan, left, views, preexisting = planned.plan, planned.left, planned.views, planned.preexisting
+    reviewed = ""
     if isinstance(options, FixOptions) and options.review:
         from drafterlint.review import post
         from drafterlint.safeio import say
 
-        say(post(options, planned))
-    written, notes, refused = _apply(plan, views, diff, out)
+        reviewed = post(options, planned)
+        say(reviewed)
+    patches: list[str] = []
+    written, notes, refused = _apply(plan, views, diff, out, patches)
     left += refused
+    if isinstance(options, FixOptions) and options.summary is not None:
+        _job_summary(options, patches, [options.summary_note, reviewed])
     done = [p for p in plan.proposals if diff or p.file in written]
     out.flush()  # the diff, before the summary on stderr
     if written:  # say where what is left now is: inserted lines moved it
@@ -133,9 +138,10 @@ def _proposed(ctx: "Context", findings: list[Finding], run_setup: "Setup", optio
         return (*fixing.propose(ctx, new, wanted, finder), len(marked) - len(new))
 
 
-def _apply(plan: Any, views: "dict[str, RepoView]", diff: bool, out: TextIO) -> tuple[list, list[str], list]:
-    """Write the proven files (or, with `diff`, print their diffs): (the files written, notes
-    on diffs withheld, what a refused write leaves for a human)."""
+def _apply(plan: Any, views: "dict[str, RepoView]", diff: bool, out: TextIO,
+           patches: list[str]) -> tuple[list, list[str], list]:
+    """Write the proven files (or, with `diff`, print their diffs, each also added to `patches`):
+    (the files written, notes on diffs withheld, what a refused write leaves for a human)."""
     from drafterlint import fix as fixing
 
     written: list = []
@@ -149,6 +155,7 @@ def _apply(plan: Any, views: "dict[str, RepoView]", diff: bool, out: TextIO) -> 
                 withheld.append(f"the diff of {shown} is not shown: {why}; `drafterlint fix` makes it")
             else:
                 out.write(patch)
+                patches.append(patch)
             continue
         from drafterlint.fix.edits import Refused, write_fixed
 
@@ -158,6 +165,19 @@ def _apply(plan: Any, views: "dict[str, RepoView]", diff: bool, out: TextIO) -> 
         except Refused as exc:
             refused += [fixing.Left(p.finding, str(exc)) for p in plan.proposals if p.file == (repo, path)]
     return written, withheld, refused
+
+
+def _job_summary(options: FixOptions, patches: list[str], notes: list[str]) -> None:
+    """The Action's job-summary section (report/fix_summary.py) into --summary's file; none
+    when there is nothing to say."""
+    from drafterlint.report.fix_summary import section
+    from drafterlint.safeio import write_file
+
+    assert options.summary is not None
+    text = section(len(patches), "".join(patches), base_ref=options.base_ref, notes=notes,
+                   show_patch=options.summary_patch)
+    if text:
+        write_file(options.summary, text, what="the job summary's section")
 
 
 def _root(view: "RepoView | None") -> Path | None:
