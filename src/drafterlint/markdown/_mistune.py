@@ -19,6 +19,7 @@ exactly as it did when it imported them directly).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
@@ -28,7 +29,7 @@ from mistune._inline import links as _links
 from mistune._inline.links import Bracket
 from mistune.block_parser import _BLOCK_QUOTE_LINE, BlockParser, _parse_block_quote_line, _parse_html_to_newline
 from mistune.core import BlockState, InlineState
-from mistune.inline_parser import InlineParser
+from mistune.inline_parser import _KNOWN_RULE_START_CHARS, InlineParser
 from mistune.list_parser import _compile_continue_width, _has_continuation_indent, _strip_continuation_indent
 
 Token = dict[str, Any]
@@ -473,10 +474,50 @@ class HookedBlockState(BlockState):
         BlockState.add_paragraph(self, text)
 
 
+class LineStartScanner:
+    """A block scanner (mistune's `compile_sc` pattern) that finds its next match trying line
+    starts only.
+
+    mistune's loop, at a line no rule matches that is no plain paragraph's start (it begins with
+    punctuation, a digit or a blank: `**`, `[`, `` ` ``), `search`es its scanner from there for
+    the next block start. Every block rule's pattern begins with `^` (re.M): it matches only at
+    the string's start or after a newline (tests/test_markdown_fast_paths.py proves it of every
+    rule list the parser configures). The regex engine's search tries every alternative at every
+    character, though; trying the pattern at `pos` and then at each line start after it finds
+    the same first match (the first position, and at it the first alternative that matches, as
+    `search` does) at a fraction of the cost (an eighth of the whole parse on the real
+    documents). `match`, which is all mistune's other calls use, is the pattern's own."""
+
+    __slots__ = ("match", "pattern")
+
+    def __init__(self, sc: Any) -> None:
+        self.pattern = sc
+        self.match = sc.match
+
+    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Any:
+        n = min(len(string), endpos)
+        match = self.match
+        while pos <= n:
+            m = match(string, pos, endpos)
+            if m is not None:
+                return m
+            nl = string.find("\n", pos, n)
+            if nl < 0:
+                return None
+            pos = nl + 1
+        return None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.pattern, name)
+
+
 class HookedBlockParser(BlockParser):
     """mistune's `BlockParser` with its private fast path for indented lines open as the public
     hook `indent_code_fast`: mistune's `parse` calls `_parse_indent_code_fast` before any rule,
-    and it takes a line of four blanks after a paragraph for text, which the parser must stop."""
+    and it takes a line of four blanks after a paragraph for text, which the parser must stop.
+    Its scanners search line start by line start (`LineStartScanner`)."""
+
+    _line_scanners: dict[Any, LineStartScanner] | None = None
 
     def indent_code_fast(self, state: Any) -> Any:
         return BlockParser._parse_indent_code_fast(self, state)
@@ -484,19 +525,46 @@ class HookedBlockParser(BlockParser):
     def _parse_indent_code_fast(self, state: Any) -> Any:
         return self.indent_code_fast(state)
 
+    def compile_sc(self, rules: Any = None) -> Any:
+        sc = BlockParser.compile_sc(self, rules)
+        scanners = self._line_scanners
+        if scanners is None:
+            scanners = self._line_scanners = {}
+        scanner = scanners.get(sc)
+        if scanner is None:
+            scanner = scanners[sc] = LineStartScanner(sc)
+        return scanner
+
 
 class HookedInlineParser(InlineParser):
-    """mistune's `InlineParser` with the pattern of its private fast path for plain text kept
-    while the set of characters it is made from is the same set: mistune's
-    `_find_fast_text_end` asks `_get_fast_trigger_re` for it at every run of text, which sorts
-    that set each time to look it up (a twentieth of the whole parse). mistune makes the set
-    anew (`_get_fast_trigger_chars`) whenever its rules change and never alters one it made."""
+    """mistune's `InlineParser` with the pattern of its private fast path for plain text open
+    as the public hook `fast_trigger`, and kept while the set of characters it is made from is
+    the same set: mistune's `_find_fast_text_end` asks `_get_fast_trigger_re` for it at every
+    run of text, which sorts that set each time to look it up (a twentieth of the whole parse).
+    mistune makes the set anew (`_get_fast_trigger_chars`) whenever its rules change and never
+    alters one it made.
+
+    mistune's loop stops plain text where the pattern matches and tries its rules there (one
+    character of text when none matches); it takes no rule to start anywhere else than at the
+    characters each rule declares (`start_chars`)."""
 
     _trigger_chars: Any = None
     _trigger_re: Any = None
 
     def _get_fast_trigger_re(self, chars: Any) -> Any:
         if chars is not self._trigger_chars:
-            self._trigger_re = InlineParser._get_fast_trigger_re(self, chars)
+            self._trigger_re = self.fast_trigger(chars)
             self._trigger_chars = chars
         return self._trigger_re
+
+    def fast_trigger(self, chars: set[str]) -> Any:
+        """The pattern that finds where plain text ends: mistune's, any of `chars` (the start
+        characters of every rule)."""
+        return InlineParser._get_fast_trigger_re(self, chars)
+
+    def start_chars(self, rule: str) -> set[str] | None:
+        """The characters mistune's fast path takes `rule` to start with (declared when the rule
+        was registered, else mistune's own table); None: unknown, and mistune then has no fast
+        path."""
+        chars: set[str] | None = self._rule_start_chars.get(rule, _KNOWN_RULE_START_CHARS.get(rule))
+        return chars

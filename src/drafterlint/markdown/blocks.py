@@ -331,8 +331,10 @@ class _PosBlockParser(HookedBlockParser):
         return super().parse_setex_heading(m, state)
 
 
-def _make_markdown() -> mistune.Markdown:
-    md = mistune.Markdown(renderer=None, block=_PosBlockParser(), inline=FastInline())
+def make_markdown(inline: FastInline | None = None) -> mistune.Markdown:
+    """The parser's mistune, configured; with `inline` for its inline parser (a FastInline; the
+    tests compare one that stops plain text where mistune's own would)."""
+    md = mistune.Markdown(renderer=None, block=_PosBlockParser(), inline=inline if inline is not None else FastInline())
     bounded_tables(md)
     try:  # mistune's strikethrough plugin, with cmark-gfm's pairing of `~` runs
         md.inline.register("strikethrough", emphasis.STRIKE_START, emphasis.parse_strikethrough,
@@ -360,5 +362,5 @@ _MD: mistune.Markdown | None = None
 def markdown_parser() -> mistune.Markdown:
     global _MD
     if _MD is None:
-        _MD = _make_markdown()
+        _MD = make_markdown()
     return _MD

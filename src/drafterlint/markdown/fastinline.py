@@ -26,7 +26,7 @@ from drafterlint.markdown._mistune import (
     src_of,
     tokens_of,
 )
-from drafterlint.markdown.autolinks import split_underscores_before, url_end
+from drafterlint.markdown.autolinks import URL_FIRST, URL_START, split_underscores_before, url_end
 
 
 def parse_bare_url(inline: Any, m: re.Match[str], state: Any) -> int:
@@ -139,6 +139,27 @@ class FastInline(HookedInlineParser):
         add_token(state, {"type": FOOTNOTE_LABEL, "raw": raw})
         rest = _CLOSERS_RE.match(src, q + 1, m.end())
         return super().parse_link_close(rest, state) if rest else q + 1
+
+    def fast_trigger(self, chars: set[str]) -> Any:
+        # A bare URL's rule declares its first letters (`h`, `f`, `w`), so mistune's plain text
+        # stopped at each of them, tried every rule there and made that letter a text token of
+        # its own (most of a paragraph's tokens; finalizing joins them again). Where no other
+        # rule starts with the letter, plain text stops only where a bare URL's start matches:
+        # at any other such letter no rule would match, and mistune's loop would take it as
+        # text. The tokens differ only in how text is cut before it is joined.
+        if "url_link" not in self.rules:
+            return super().fast_trigger(chars)
+        others: set[str] = set()
+        for rule in self.rules:
+            if rule != "url_link":
+                others |= self.start_chars(rule) or set()
+        narrowed = (chars & set(URL_FIRST)) - others
+        plain = "".join(sorted(chars - narrowed))
+        if not narrowed or not plain:
+            return super().fast_trigger(chars)
+        # (the lookahead on every trigger character first lets the regex engine skip the other
+        # characters quickly; URL_START's lookbehinds alone would not)
+        return re.compile(f"(?=[{re.escape(''.join(sorted(chars)))}])(?:[{re.escape(plain)}]|{URL_START})")
 
     def finalize_tokens(self, tokens: list[dict[str, Any]], depth: int) -> list[dict[str, Any]]:
         if emphasis.mistune_reads_alike(tokens):

@@ -137,7 +137,10 @@ class _Ev:
         self.dest_end = -1  # an inline link's or image's end, past its `(destination)`
 
 
-_SPECIAL_RE = re.compile(r"[\\`<\[\]]|" + URL_START)
+# (every match starts with one of the lookahead's characters, a bare URL with h, f or w in any
+# case: the lookahead lets the regex engine pass over the others fast, which URL_START's
+# lookbehinds alone do not; a third of the scan's time)
+SPECIAL_RE = re.compile(r"(?=[\\`<\[\]hHfFw])(?:[\\`<\[\]]|" + URL_START + ")")
 
 
 def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
@@ -150,7 +153,7 @@ def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:
     url_n = b
     while url_n > a and s[url_n - 1] in " \t\r\n":
         url_n -= 1
-    search = _SPECIAL_RE.search
+    search = SPECIAL_RE.search
     i = a
     if 0 < a < url_n and s[a : a + 4].lower() in ("www.", "http", "ftp:"):
         # a block's text starts here, whatever is before it (a table cell's `|`): a bare URL may

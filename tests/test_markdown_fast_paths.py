@@ -1,0 +1,173 @@
+"""The parser's shortcuts through mistune find what mistune's own way finds.
+
+- The block parser's scanners search line start by line start (`_mistune.LineStartScanner`):
+  exact only while every block rule matches at a line start alone, which is proved here of each
+  rule list the parser configures (from the patterns' parse trees), and the search is compared
+  with the regex engine's own.
+- Plain inline text stops only where a rule may start (`FastInline.fast_trigger`: at a bare
+  URL's start, not at each `h`, `f`, `w`): the finalized inline tokens are those of an inline
+  parser that stops where mistune's own pattern does.
+- The inline position scanner's pattern (`inline.SPECIAL_RE`) leads with a lookahead on the
+  characters its matches start with: it finds what the pattern as written finds."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from drafterlint.markdown._mistune import HookedInlineParser, LineStartScanner
+from drafterlint.markdown.autolinks import URL_START
+from drafterlint.markdown.blocks import make_markdown, markdown_parser
+from drafterlint.markdown.fastinline import FastInline
+from drafterlint.markdown.inline import SPECIAL_RE
+from tests.helpers.gfm_documents import documents
+from tests.helpers.gfm_regressions import REGRESSIONS
+
+if sys.version_info >= (3, 11):
+    from re import _constants as sre_constants
+    from re import _parser as sre_parse
+else:  # pragma: no cover
+    import sre_constants
+    import sre_parse
+
+
+def _starts_at_line_start(items: list) -> bool:
+    """Whether a sequence of regex items can match only where `^` holds (re.M: a line start):
+    its first item that can consume or assert is `^`, or a group, branch or repeat (at least
+    once) every way through which starts so."""
+    for op, av in items:
+        if op == sre_constants.AT:
+            return av in (sre_constants.AT_BEGINNING, sre_constants.AT_BEGINNING_LINE)
+        if op == sre_constants.SUBPATTERN:
+            return _starts_at_line_start(list(av[-1]))
+        if op == sre_constants.BRANCH:
+            return all(_starts_at_line_start(list(alt)) for alt in av[1])
+        if op in (sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT):
+            return av[0] >= 1 and _starts_at_line_start(list(av[2]))
+        return False
+    return False
+
+
+def test_the_proof_tells_anchored_patterns_from_others():
+    anchored = [r"^a", r"(^a)+", r"^(?:a|b)", r"(?:^a|^b)", r"(?P<x>^ {0,3}#)"]
+    loose = [r"a", r"^a|b", r"(^a)*", r"(?:^a|b)", r"(?<=\n)a", r" *^a"]
+    assert all(_starts_at_line_start(list(sre_parse.parse(p, re.M))) for p in anchored)
+    assert not any(_starts_at_line_start(list(sre_parse.parse(p, re.M))) for p in loose)
+
+
+def _rule_lists():
+    block = markdown_parser().block
+    lists = {"document": block.rules, "quote": block.block_quote_rules, "item": block.list_rules}
+    assert {"fenced_code", "blank_line", "list", "block_quote", "table", "nptable", "footnote_def"} <= set(block.rules)
+    return block, lists
+
+
+def test_every_block_rule_matches_at_a_line_start_only():
+    block, lists = _rule_lists()
+    loose = [(where, name) for where, rules in lists.items() for name in rules
+             if not _starts_at_line_start(list(sre_parse.parse(block.specification[name], block.sc_flag)))]
+    assert loose == [], "a block rule that may match inside a line: LineStartScanner.search is wrong for it"
+
+
+def test_the_parser_searches_with_line_start_scanners():
+    block, lists = _rule_lists()
+    for rules in lists.values():
+        assert isinstance(block.compile_sc(rules), LineStartScanner)
+    assert isinstance(block.compile_sc(), LineStartScanner)
+
+
+_TEXTS = [*REGRESSIONS, "", "\n", "a\n\n", "x\n- a\n", "**b**\n[c]: /d\n", "a\n\n\n", "  \n#\n"]
+
+
+@settings(max_examples=100, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(documents)
+@example("**b** x\n| a |\n|---|\n")
+@example("`a`\n\n> q\n")
+def test_the_line_start_search_is_the_regex_search(text):
+    _assert_searches_alike(text)
+
+
+@pytest.mark.parametrize("text", _TEXTS)
+def test_the_line_start_search_on_the_regressions(text):
+    _assert_searches_alike(text)
+
+
+def _assert_searches_alike(text: str) -> None:
+    """At every offset of `text` (and of it with a line end more), with the text's end, none
+    and one a little before it as the search's end, both searches find the same match."""
+    block, lists = _rule_lists()
+    for source in (text, text + "\n"):
+        for rules in lists.values():
+            scanner = block.compile_sc(rules)
+            sc = scanner.pattern
+            for pos in range(len(source) + 1):
+                for end in (sys.maxsize, max(pos, len(source) - 3)):
+                    a, b = scanner.search(source, pos, end), sc.search(source, pos, end)
+                    assert (a and (a.span(), a.lastgroup)) == (b and (b.span(), b.lastgroup)), (source, pos, end)
+
+
+class _MistunesStops(FastInline):
+    """The inline parser stopping plain text where mistune's own pattern does (at every
+    character a rule may start with)."""
+
+    def fast_trigger(self, chars: set[str]):
+        return HookedInlineParser.fast_trigger(self, chars)
+
+
+_ENV = {"ref_links": {"r": {"url": "/ref-target", "label": "r"}}}
+
+
+def _inline_tokens(md, text: str):
+    return md.inline(text, {"ref_links": dict(_ENV["ref_links"])})
+
+
+@settings(max_examples=300, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(documents | st.text(alphabet="hHfFwW:/._-*~&;\\ \n[]()<>tpsx", max_size=40))
+@example("wh  \nhttp://a.example hhttp://b.example _u_https://c.example &hellip; www.x.org")
+@example("AT&amp;T ftp://f.example/x~www.a.example~ (www.b.example) Http://X.example")
+def test_plain_text_stops_where_a_rule_may_start(text):
+    narrowed, plain = markdown_parser(), make_markdown(_MistunesStops())
+    assert _inline_tokens(narrowed, text) == _inline_tokens(plain, text), text
+
+
+def test_the_narrowed_stops_skip_the_letters():
+    inline = markdown_parser().inline
+    assert inline("the foo with hhttp://x wwww.y", {}) == [{"type": "text", "raw": "the foo with hhttp://x wwww.y"}]
+    chars = {"h", "f", "w", "\n", "["}
+    narrowed = inline.fast_trigger(chars)
+    assert [m.start() for m in narrowed.finditer("the [w] http://x\n")] == [4, 8, 16]
+    mistunes = _MistunesStops().fast_trigger(chars)
+    assert [m.start() for m in mistunes.finditer("the [w] http://x\n")] == [1, 4, 5, 8, 16]
+
+
+# -- the inline scanner's pattern ----------------------------------------------------------------
+
+_SPECIAL_AS_WRITTEN = re.compile(r"[\\`<\[\]]|" + URL_START)
+
+
+@pytest.mark.slow  # every code point, three times
+def test_a_bare_url_starts_with_h_f_or_w_only():
+    """The scanner's lookahead holds every character a match may start with: a bare URL's
+    first letter, in any case the regex engine folds to (no other code point)."""
+    chars = "".join(chr(c) for c in range(sys.maxunicode + 1) if not 0xD800 <= c < 0xE000)
+    starts = set()
+    for tail in ("ttps://x", "tp://x", "ww.x"):
+        starts |= {m.group()[0] for m in re.finditer(URL_START, " " + (tail + " ").join(chars) + tail)}
+    assert starts == {"h", "H", "f", "F", "w"}
+    assert all(SPECIAL_RE.match(c) for c in "\\`<[]")
+
+
+@settings(max_examples=300, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(documents)
+@example("see www.a.example and Http://x.example(http://y.example) _www.z.example")
+def test_the_inline_scanner_finds_what_its_pattern_as_written_finds(text):
+    for pos in range(len(text) + 1):
+        a, b = SPECIAL_RE.search(text, pos), _SPECIAL_AS_WRITTEN.search(text, pos)
+        assert (a and a.span()) == (b and b.span()), (text, pos)
