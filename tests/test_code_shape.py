@@ -99,6 +99,18 @@ def test_every_match_ends_in_assert_never():
         assert ends, f"{path.relative_to(PACKAGE)}:{match.lineno}: a match that does not end in `case _: assert_never(...)`"
 
 
+def test_every_dataclass_has_a_docstring():
+    """A dataclass without a docstring gets one made at import, from inspect.signature: about a
+    tenth of what creating the class costs, paid by every run (docs/development.md, Dataclasses)."""
+    bare = [f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name}"
+            for path in sorted(PACKAGE.rglob("*.py"))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ClassDef) and ast.get_docstring(node) is None
+            and any(ast.unparse(d.func if isinstance(d, ast.Call) else d) in ("dataclass", "dataclasses.dataclass")
+                    for d in node.decorator_list)]
+    assert bare == []
+
+
 def test_a_message_several_rules_give_is_written_once():
     """DL201, DL203 and DL204 say a missing fragment, DL202 and DL204 a path too long, in the
     words of the problem's record (`worded()` in checks/_links.py), never each their own."""

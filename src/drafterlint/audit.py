@@ -69,6 +69,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class Brought:
+    """A repository the audit brought: where it is, where from, at which commit."""
+
     which: str
     root: Path
     source: str

@@ -48,6 +48,8 @@ MAX_LINE = 10_000_000
 
 @dataclass(frozen=True)
 class State:
+    """What an audit kept of its findings for the next one (in the tracking issue)."""
+
     items: list[dict]  # fingerprint, code, path, line, message ("" when not kept)
     total: int  # findings the audit had; more than len(items) when the budget cut some
     left_out: str = ""  # why some findings it lists were not kept: none the audit could write

@@ -22,6 +22,8 @@ from drafterlint.unchecked import Blind, unreadable_code
 
 @dataclass(frozen=True)
 class Known:
+    """A finding known before: one line of the baseline (or of the base's run)."""
+
     fingerprint: str
     group: str
     code: str = ""  # "" in a hand-written baseline line: then it is never taken for unchecked
@@ -30,6 +32,8 @@ class Known:
 
 @dataclass(frozen=True)
 class Matched:
+    """The run's findings matched against the known ones."""
+
     findings: list[Finding]  # the run's findings, pre-existing ones marked `baseline=True`
     fixed: int  # known findings that no longer occur
     # Known findings that no longer occur but that the run could not have seen (drafterlint.

@@ -87,6 +87,8 @@ DEFAULT_CALENDAR = Calendar()
 
 @dataclass(frozen=True, order=True)
 class Cohort:
+    """A cohort id (`2026-10-C1`): its year, month and index within the month."""
+
     year: int
     month: int
     index: int

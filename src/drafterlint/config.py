@@ -30,6 +30,8 @@ def config_schema() -> dict:
 
 @dataclass
 class Config:
+    """The effective configuration: the defaults merged with the file (and the flags)."""
+
     data: dict[str, Any] = field(default_factory=lambda: copy.deepcopy(DEFAULTS))
     source: Path | None = None  # the file it came from, if any
     base_dir: Path = field(default_factory=Path.cwd)  # relative paths in the file resolve here

@@ -26,8 +26,10 @@ if TYPE_CHECKING:
     from drafterlint.sources import RepoView
 
 
-@dataclass
+@dataclass(eq=False)
 class Documents:
+    """The documents the checks read, resolved once before any check runs."""
+
     # The documents whose contents are checked, in configuration order: the rules
     # repository's `rules.documents`, then the registry's `registry.documents`. Whole for the
     # three below, the outline of each other one once the rules read its body.

@@ -79,6 +79,8 @@ class Location:
 
 @dataclass(frozen=True)
 class Finding:
+    """One defect a rule reports: where, what, and what identifies it across edits (`key`)."""
+
     code: str
     name: str
     severity: Severity

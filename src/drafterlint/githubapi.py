@@ -141,6 +141,8 @@ def validate_repo(value: str) -> str:
 
 @dataclass(frozen=True)
 class Outcome:
+    """What updating the tracking issue did."""
+
     action: str  # "created", "updated", "closed", "none"
     number: int | None = None
     url: str | None = None

@@ -38,6 +38,8 @@ _CHECKPOINTS = ("catalogs", "approved_checkpoints")
 
 @dataclass(frozen=True)
 class Commit:
+    """A commit: its sha, committer date (UTC) and summary line."""
+
     sha: str
     date: datetime.datetime  # committer date, UTC
     summary: str = ""
@@ -54,7 +56,7 @@ class Commit:
         return f"{self.short} ({self.day.isoformat()})"
 
 
-@dataclass
+@dataclass(eq=False)
 class History:
     """When each head and checkpoint first appeared in the policy catalogs."""
 

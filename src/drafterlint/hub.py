@@ -50,12 +50,16 @@ _REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,254}$")
 
 @dataclass(frozen=True)
 class Answer:
+    """Whether the hub has a revision."""
+
     state: str  # EXISTS, MISSING or UNKNOWN
     detail: str = ""  # why UNKNOWN (or the status code)
 
 
 @dataclass(frozen=True)
 class FileAnswer:
+    """A file the hub was asked for: found (and parsed), missing or unknown."""
+
     state: str  # FOUND, MISSING or UNKNOWN
     detail: str = ""  # the status, or why UNKNOWN
     data: dict | None = None  # the parsed file when FOUND

@@ -123,6 +123,8 @@ class FixOptions(LocalRun):
 
 @dataclass(frozen=True)
 class AuditOptions(Chosen, Reporting):
+    """`audit`: the refs audited, the APIs it asks, and where its JSON, state and tracking issue are."""
+
     rules_ref: str | None = None
     registry_ref: str | None = None
     json_out: Path | None = None
@@ -137,6 +139,8 @@ class AuditOptions(Chosen, Reporting):
 
 @dataclass(frozen=True)
 class SyncOptions:
+    """`sync`: which repository to fetch into the cache, from where."""
+
     which: str
     config: Path | None = None
     url: str | None = None

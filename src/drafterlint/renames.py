@@ -42,6 +42,8 @@ def _fragment_codes() -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Renamed:
+    """A heading of the base version and what this change made of it."""
+
     old: "Heading"  # in the base version
     new: "Heading"  # the same heading now
     how: str  # "same title", "same number and place", "same number", "same place", "closest title"

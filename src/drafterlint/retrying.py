@@ -95,6 +95,8 @@ def _read(session, method: str, url: str, timeout: float, max_bytes: int, stop: 
 
 @dataclass
 class RetryPolicy:
+    """How often and how long to retry a request that may succeed later."""
+
     retries: int = 3
     backoff: float = 1.0
     max_retry_after: float = MAX_RETRY_AFTER

@@ -41,6 +41,8 @@ REPLACED = f"{MARKER}\ndrafterlint: replaced by a later review."
 
 @dataclass(frozen=True)
 class Suggested:
+    """A suggested change on one line of a pull request."""
+
     path: str
     line: int
     text: str  # the line as fix leaves it ("\n" where fix inserts lines after it)

@@ -16,6 +16,8 @@ from drafterlint.findings import did_you_mean, quoted
 
 @dataclass(frozen=True)
 class LocatedError:
+    """A schema error at the line and column of the key or item it is about."""
+
     path: tuple  # the offending key or item
     line: int
     column: int

@@ -32,6 +32,8 @@ SCOPES = ("rules", "registry", "all")
 
 @dataclass(frozen=True)
 class Scope:
+    """The repositories under change, and how that was decided."""
+
     repos: frozenset[str] | None  # None: every repository (scope `all`)
     how: str  # how it was decided, for the reader
 

@@ -30,8 +30,10 @@ class Eligible:
     usable: "Cohort"  # approved + the lead time
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Eligibility:
+    """When each approved head becomes usable, as far ahead as the audit looks."""
+
     heads: tuple[Eligible, ...] = ()  # every head with a known approval cohort and lead time
     horizon: int = 4  # publications ahead the audit looks (HORIZON)
 

@@ -100,8 +100,10 @@ class CheckRow:
     location: Location  # the row's first cell
 
 
-@dataclass
+@dataclass(eq=False)
 class RulesFacts:
+    """What the rules text states, each fact with where it is stated (None: not stated)."""
+
     spec_section: "Heading | None" = None
     spec_lead: Fact | None = None  # §2.9.4: at least N cohorts
     head_kinds: list[Fact] = field(default_factory=list)  # §2.9.4, one per mention

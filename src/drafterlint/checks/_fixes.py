@@ -38,8 +38,10 @@ Proposer = Callable[["Context", "HeadingFinder"], "Proposes"]
 BEYOND_DOUBT = "the right target is beyond doubt"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Fix:
+    """A rule's fix: whether `fix` makes it, with what proposer, or why a person decides."""
+
     availability: Availability
     proposer: Proposer | None = None
     # SOMETIMES: when the findings are rewritten; NONE: why a person must decide, when `fix`

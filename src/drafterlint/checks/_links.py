@@ -41,8 +41,10 @@ EXTERNAL = "external"
 # report words itself (`worded`), so that they say it one way: the rules never rephrase it.
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class FragmentMissing:
+    """A link's `#fragment` names no heading or anchor of its document."""
+
     fragment: str  # as written after `#`
     path: str  # the document that lacks it
     repository: str | None  # that document's repository, when it is not the linking one
@@ -66,8 +68,10 @@ class FragmentMissing:
                 did_you_mean(target))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class FileMissing:
+    """A link's file does not exist."""
+
     path: str  # as written (a relative link) or repository-relative (a github.com link)
     closest: str | None  # the existing file it most likely meant
     owner: str = ""  # a github.com link's repository and ref
@@ -82,14 +86,14 @@ class FileMissing:
                 did_you_mean(self.closest))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class OutsideRepository:
     """A path that climbs out of the repository with `..`."""
 
     path: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PathTooLong:
     """A path no file can have (`why`: the file system's limit it passes)."""
 
@@ -101,26 +105,32 @@ class PathTooLong:
         return f"{quoted(self.path)} cannot name a file: {self.why}; shorten the link", None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class UnusableScheme:
+    """A link with a scheme GitHub does not follow."""
+
     scheme: str  # file:, javascript:, …: nothing a reader on GitHub can follow
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class NotConfigured:
+    """A github.com link into a repository the configuration does not name."""
+
     owner: str  # as written
     repo: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class OtherRef:
+    """A github.com link into a configured repository at a ref this run cannot check."""
+
     owner: str
     repo: str
     ref: str
     default_branch: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PartialCopy:
     """A file absent from a plain (non-git) copy of the repository, which may be partial."""
 
@@ -129,8 +139,10 @@ class PartialCopy:
     repo: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class NotGiven:
+    """A link into a configured repository this run was not given."""
+
     owner: str
     repo: str
 
@@ -157,8 +169,10 @@ _GITHUB = re.compile(
 
 
 # Slotted: one for every link of every checked document is kept for the run.
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Resolved:
+    """Where one link leads: its outcome, and what is wrong when it is not OK."""
+
     # The linking document and the one it points into: their outlines (the engine keeps no
     # more of a checked document once its per-document checks ran; fix keeps them whole).
     doc: "Outline"
@@ -461,7 +475,7 @@ def _fragment_in(ctx: "Context", target: "RepoView", source: "RepoView", doc: "O
     return Resolved(doc, source, link, outcome, problem, target_doc=target_doc)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GitHubLink:
     """`https://github.com/OWNER/REPO[/blob|tree/REF[/PATH]][#frag]`, taken apart."""
 

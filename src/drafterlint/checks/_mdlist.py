@@ -43,6 +43,8 @@ _VARIANT_SUFFIXES = ("instruct", "chat", "it", "base")
 
 @dataclass(frozen=True)
 class Entry:
+    """A checkpoint or head the Markdown list names."""
+
     kind: str  # "checkpoint" | "head"
     model: str  # the subsection's title, as written
     repository: str
@@ -66,8 +68,10 @@ class Claim:
     repositories: tuple[str, ...]  # named explicitly; empty: every checkpoint of the subsection
 
 
-@dataclass
+@dataclass(eq=False)
 class ModelSection:
+    """A model's subsection of the Markdown list: its entries and native-head claims."""
+
     title: str
     location: Location
     entries: list[Entry] = field(default_factory=list)
@@ -82,8 +86,10 @@ class ModelSection:
         return [e for e in self.entries if e.kind == "head"]
 
 
-@dataclass
+@dataclass(eq=False)
 class MarkdownList:
+    """The Markdown list of approved checkpoints and heads, as read."""
+
     path: str
     section: "Heading | None"
     models: list[ModelSection] = field(default_factory=list)

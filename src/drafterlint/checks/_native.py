@@ -48,8 +48,10 @@ EVIDENCE = OptionSlot[dict[str, dict[str, list[str]]]]("evidence")
 NESTED_CONFIGS = OptionSlot[list[str]]("nested_configs")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MethodEvidence:
+    """What shows that a checkpoint bundles a head of one method: config keys, tensor names."""
+
     method: str
     config_keys: tuple[str, ...]
     tensor_patterns: tuple[str, ...]
@@ -73,8 +75,10 @@ class MethodEvidence:
         return " and ".join(parts)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Table:
+    """The evidence table: what shows each method's native head, and where to look."""
+
     methods: dict[str, MethodEvidence]
     sections: tuple[str, ...]  # nested configs searched too (e.g. text_config)
     source: Path | None = None  # the configuration file the table came from
@@ -101,8 +105,10 @@ def evidence_table(config: Config) -> Table:
 # -- judging one checkpoint -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Verdict:
+    """What a checkpoint's files show of its native head (`state`: PRESENT, ABSENT, NO_CONVENTION, UNKNOWN)."""
+
     state: str
     repository: str
     revision: str
@@ -124,8 +130,10 @@ class Verdict:
         }[self.state]
 
 
-@dataclass
+@dataclass(eq=False)
 class _Files:
+    """The checkpoint files asked of the hub: its configuration and weight index."""
+
     config: FileAnswer
     index: FileAnswer | None  # None when not asked
 
@@ -176,8 +184,10 @@ def kept_index(data: dict, table: Table) -> dict:
     return {"weight_map": kept, _TENSORS: len(names)}
 
 
-@dataclass
+@dataclass(eq=False)
 class _ConfigReading:
+    """What the configuration file says of a method's keys."""
+
     values: list[tuple[str, object]] = field(default_factory=list)  # (key as shown, value)
     hidden_layers: int | None = None
 
@@ -215,8 +225,10 @@ def _read_config(data: dict, ev: MethodEvidence, sections: tuple[str, ...]) -> _
     return out
 
 
-@dataclass
+@dataclass(eq=False)
 class _WeightsReading:
+    """What the weight index shows of a method's tensors."""
+
     tensors: int = 0
     hits: list[str] = field(default_factory=list)
     highest_layer: int | None = None
@@ -266,7 +278,7 @@ def _read_weights(data: dict, ev: MethodEvidence, hidden: int | None) -> _Weight
     return out
 
 
-@dataclass
+@dataclass(eq=False)
 class NativeEvidence:
     """What the checkpoints themselves show of their native heads (``audit --online``): the
     facts DL505 and DL506 judge claims by, and the audit's timeline shows.

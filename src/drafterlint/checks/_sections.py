@@ -11,8 +11,10 @@ if TYPE_CHECKING:
     from drafterlint.markdown.model import Document, Heading
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Located:
+    """A configured section of the rules, and the heading it was found at (if any)."""
+
     key: str  # the configuration's name for it, e.g. "speculative-decoding"
     number: str  # the configured number
     title: str  # the configured title

@@ -34,8 +34,10 @@ __all__ = ["BASE", "HISTORY", "ONLINE", "REGISTRY", "RULES", "TODAY", "Context",
            "RuleModule", "all_rules", "rule_by_code"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rule:
+    """What a rule is: its code, name, default severity, summary and what it needs to run."""
+
     code: str
     name: str
     severity: Severity
@@ -66,7 +68,7 @@ class Rule:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Example:
     """A tiny pair of repositories and the findings the rule must report on them.
 

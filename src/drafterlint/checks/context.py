@@ -57,7 +57,7 @@ RULES, REGISTRY, HISTORY, TODAY, ONLINE, BASE = (
     Need.RULES, Need.REGISTRY, Need.HISTORY, Need.TODAY, Need.ONLINE, Need.BASE)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BaseState:
     """What the base of a change shows, for the rules that judge the change itself (needs BASE):
     set only when the change touches the configuration or the baseline file."""

@@ -41,6 +41,8 @@ def declared_fixes() -> "dict[str, Fix]":
 
 @dataclass(frozen=True)
 class Proposal:
+    """The edits that fix one finding, and why they are right."""
+
     finding: "Finding"
     edits: tuple[Edit, ...]
     why: str
@@ -52,12 +54,16 @@ class Proposal:
 
 @dataclass(frozen=True)
 class Left:
+    """A finding fix leaves to a person, and why."""
+
     finding: "Finding"
     why: str
 
 
 @dataclass
 class Plan:
+    """What fix would do: its proposals kept, the findings left, each file before and after."""
+
     proposals: list[Proposal]
     left: list[Left]
     # (repo, path) -> (bytes on disk, bytes after the kept proposals)

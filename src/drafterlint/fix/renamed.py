@@ -39,12 +39,16 @@ _NUMBERED_FRAGMENT = re.compile(r"^([0-9]+)-(.+)$")
 
 @dataclass(frozen=True)
 class Mapped:
+    """The heading a stale fragment meant."""
+
     heading: "Heading"
     why: str
 
 
 @dataclass(frozen=True)
 class NotMapped:
+    """Why no heading can be told to be the one a stale fragment meant."""
+
     why: str
 
 

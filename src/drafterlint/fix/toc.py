@@ -41,6 +41,8 @@ _UNSAFE = re.compile(r"(?<!\\)[\[\]<]")
 
 @dataclass(frozen=True)
 class _Entry:
+    """An entry of a table of contents, as written or as planned."""
+
     heading: "Heading"
     line: int  # the real line it is on, or (planned) the line it is inserted after
     indent: int

@@ -23,6 +23,8 @@ class Span:
 
 @dataclass(frozen=True, slots=True)
 class Link:
+    """A link in the text: inline, reference, autolink or an HTML `<a href>`."""
+
     text: str  # rendered link text (markup removed, escapes resolved)
     target: str  # destination as written, reference definitions resolved, entities decoded
     line: int  # where the link starts: the '[' (or '<' of an autolink)
@@ -38,6 +40,8 @@ class Link:
 
 @dataclass(frozen=True, slots=True)
 class Heading:
+    """An ATX or setext heading."""
+
     level: int
     text: str  # rendered text, as GitHub slugs it
     number: str | None  # "2.9.4" for "2.9.4 Speculative Decoding"; None when unnumbered
@@ -51,6 +55,8 @@ class Heading:
 
 @dataclass(frozen=True, slots=True)
 class ListItem:
+    """An item of a list."""
+
     text: str  # rendered text of the item's own paragraph(s), nested lists excluded
     line: int  # the bullet or number
     column: int
@@ -61,6 +67,8 @@ class ListItem:
 
 @dataclass(frozen=True, slots=True)
 class ListBlock:
+    """A list: its items, where it starts, whether it is ordered and how deeply it is nested."""
+
     items: tuple[ListItem, ...]
     line: int
     column: int
@@ -70,6 +78,8 @@ class ListBlock:
 
 @dataclass(frozen=True, slots=True)
 class TableCell:
+    """A cell of a table."""
+
     text: str
     line: int
     column: int
@@ -78,6 +88,8 @@ class TableCell:
 
 @dataclass(frozen=True, slots=True)
 class Table:
+    """A GFM table."""
+
     header: tuple[TableCell, ...]
     rows: tuple[tuple[TableCell, ...], ...]
     line: int
@@ -86,6 +98,8 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Quote:
+    """A block quote or GitHub alert."""
+
     alert: str | None  # "NOTE", "CAUTION", … for GitHub alerts; None for a plain quote
     text: str
     line: int
@@ -95,6 +109,8 @@ class Quote:
 
 @dataclass(frozen=True, slots=True)
 class Paragraph:
+    """A paragraph."""
+
     text: str  # rendered text
     line: int
     column: int
@@ -156,6 +172,8 @@ class Prose:
 
 @dataclass(frozen=True, slots=True)
 class Suppression:
+    """A suppression comment: the codes it silences and the lines it covers."""
+
     codes: frozenset[str]  # empty means every code
     start_line: int
     end_line: int | None  # None: to the end of the document
@@ -259,6 +277,8 @@ class Outline:
 
 @dataclass
 class Document(Outline):
+    """A parsed Markdown document, whole: its text and every part the rules read."""
+
     path: str  # POSIX path relative to its repository
     text: str  # the source with line ends normalised to "\n" and the BOM removed
     headings: list[Heading] = field(default_factory=list)

@@ -112,6 +112,8 @@ class _Whole(Exception):
 
 @dataclass
 class _Section:
+    """One top-level section of a document being parsed: where it is, its cache entry, its parse."""
+
     start: int  # offsets in the document
     end: int
     line: int  # where it starts

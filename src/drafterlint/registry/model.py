@@ -59,6 +59,8 @@ class _Located:
 
 @dataclass(eq=False)
 class Head(_Located):
+    """An approved speculative-decoding head in a policy's catalog."""
+
     model: str | None
     repository: str | None
     revision: str | None
@@ -86,6 +88,8 @@ class Head(_Located):
 
 @dataclass(eq=False)
 class Checkpoint(_Located):
+    """An approved model checkpoint in a policy's catalog."""
+
     model: str
     repository: str | None
     revision: str | None
@@ -109,6 +113,8 @@ class Param:
 
 @dataclass(eq=False)
 class Policy:
+    """One policy folder (a cohort's): its files as read and what they approve."""
+
     folder: str  # the folder's name, normally a cohort id
     path: str  # repository-relative path of the folder
     docs: dict[str, YamlDoc] = field(default_factory=dict)  # file name -> parsed file
@@ -171,6 +177,8 @@ class ExtraEntry(_Located):
 
 @dataclass(eq=False)
 class ExtraList:
+    """Another copy of the approved list (`--extra-list`, `drafters:` shape), as read."""
+
     name: str
     path: str  # as configured (shown in findings)
     format: str
@@ -180,6 +188,8 @@ class ExtraList:
 
 @dataclass(eq=False)
 class Registry:
+    """The reference repository's policies, as read."""
+
     policies_path: str  # repository-relative folder that holds the policy folders
     policies: dict[str, Policy] = field(default_factory=dict)  # folder name -> policy, by cohort
     errors: list[UnreadableFile] = field(default_factory=list)

@@ -47,6 +47,8 @@ _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 @dataclass(frozen=True)
 class Duplicate:
+    """A mapping key given twice in a YAML file, with both positions."""
+
     path: tuple  # the path of the repeated key (its mapping's path + the key)
     first: Pos
     second: Pos
@@ -66,6 +68,8 @@ class Problem:
 
 @dataclass
 class YamlDoc:
+    """A parsed YAML file with the position of every key, item and value."""
+
     path: str
     repo: str
     value: Any

@@ -26,6 +26,8 @@ from drafterlint.report.markdown_writer import code, html, link, mermaid, messag
 
 @dataclass
 class TimelineHead:
+    """A head on the audit's timeline: approved when, usable from when."""
+
     model: str
     repository: str
     revision: str
@@ -68,6 +70,8 @@ def by_severity_then_rule(findings) -> list:
 
 @dataclass
 class AuditInfo:
+    """What the audit's report says besides the findings."""
+
     today: str
     today_cohort: str
     next_cohorts: list[tuple[str, str]] = field(default_factory=list)  # (cohort, date)
