@@ -1,0 +1,52 @@
+"""What a plain `drafterlint check` imports (issue 39, cold): every module costs every run its
+import, and what other commands, formats or flags need is imported where they need it. A fresh
+interpreter, as the console script's, runs a first check in a git checkout of the example."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from tests.helpers import example_git_repos
+
+# The console script's entry, then which modules the process imported.
+_RUN = (
+    "import json, sys\n"
+    "trace = sys.argv.pop(1)\n"
+    "from drafterlint.front import main\n"
+    "code = main()\n"
+    "open(trace, 'w').write(json.dumps(sorted(sys.modules)))\n"
+    "sys.exit(code)\n"
+)
+
+# What only other commands (fix, baseline, audit, sync), other report formats, a change's base
+# (--base-ref, --hook), the model hub or the GitHub API need; GitPython and requests are imported
+# inside the functions that use them, and nothing of a plain check starts a process.
+NOT_FOR_A_PLAIN_CHECK = (
+    "drafterlint.fix", "drafterlint.baseline", "drafterlint.audit", "drafterlint.auditstate",
+    "drafterlint.audit_tracking", "drafterlint.sync", "drafterlint.docs", "drafterlint.baserun",
+    "drafterlint.basetree", "drafterlint.renames", "drafterlint.gitops", "drafterlint.review",
+    "drafterlint.hub", "drafterlint.githubapi", "drafterlint.retrying", "drafterlint.answers",
+    "drafterlint.report.json_report", "drafterlint.report.sarif_report", "drafterlint.report.github_report",
+    "drafterlint.report.markdown_report", "drafterlint.report.rdjson_report", "drafterlint.report.audit_markdown",
+    "git", "requests", "urllib3", "subprocess",
+)
+
+
+def test_a_plain_check_imports_only_what_it_runs(tmp_path):
+    rules, registry = example_git_repos(tmp_path)
+    trace = tmp_path / "modules.json"
+    env = {**os.environ, "DRAFTERLINT_CACHE": str(tmp_path / "cache")}
+    env.pop("CI", None), env.pop("GITHUB_ACTIONS", None), env.pop("DRAFTERLINT_FORMAT", None)
+    proc = subprocess.run([sys.executable, "-c", _RUN, str(trace), "check", "--rules-repo", str(rules),
+                           "--registry-repo", str(registry)],
+                          cwd=rules, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1, proc.stderr  # the example's planted defects
+    assert "error(s)" in proc.stdout  # the text report
+    modules = json.loads(trace.read_text())
+    assert "drafterlint.engine" in modules and "drafterlint.report.text_report" in modules  # it ran
+    unneeded = sorted(m for m in modules if m in NOT_FOR_A_PLAIN_CHECK or m.startswith(
+        tuple(f"{n}." for n in NOT_FOR_A_PLAIN_CHECK)))
+    assert unneeded == []
