@@ -5,6 +5,7 @@ directory may be writable by someone else, and loading must not run code)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from drafterlint.inputs import FORMAT, digest, fingerprint, key
@@ -57,10 +58,11 @@ def encode(obj: Any) -> Any:
     t = type(obj)
     if obj is None or t is str or t is int or t is float or t is bool:
         return obj
-    if t is list:
-        return [encode(x) for x in obj]
-    if t is tuple:
-        return {"t": [encode(x) for x in obj]}
+    if t is list or t is tuple:
+        rows = _rows(obj)
+        if rows is not None:
+            return {"L" if t is list else "T": type(obj[0]).__name__, "v": rows}
+        return [encode(x) for x in obj] if t is list else {"t": [encode(x) for x in obj]}
     if t is frozenset or t is set:
         return {"s": [encode(x) for x in obj]}
     if t is dict:
@@ -75,12 +77,59 @@ def encode(obj: Any) -> Any:
     raise TypeError(f"cannot cache a {t.__name__}")
 
 
+def _rows(items: list | tuple) -> list | None:
+    """`items`, when all are objects of one of the cache's classes, as the rows of their fields
+    (one tag for the list, not one for each: a parsed document is mostly lists of one class, and
+    a tag each, a dict for the JSON decoder to build and a hook to call, was half of decoding it);
+    None otherwise."""
+    if not items:
+        return None
+    t = type(items[0])
+    names = _FIELDS[t] if t in _FIELDS else _init_fields(t)
+    if names is None or any(type(x) is not t for x in items):
+        return None
+    return [[encode(getattr(x, n)) for n in names] for x in items]
+
+
+# Per class: how a row of its fields becomes an object (_maker).
+_MAKERS: dict[type, Callable[[list], Any]] = {}
+
+
+def _maker(cls: type) -> Callable[[list], Any]:
+    """How a row of `cls`'s fields becomes an object: its constructor, or for a slotted class
+    whose every field is its constructor's and that has no __post_init__, its slots set directly
+    (what a frozen class's __init__ does through object.__setattr__, at half the cost: a parsed
+    document is some 20,000 such objects). A row of another length is refused, as by __init__."""
+    make = _MAKERS.get(cls)
+    if make is None:
+        import dataclasses
+
+        names = _init_fields(cls)
+        if (names and "__slots__" in vars(cls) and not hasattr(cls, "__post_init__")
+                and names == tuple(f.name for f in dataclasses.fields(cls))):
+            held = ", ".join(f"_{i}" for i in range(len(names)))
+            # (the code holds indices only, never a name or a value an entry gave)
+            code = f"def make(v):\n    o = new(cls)\n    {held}, = v\n" \
+                + "".join(f"    set_{i}(o, _{i})\n" for i in range(len(names))) + "    return o\n"
+            scope = {"new": object.__new__, "cls": cls, **{f"set_{i}": getattr(cls, n).__set__ for i, n in enumerate(names)}}
+            exec(code, scope)
+            make = _MAKERS[cls] = scope["make"]
+        else:
+            make = _MAKERS[cls] = lambda v: cls(*v)
+    return make
+
+
 def _hook(d: dict) -> Any:
-    if "c" in d:
-        cls = _class(d["c"])
+    if "v" in d:
+        name = d.get("c")
+        cls = _class(name if name is not None else d.get("L") or d["T"])
         if cls is None:
-            raise KeyError(d["c"])  # not ours: the entry is rejected
-        return cls(*d["v"])
+            raise KeyError(d.get("c"))  # not ours: the entry is rejected
+        make = _maker(cls)
+        if name is not None:
+            return make(d["v"])
+        rows = [make(r) for r in d["v"]]
+        return rows if "L" in d else tuple(rows)
     if "t" in d:
         return tuple(d["t"])
     if "s" in d:
@@ -110,18 +159,27 @@ def decode_shifted(text: str, shift: int) -> Any:
     import dataclasses  # (only for documents' sections, as in _class)
 
     def hook(d: dict) -> Any:
-        if "c" in d:
-            cls = _class(d["c"])
+        if "v" in d:
+            name = d.get("c")
+            cls = _class(name if name is not None else d.get("L") or d["T"])
             if cls is None:
-                raise KeyError(d["c"])  # not ours: the entry is rejected
+                raise KeyError(name)  # not ours: the entry is rejected
             at = _LINE_FIELDS.get(cls)
             if at is None:
                 at = _LINE_FIELDS[cls] = tuple(i for i, f in enumerate(f for f in dataclasses.fields(cls) if f.init)
                                                if f.name in ("line", "end_line"))
-            v = d["v"]
-            for i in at:
-                v[i] += shift
-            return cls(*v)
+            make = _maker(cls)
+            if name is not None:
+                v = d["v"]
+                for i in at:
+                    v[i] += shift
+                return make(v)
+            rows = d["v"]
+            for v in rows:
+                for i in at:
+                    v[i] += shift
+            made = [make(v) for v in rows]
+            return made if "L" in d else tuple(made)
         return _hook(d)
 
     return json.loads(text, object_hook=hook)
