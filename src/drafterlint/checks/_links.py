@@ -10,9 +10,9 @@ from __future__ import annotations
 import bisect
 import difflib
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import unquote
 
 from drafterlint.findings import UnreadableFile, did_you_mean, quoted
@@ -341,34 +341,38 @@ def with_outcome(ctx: "Context", outcome: str) -> Iterator[tuple[Resolved, Probl
 
 def missing_fragments(ctx: "Context", outcome: str) -> Iterator[tuple[Resolved, FragmentMissing]]:
     """The links of a fragment outcome (BROKEN_FRAGMENT, BROKEN_CROSS_DOC) and their problem."""
-    for r, p in with_outcome(ctx, outcome):
-        if not isinstance(p, FragmentMissing):
-            raise _unrouted(r, p)
-        yield r, p
+    return _routed(ctx, outcome, lambda p: p if isinstance(p, FragmentMissing) else None)
 
 
 def broken_files(ctx: "Context") -> Iterator[tuple[Resolved, FileProblem]]:
     """The BROKEN_FILE links and their problems."""
-    for r, p in with_outcome(ctx, BROKEN_FILE):
-        if not isinstance(p, FileProblem):
-            raise _unrouted(r, p)
-        yield r, p
+    return _routed(ctx, BROKEN_FILE, lambda p: p if isinstance(p, FileProblem) else None)
 
 
 def broken_cross_repo(ctx: "Context") -> Iterator[tuple[Resolved, CrossRepoProblem]]:
     """The BROKEN_CROSS_REPO links and their problems."""
-    for r, p in with_outcome(ctx, BROKEN_CROSS_REPO):
-        if not isinstance(p, CrossRepoProblem):
-            raise _unrouted(r, p)
-        yield r, p
+    return _routed(ctx, BROKEN_CROSS_REPO, lambda p: p if isinstance(p, CrossRepoProblem) else None)
 
 
 def unverified(ctx: "Context") -> Iterator[tuple[Resolved, Unverified]]:
     """The UNVERIFIABLE links and why each cannot be checked."""
-    for r, p in with_outcome(ctx, UNVERIFIABLE):
-        if not isinstance(p, Unverified):
+    return _routed(ctx, UNVERIFIABLE, lambda p: p if isinstance(p, Unverified) else None)
+
+
+_Kind = TypeVar("_Kind")
+
+
+def _routed(ctx: "Context", outcome: str,
+            narrowed: Callable[[Problem], _Kind | None]) -> Iterator[tuple[Resolved, _Kind]]:
+    """The links of `outcome` with their problems, `narrowed` to its union (None: a kind outside
+    it, a bug). mypy checks each reader's isinstance against the union its return type names,
+    through `_Kind`: a union alias is no `type[T]`, and a TypeGuard's body is never compared with
+    the type it claims."""
+    for r, p in with_outcome(ctx, outcome):
+        kind = narrowed(p)
+        if kind is None:
             raise _unrouted(r, p)
-        yield r, p
+        yield r, kind
 
 
 def _unrouted(r: Resolved, p: Problem) -> AssertionError:
