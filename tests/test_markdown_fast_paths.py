@@ -7,23 +7,34 @@
 - Plain inline text stops only where a rule may start (`FastInline.fast_trigger`: at a bare
   URL's start, not at each `h`, `f`, `w`): the finalized inline tokens are those of an inline
   parser that stops where mistune's own pattern does.
+- Emphasis is finalized by mistune's function with its delimiter runs found by a regex
+  (`_mistune.finalize_emphasis`): the tokens are those mistune's own function makes.
 - The inline position scanner's pattern (`inline.SPECIAL_RE`) leads with a lookahead on the
-  characters its matches start with: it finds what the pattern as written finds."""
+  characters its matches start with: it finds what the pattern as written finds.
+- A prose piece is made without the frozen dataclass's `__init__` (`model.new_piece`): it is
+  the piece that `__init__` makes.
+- The lines that may open a block are counted before parsing (`limits.block_count`) from line
+  end to line end: as many as there are line starts where they match."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import sys
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from mistune import InlineParser
 
 from drafterlint.markdown._mistune import HookedInlineParser, LineStartScanner
 from drafterlint.markdown.autolinks import URL_START
 from drafterlint.markdown.blocks import make_markdown, markdown_parser
+from drafterlint.markdown.emphasis import mistune_reads_alike
 from drafterlint.markdown.fastinline import FastInline
 from drafterlint.markdown.inline import SPECIAL_RE
+from drafterlint.markdown.limits import BLOCK_LINE, block_count
+from drafterlint.markdown.model import Piece, new_piece
 from tests.helpers.gfm_documents import documents
 from tests.helpers.gfm_regressions import REGRESSIONS
 
@@ -136,6 +147,27 @@ def test_plain_text_stops_where_a_rule_may_start(text):
     assert _inline_tokens(narrowed, text) == _inline_tokens(plain, text), text
 
 
+class _MistunesFinalizing(FastInline):
+    """The inline parser finalizing emphasis with mistune's own function where it reads the
+    tokens as cmark-gfm does."""
+
+    def finalize_tokens(self, tokens, depth):
+        if mistune_reads_alike(tokens):
+            return InlineParser.finalize_tokens(self, tokens, depth)
+        return super().finalize_tokens(tokens, depth)
+
+
+@settings(max_examples=300, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(documents | st.text(alphabet="**__ab \n[]()`\\&;.,!-", max_size=40))
+@example("***a** b* __c_ d_ *e**f**g* _h*i*j_ a*b*c a_b_c **x**y ***z*** `*` \\*a*")
+@example("*a [b](#c) d* _e <https://x.example> f_ **g `h` i** *a\nb* ***")
+@example("a **__b__** *_c_* _*d*_ __**e**__ *__f__* x*_y_*z")
+def test_emphasis_is_finalized_as_mistune_finalizes_it(text):
+    ours, mistunes = markdown_parser(), make_markdown(_MistunesFinalizing())
+    assert _inline_tokens(ours, text) == _inline_tokens(mistunes, text), text
+
+
 def test_the_narrowed_stops_skip_the_letters():
     inline = markdown_parser().inline
     assert inline("the foo with hhttp://x wwww.y", {}) == [{"type": "text", "raw": "the foo with hhttp://x wwww.y"}]
@@ -171,3 +203,28 @@ def test_the_inline_scanner_finds_what_its_pattern_as_written_finds(text):
     for pos in range(len(text) + 1):
         a, b = SPECIAL_RE.search(text, pos), _SPECIAL_AS_WRITTEN.search(text, pos)
         assert (a and a.span()) == (b and b.span()), (text, pos)
+
+
+def test_a_piece_made_fast_is_the_dataclass_made():
+    """`new_piece` sets every field of `Piece` (no field added since goes unset) to what the
+    dataclass's own constructor sets; the result compares, hashes and stays frozen alike."""
+    assert [f.name for f in dataclasses.fields(Piece)] == ["start", "end", "line", "column", "kind"]
+    fast, made = new_piece(3, 7, 12, 5, "code"), Piece(3, 7, 12, 5, "code")
+    assert type(fast) is Piece and fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.line = 1  # type: ignore[misc]
+
+
+# -- the block count before parsing ------------------------------------------------------------
+
+
+@settings(max_examples=200, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(documents | st.text(alphabet="#->*+|=`~1.) \t\nab", max_size=60))
+@example("# a\n- b\n> > 2) c\n|d\n===\n```\n~~~\n\n  - e\nf\n")
+def test_the_block_lines_are_counted_line_start_by_line_start(text):
+    """`limits.block_count` counts the lines that may open a block by the line end before each,
+    and the first line apart: as many as a search for them at every line start finds."""
+    at_line_starts = len(re.findall("^" + BLOCK_LINE, text, re.MULTILINE))
+    runs = len(re.findall(r"^[ \t]*\S.*(?:\n[ \t]*\S.*)*", text, re.MULTILINE))
+    assert block_count(text).blocks == runs + at_line_starts

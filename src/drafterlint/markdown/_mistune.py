@@ -19,6 +19,7 @@ exactly as it did when it imported them directly).
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -73,6 +74,58 @@ clean_emphasis_token = _emphasis._clean_emphasis_token
 process_dense_emphasis = _emphasis._process_dense_emphasis
 # Adjacent text tokens merged after emphasis is resolved.
 merge_text_tokens = _emphasis._merge_text_tokens
+
+
+# A run of `*` or of `_`: what mistune's `_split_text_token` takes for one delimiter run.
+_DELIMITER_RUN = re.compile(r"\*+|_+")
+
+
+def finalize_emphasis(tokens: list[Token], enabled: bool, max_depth: int) -> list[Token]:
+    """mistune's `finalize_emphasis_tokens` (what `InlineParser.finalize_tokens` calls), step for
+    step over its own steps, but for where a text token's delimiter runs are: mistune's
+    `_split_text_token` steps to the next run one character at a time in Python
+    (`_next_delimiter_run`, a fiftieth of the whole parse), `_split_text_token` here finds it
+    with a regex. The runs, their parts and delimiters are the same."""
+    if len(tokens) > 1:
+        tokens = _emphasis._coalesce_emphasis_text(tokens)
+    if not enabled or not _emphasis._contains_emphasis_marker(tokens):
+        return [_emphasis._clean_emphasis_token(token) for token in tokens]
+    parts: list[Token] = []
+    delimiters: list[Any] = []
+    source = _emphasis._emphasis_source_text(tokens)
+    source_pos = 0
+    for token in tokens:
+        if token["type"] == "text" and token.get("_emphasis", True):
+            _split_text_token(token, source, source_pos, parts, delimiters)
+        else:
+            parts.append(_emphasis._clean_emphasis_token(token))
+        source_pos += _emphasis._emphasis_source_length(token)
+    if not _emphasis._process_dense_emphasis(parts, delimiters):
+        _emphasis._process_emphasis_delimiters(parts, delimiters, max_depth)
+    return _emphasis._merge_text_tokens(parts)
+
+
+def _split_text_token(token: Token, source: str, source_start: int, parts: list[Token], delimiters: list[Any]) -> None:
+    """mistune's `_split_text_token`: the text between runs as text parts, each run a text part
+    and, where it may open or close, a delimiter (judged by mistune's own functions)."""
+    text = token["raw"]
+    pos = 0
+    for m in _DELIMITER_RUN.finditer(text):
+        start, end = m.span()
+        if start > pos:
+            parts.append({"type": "text", "raw": text[pos:start]})
+        marker = text[start]
+        length = end - start
+        absolute = source_start + start
+        can_open = _emphasis._can_open_emphasis(source, absolute, length, marker)
+        can_close = _emphasis._can_close_emphasis(source, absolute, length, marker)
+        index = len(parts)
+        parts.append({"type": "text", "raw": text[start:end]})
+        if can_open or can_close:
+            delimiters.append(_emphasis._Delimiter(index, marker, length, can_open, can_close, length, len(delimiters)))
+        pos = end
+    if pos < len(text):
+        parts.append({"type": "text", "raw": text[pos:]})
 
 
 def new_delimiter(index: int, marker: str, size: int, can_open: bool, can_close: bool, order: int) -> Any:
@@ -517,7 +570,7 @@ class HookedBlockParser(BlockParser):
     and it takes a line of four blanks after a paragraph for text, which the parser must stop.
     Its scanners search line start by line start (`LineStartScanner`)."""
 
-    _line_scanners: dict[Any, LineStartScanner] | None = None
+    _line_scanners: dict[int, LineStartScanner] | None = None
 
     def indent_code_fast(self, state: Any) -> Any:
         return BlockParser._parse_indent_code_fast(self, state)
@@ -530,9 +583,11 @@ class HookedBlockParser(BlockParser):
         scanners = self._line_scanners
         if scanners is None:
             scanners = self._line_scanners = {}
-        scanner = scanners.get(sc)
+        # (by identity: a pattern's hash reads its whole code each time; the scanner keeps
+        # the pattern alive, so no other takes its id)
+        scanner = scanners.get(id(sc))
         if scanner is None:
-            scanner = scanners[sc] = LineStartScanner(sc)
+            scanner = scanners[id(sc)] = LineStartScanner(sc)
         return scanner
 
 

@@ -97,6 +97,8 @@ class _PosBlockParser(HookedBlockParser):
             drop_unreferenced_footnotes(tokens_of(state))
 
     def indent_code_fast(self, state: Any) -> Any:
+        if src_of(state)[cursor(state)] not in " \t":
+            return None  # (most lines: neither indented code nor a paragraph's indented line)
         # mistune's fast path for indented lines takes a line of four blanks after a paragraph
         # for its text; it is a blank line, which ends the paragraph (`a⏎    ⏎=` is no heading)
         line = rest_of_line(state)

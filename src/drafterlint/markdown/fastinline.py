@@ -14,6 +14,7 @@ from drafterlint.markdown._mistune import (
     HookedInlineParser,
     add_token,
     drop_opener,
+    finalize_emphasis,
     in_link,
     inline_depth,
     innermost_opener,
@@ -162,10 +163,11 @@ class FastInline(HookedInlineParser):
         return re.compile(f"(?=[{re.escape(''.join(sorted(chars)))}])(?:[{re.escape(plain)}]|{URL_START})")
 
     def finalize_tokens(self, tokens: list[dict[str, Any]], depth: int) -> list[dict[str, Any]]:
-        if emphasis.mistune_reads_alike(tokens):
-            return super().finalize_tokens(tokens, depth)  # the common case, and faster
         remaining = self.max_nested_level - depth
-        return emphasis.finalize(tokens, "emphasis" in self.rules and remaining > 0, remaining)
+        enabled = "emphasis" in self.rules and remaining > 0
+        if emphasis.mistune_reads_alike(tokens):
+            return finalize_emphasis(tokens, enabled, remaining)  # mistune's own: the common case, and faster
+        return emphasis.finalize(tokens, enabled, remaining)
 
     def __call__(self, s: str, env: Any) -> list[dict[str, Any]]:
         if _PLAIN_RE.search(s) is None and "\\" not in s:

@@ -439,6 +439,12 @@ class Aligner:
         (`[[a](#l)[x]~](#t)` links `#t` around `#l`), unless a reference link the scanner does
         not know follows (`[[a](#l)[x][r]](#t)`: `#l` is the inner one)."""
         evs = self.events
+        close = evs[j].close
+        k = j + 1
+        while k < len(evs) and evs[k].pos < close and (evs[k].kind != "lb" or evs[k].is_image):
+            k += 1
+        if k == len(evs) or evs[k].pos >= close:
+            return j  # (the common case: no link's bracket inside this one, whatever its destination)
         if self._destination(evs[j]) == url:
             return j
         for k in range(j + 1, len(evs)):

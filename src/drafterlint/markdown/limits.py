@@ -26,10 +26,11 @@ MAX_BLOCK_LINES = 60_000
 _RUN = re.compile(r"^[ \t]*\S.*(?:\n[ \t]*\S.*)*", re.MULTILINE)
 # A line that may open a block of its own inside a run (heading, list item, fence, table row,
 # setext underline, thematic break), after any block-quote markers.
-_BLOCK_LINE = re.compile(
-    r"^[ \t]*(?:>[ \t]*)*(?:#|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|```|~~~|\||[=-]+[ \t]*$)",
-    re.MULTILINE,
-)
+BLOCK_LINE = r"[ \t]*(?:>[ \t]*)*(?:#|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|```|~~~|\||[=-]+[ \t]*$)"
+_FIRST_BLOCK_LINE = re.compile(BLOCK_LINE, re.MULTILINE)
+# (the line end before each such line: the regex engine skips from one line end to the next,
+# where `^` would have it try every character)
+_BLOCK_LINE_AFTER = re.compile(r"\n(?=" + BLOCK_LINE + ")", re.MULTILINE)
 
 
 class TooComplex(ValueError):
@@ -59,7 +60,7 @@ def block_count(text: str, stop_after: int = MAX_BLOCKS) -> BlockCount:
         longest = max(longest, text.count("\n", m.start(), m.end()) + 1)
         if runs > stop_after:
             break
-    _, openers = _BLOCK_LINE.subn("", text)
+    openers = (_FIRST_BLOCK_LINE.match(text) is not None) + len(_BLOCK_LINE_AFTER.findall(text))
     return BlockCount(runs + openers, text.count("\n") + 1, longest)
 
 

@@ -128,6 +128,23 @@ class Piece:
     kind: str  # "text" | "code" (a code span) | "link" (a link's text) | "image" (its alt text)
 
 
+_PIECE_SLOTS = tuple(Piece.__dict__[name].__set__ for name in ("start", "end", "line", "column", "kind"))
+
+
+def new_piece(start: int, end: int, line: int, column: int, kind: str) -> Piece:
+    """`Piece(start, end, line, column, kind)` at less than half the cost: its slots are set
+    directly, where a frozen dataclass's `__init__` calls `object.__setattr__` for each field (a
+    parse makes a piece for every run of text it places, the most numerous of its objects)."""
+    piece = object.__new__(Piece)
+    set_start, set_end, set_line, set_column, set_kind = _PIECE_SLOTS
+    set_start(piece, start)
+    set_end(piece, end)
+    set_line(piece, line)
+    set_column(piece, column)
+    set_kind(piece, kind)
+    return piece
+
+
 @dataclass(frozen=True)
 class Prose:
     """The inline text of one block (paragraph, list item paragraph, heading, table cell) as

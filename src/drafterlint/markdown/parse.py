@@ -67,7 +67,7 @@ from drafterlint.markdown.model import (
     line_starts,
 )
 from drafterlint.markdown.positions import PosState, expand_container_tabs, text_expanded
-from drafterlint.markdown.prose import prose
+from drafterlint.markdown.prose import prose, prose_and_text
 from drafterlint.markdown.table_rule import CELLS_LEFT, MAX_TABLE_CELLS
 
 __all__ = ["parse_document", "TooComplex", "MAX_MARKUP", "MAX_BLOCKS", "MAX_LINES", "MAX_BLOCK_LINES"]
@@ -114,8 +114,9 @@ class Builder:
 
     # -- inline helpers -------------------------------------------------------------------
 
-    def _inline(self, st: PosState, a: int, b: int, children: Any, heading: bool = False) -> list[Link]:
-        if not has_linkish(children):
+    def _inline(self, st: PosState, a: int, b: int, children: Any, heading: bool = False,
+                linkish: bool | None = None) -> list[Link]:
+        if not (has_linkish(children) if linkish is None else linkish):
             self._last_anchors = []
             return []
         al = Aligner(st, a, b, self, self.raw_html)
@@ -197,10 +198,11 @@ class Builder:
             text = render(tok.get("children"))
             return text, []
         st, a, b = self._span(tok)
-        links = self._inline(st, a, b, tok.get("children"))
+        text_prose, text, linkish = prose_and_text(st, a, b, tok.get("children"))
+        links = self._inline(st, a, b, tok.get("children"), linkish=linkish)
         self.links.extend(links)
-        self._prose(st, a, b, tok.get("children"))
-        text = render(tok.get("children"))
+        if text_prose.pieces:
+            self.prose.append(text_prose)
         first = a
         while first < b and src_of(st)[first] in " \t\n":
             first += 1
@@ -368,14 +370,17 @@ class Builder:
             else:
                 ca, cb = start, start + len(line)
             children = cell.get("children")
-            self._prose(st, ca, cb, children)
             if children and len(children) == 1 and children[0].get("type") == "text":
+                self._prose(st, ca, cb, children)
                 raw = children[0].get("raw", "")  # plain text, the common cell: no links
                 out.append(TableCell(html.unescape(raw) if "&" in raw else raw, line_no, ca + col_base))
                 continue
-            links = self._inline(st, ca, cb, children)
+            text_prose, text, linkish = prose_and_text(st, ca, cb, children)
+            if text_prose.pieces:
+                self.prose.append(text_prose)
+            links = self._inline(st, ca, cb, children, linkish=linkish)
             self.links.extend(links)
-            out.append(TableCell(render(children), line_no, ca + col_base, tuple(links)))
+            out.append(TableCell(text, line_no, ca + col_base, tuple(links)))
         return tuple(out)
 
 

@@ -17,15 +17,17 @@ from typing import Any
 from mistune.helpers import parse_link
 
 from drafterlint.markdown._mistune import src_of
-from drafterlint.markdown.model import Piece, Prose
+from drafterlint.markdown.inline import has_linkish
+from drafterlint.markdown.model import Piece, Prose, new_piece
 from drafterlint.markdown.positions import PosState
+from drafterlint.markdown.text import decode_entities
 
 # A destination without title, spaces, escapes, entities, parentheses or angle brackets.
 _SIMPLE_DESTINATION = re.compile(r"\([^\s()<>\\&\"'`]*\)")
 
 
 class _Placer:
-    def __init__(self, st: PosState, a: int, b: int):
+    def __init__(self, st: PosState, a: int, b: int, rendered: list[str] | None = None):
         self.st = st
         self.source = src_of(st)
         self.p = a  # the source before this is placed
@@ -33,6 +35,9 @@ class _Placer:
         self.text: list[str] = []
         self.n = 0  # len("".join(self.text))
         self.pieces: list[Piece] = []
+        # the text as inline.render renders it, if asked for (see prose_and_text)
+        self.rendered = rendered
+        self.linkish = False  # a link, an image or inline HTML met (inline.has_linkish)
 
     def _emit(self, s: str) -> None:
         self.text.append(s)
@@ -66,7 +71,7 @@ class _Placer:
                 while i + k < n and q + k < b and raw[i + k] == src[q + k] != "\n":
                     k += 1
             line, column = self.st.position(q)
-            self.pieces.append(Piece(base + i, base + i + k, line, column, kind))
+            self.pieces.append(new_piece(base + i, base + i + k, line, column, kind))
             if first is None:
                 first = q
             i += k
@@ -77,24 +82,36 @@ class _Placer:
     def walk(self, children: Any, kind: str = "text") -> int | None:
         """Place the tokens; the source offset of the first character placed, if any."""
         first = None
+        rendered = self.rendered
         for tok in children or ():
             t = tok.get("type")
             at: int | None = None
             if t == "text":
-                at = self.place(tok.get("raw", ""), kind)
+                raw = tok.get("raw", "")
+                at = self.place(raw, kind)
+                if rendered is not None:
+                    rendered.append(raw if "_literal" in tok else decode_entities(raw))
             elif t == "codespan":
-                at = self.place(tok.get("raw", ""), "code" if kind == "text" else kind)
+                raw = tok.get("raw", "")
+                at = self.place(raw, "code" if kind == "text" else kind)
+                if rendered is not None:
+                    rendered.append(raw)
             elif t in ("softbreak", "linebreak"):
                 self._emit(" ")
+                if rendered is not None:
+                    rendered.append(" ")
                 nl = self.source.find("\n", self.p, self.b)
                 if nl >= 0:
                     self.p = nl + 1
             elif t in ("inline_html", "block_html"):
+                if t == "inline_html" or has_linkish(tok.get("children")):
+                    self.linkish = True
                 raw = tok.get("raw", "")
                 q = self.source.find(raw, self.p, self.b) if raw else -1
                 if q >= 0:
                     self.p = q + len(raw)
             elif t in ("link", "image"):
+                self.linkish = True
                 start = self.p
                 at = self.walk(tok.get("children"), "image" if t == "image" else "link")
                 self._skip_destination(start, at)
@@ -102,6 +119,8 @@ class _Placer:
                 at = self.walk(tok["children"], kind)
             elif "raw" in tok:
                 at = self.place(tok["raw"], kind)
+                if rendered is not None and "children" not in tok:
+                    rendered.append(tok["raw"])
             if first is None:
                 first = at
         return first
@@ -136,3 +155,14 @@ def prose(st: PosState, a: int, b: int, children: Any) -> Prose:
     placer = _Placer(st, a, b)
     placer.walk(children)
     return Prose("".join(placer.text), tuple(placer.pieces))
+
+
+def prose_and_text(st: PosState, a: int, b: int, children: Any) -> tuple[Prose, str, bool]:
+    """The block's `Prose` (as `prose`), its text as `inline.render(children)` renders it (a
+    paragraph's, a table cell's: images' text in, a line break a space, entity references
+    decoded), and whether it holds a link, an image or inline HTML (`inline.has_linkish`): one
+    walk over its tokens instead of three."""
+    rendered: list[str] = []
+    placer = _Placer(st, a, b, rendered)
+    placer.walk(children)
+    return Prose("".join(placer.text), tuple(placer.pieces)), "".join(rendered), placer.linkish
