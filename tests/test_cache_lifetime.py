@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from drafterlint.markdown import parse
+from tests.helpers import paths_passed
 from tests.helpers.samples import typo_pull_request
 
 
@@ -21,15 +22,7 @@ def pull_request(tmp_path):
 
 def _parses(monkeypatch) -> list[str]:
     """The path of every document the parser is run on (each call goes through to it)."""
-    seen: list[str] = []
-    real = parse.parse_document
-
-    def counted(text, path, *args, **kwargs):
-        seen.append(path)
-        return real(text, path, *args, **kwargs)
-
-    monkeypatch.setattr(parse, "parse_document", counted)
-    return seen
+    return paths_passed(monkeypatch, parse, "parse_document")
 
 
 def _entries(where: Path, kind: str) -> list[Path]:

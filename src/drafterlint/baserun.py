@@ -34,13 +34,15 @@ if TYPE_CHECKING:
 
 
 class BaseRun:
-    def __init__(self, config, now: "dict[str, RepoView | None]", commits: dict[str, str], tmp: Path, cache):
+    def __init__(self, config, now: "dict[str, RepoView | None]", commits: dict[str, str], tmp: Path, cache,
+                 docs=None):
         self.config = config
         self.now = now
         self.commits = commits  # repository name -> its merge base, for those under change
         self._tmp = tmp
         self._views: dict[str, RepoView] = {}
         self._cache = cache  # drafterlint.cache.RunCache of the base's findings, or None
+        self._docs = docs  # the current run's parsed documents (cache.DocumentCache), or None
         self.findings: list = []
         self.unreadable: list[str] = []  # the files the base run could not read (Result.unreadable)
         self.cached = False
@@ -59,8 +61,7 @@ class BaseRun:
             extract(now.root, self.commits[name], dest)
             view = repo_view(self.config, name, dest)
             view.known_complete = True
-            if self._cache is not None:
-                view.doc_cache = self._cache.docs  # keyed by content: shared with the current run's
+            view.doc_cache = self._docs  # keyed by content: shared with the current run's
             self._views[name] = view
         return self._views[name]
 
@@ -80,7 +81,7 @@ class BaseRun:
         """The same base, checked with another configuration (its own folder, no cache)."""
         folder = self._tmp / f"config-{len(list(self._tmp.iterdir()))}"
         folder.mkdir()
-        return BaseRun(config, self.now, self.commits, folder, None)
+        return BaseRun(config, self.now, self.commits, folder, None, self._docs)
 
     def file_at_base(self, name: str, rel: str) -> bytes | None:
         """The bytes of `rel` in the base commit of repository `name`, None when it has none."""
@@ -124,7 +125,10 @@ def base_run(config, now: "dict[str, RepoView | None]", ref: str, under_change: 
     """The base of `ref` (merged with `head`) for the repositories under change; None when none
     of them has one (not a git work tree's top, no such ref, a shallow clone without it)."""
     commits: dict[str, str] = {}
-    for name in under_change:
+    changed = set(under_change)
+    # In the views' order, not the set's: the reports name the bases in this order, and a set of
+    # names is iterated in a different order in each process.
+    for name in [*(n for n in now if n in changed), *sorted(changed - set(now))]:
         view = now.get(name)
         commit = merge_base(view.root, ref, head) if view is not None else None
         if commit is not None:
@@ -135,7 +139,7 @@ def base_run(config, now: "dict[str, RepoView | None]", ref: str, under_change: 
     tmp = Path(tempfile.mkdtemp(prefix="drafterlint-base-"))
     try:
         cache = _base_cache(run_cache, config, now, commits, today)
-        base = BaseRun(config, now, commits, tmp, cache)
+        base = BaseRun(config, now, commits, tmp, cache, run_cache.docs if run_cache is not None else None)
         stored = cache.lookup(cache.base_inputs) if cache is not None else None
         if stored is not None:
             base.findings, base.unreadable, base.cached = stored.findings, stored.unreadable, True
@@ -151,8 +155,10 @@ def base_run(config, now: "dict[str, RepoView | None]", ref: str, under_change: 
 
 
 def _base_cache(run_cache, config, now, commits: dict[str, str], today) -> Any:
-    """A run cache for the base's findings (see the module's docstring), or None."""
-    if run_cache is None or run_cache.seen is None:
+    """A run cache for the base's findings (see the module's docstring), or None: none where no
+    later run will read it (sources.cache_outlives_the_run: CI with the runner's own cache
+    folder), which spares asking git for the base's tree."""
+    if run_cache is None or run_cache.seen is None or not run_cache.docs.keep:
         return None
     trees = {}
     for name, commit in commits.items():

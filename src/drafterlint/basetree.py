@@ -31,23 +31,23 @@ def merge_base(repo_dir: Path, ref: str, head: str = "HEAD") -> str | None:
     validate_revision(head)
     repo_dir = Path(repo_dir)
     try:
-        top = run_git(repo_dir, ["rev-parse", "--show-toplevel"], allow_local=True).strip()
-        if Path(top).resolve() != repo_dir.resolve():
-            return None  # a folder inside another repository: its history is not this one's
-        commit = run_git(repo_dir, ["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
-                      allow_local=True).strip()
+        # One process answers the three questions, a line each, in the order asked (the last
+        # two lines are git's own words: the top folder's name may hold a line break).
+        answer = run_git(repo_dir, ["rev-parse", "--show-toplevel", "--is-shallow-repository",
+                                    "--verify", "--quiet", f"{ref}^{{commit}}"], allow_local=True).split("\n")
     except FetchError:
         return None
+    if len(answer) < 3:
+        return None
+    top, shallow, commit = "\n".join(answer[:-2]), answer[-2].strip(), answer[-1].strip()
+    if Path(top).resolve() != repo_dir.resolve():
+        return None  # a folder inside another repository: its history is not this one's
     try:
         return run_git(repo_dir, ["merge-base", commit, head], allow_local=True).strip() or None
     except FetchError:
         pass
     # A shallow clone (a CI checkout) cannot see where the histories meet: the ref itself is the
     # base then, which is exact for a pull request's base commit.
-    try:
-        shallow = run_git(repo_dir, ["rev-parse", "--is-shallow-repository"], allow_local=True).strip()
-    except FetchError:
-        return None
     return commit if shallow == "true" else None
 
 

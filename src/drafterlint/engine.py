@@ -70,10 +70,10 @@ def prepare(inputs: Inputs) -> Context:
     facts = extract(preparing)
     registry = inputs.registry
     if registry is None and inputs.registry_repo is not None:
-        from drafterlint.registry.load import load_registry
+        from drafterlint.registry.load import registry_of
 
         # Read with the calendar the rules state: it says how many cohorts a month there are.
-        registry = load_registry(inputs.registry_repo, config, facts.publication_calendar)
+        registry = registry_of(inputs.registry_repo, config, facts.publication_calendar)
     ctx = Context(**{**vars(inputs), "registry": registry}, documents=preparing.documents,
                   sections=preparing.sections, facts=facts, eligibility=eligibility(registry, facts, config),
                   native=NativeEvidence(evidence_table(config), inputs.online),

@@ -18,7 +18,6 @@ import re
 import shutil
 import subprocess
 import tempfile
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -245,6 +244,8 @@ def bring(
 
 def _swap_into_place(new: Path, dest: Path) -> None:
     """Rename `new` to `dest`; an existing `dest` is moved aside first, then removed."""
+    import uuid  # here: it imports platform, which every `--base-ref` run would import for nothing
+
     old = None
     if dest.exists() or dest.is_symlink():
         old = dest.with_name(f".{dest.name}.old-{uuid.uuid4().hex[:12]}")

@@ -18,7 +18,9 @@ from drafterlint.findings import REGISTRY_REPO, REPORT_MARKER, REPORT_MARKER_WIT
 from drafterlint.rendered import ROOT_README_FOLDERS, is_markdown, readme_of
 
 if TYPE_CHECKING:
+    from drafterlint.cohorts import Calendar
     from drafterlint.markdown.model import Document, Outline
+    from drafterlint.registry.model import Registry
 
 # Files larger than this are reported as unreadable instead of being parsed.
 MAX_FILE_BYTES = inputs.MAX_FILE_BYTES
@@ -58,6 +60,9 @@ class RepoView:
         self.doc_cache: Any = None
         # A folder written from a git commit's tree holds every file of it, without a `.git`.
         self.known_complete: bool | None = None
+        # The registry read from this view (registry.load.registry_of): (the configuration, the
+        # calendar, the registry).
+        self.registry_read: tuple[Any, Calendar, Registry] | None = None
 
     @property
     def complete(self) -> bool:

@@ -108,6 +108,20 @@ def edit_file(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1))
 
 
+def paths_passed(monkeypatch, owner, name: str) -> list[str]:
+    """The path (second argument) of every call of `owner.name` from now on, each call passed
+    through to it: what a run parses, counted."""
+    seen: list[str] = []
+    real = getattr(owner, name)
+
+    def counted(text, path, *args, **kwargs):
+        seen.append(path)
+        return real(text, path, *args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return seen
+
+
 def git_commit_all(root: Path, when: str, message: str = "change") -> str:
     """Commit everything under root (a git repository is made if needed) at date `when`.
 

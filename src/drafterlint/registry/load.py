@@ -35,6 +35,19 @@ _CHECK_PARAMS = {
 }
 
 
+def registry_of(repo: "RepoView", config: "Config", calendar: Calendar) -> Registry:
+    """The registry `repo` holds, read with `config` and the publication `calendar` the rules
+    state: loaded once a view (kept on it), so a base that shares the view with the current run
+    (the repository not under change) reads none of its files again. A registry is never
+    written after it is loaded; the rules only read it."""
+    kept = repo.registry_read
+    if kept is not None and kept[0] == config and kept[1] == calendar:
+        return kept[2]
+    registry = load_registry(repo, config, calendar)
+    repo.registry_read = (config, calendar, registry)
+    return registry
+
+
 def load_registry(repo: "RepoView", config: "Config", calendar: Calendar = DEFAULT_CALENDAR) -> Registry:
     """`calendar`: the publication calendar the rules state, with which cohort ids are read."""
     prefix = (config.registry.get("policies") or "").strip("/")

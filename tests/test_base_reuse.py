@@ -1,0 +1,107 @@
+"""What a `check --base-ref` run does once although the head and the base both need it (issue
+39, the pull-request path): the git processes it starts, and the reference repository's YAML
+when that repository is not under change (its view is the head's: the same files, read once).
+Counted, never timed; the findings are those of the same run with every step done again."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from pathlib import Path
+
+from drafterlint.registry import load as registry_load
+from tests.helpers import example_git_repos, git_commit_all, paths_passed
+from tests.helpers.samples import typo_pull_request
+
+
+def _logged_git(tmp_path: Path, monkeypatch) -> Path:
+    """A `git` first on PATH that writes the command it was asked for (its first word after the
+    `-c` options) to a log, then runs the real git: the processes a run starts, counted."""
+    real = shutil.which("git")
+    assert real is not None
+    folder = tmp_path / "logged-bin"
+    folder.mkdir()
+    log = tmp_path / "git.log"
+    script = folder / "git"
+    script.write_text(
+        "#!/bin/sh\n"
+        "for word in \"$@\"; do\n"
+        "  case \"$skip$word\" in\n"
+        "    -c) skip=1 ;;\n"
+        "    1*) skip= ;;\n"
+        f"    *) echo \"$word\" >> '{log}'; break ;;\n"
+        "  esac\n"
+        "done\n"
+        f"exec '{real}' \"$@\"\n", encoding="utf-8")
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}:{Path(real).parent}")
+    return log
+
+
+def _in_ci(monkeypatch, tmp_path: Path) -> None:
+    """The Action: CI set, no $DRAFTERLINT_CACHE, the runner's own cache folder."""
+    monkeypatch.setenv("CI", "true")
+    monkeypatch.delenv("DRAFTERLINT_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "runner-cache"))
+
+
+def test_a_pull_request_in_ci_asks_git_each_question_once(cli, tmp_path, monkeypatch):
+    pull_request = typo_pull_request(tmp_path)
+    _in_ci(monkeypatch, tmp_path)
+    log = _logged_git(tmp_path, monkeypatch)
+    code, out, _ = cli("check", "--format", "json", "--base-ref", "HEAD~1", cwd=pull_request)
+    assert code == 0, out
+    asked = Counter(log.read_text(encoding="utf-8").split())
+    # where the base is (the top folder, shallow or not, the ref's commit: one rev-parse), the
+    # merge base, the base's listing and its files (one cat-file for all of them), the lines
+    # changed; no tree id for a cache of the base's findings no later run reads
+    assert asked == Counter(["rev-parse", "merge-base", "ls-tree", "cat-file", "diff"])
+    doc = json.loads(out)
+    monkeypatch.undo()
+    code2, out2, _ = cli("check", "--format", "json", "--base-ref", "HEAD~1", "--no-cache", cwd=pull_request)
+    assert (code2, json.loads(out2)) == (code, doc)
+
+
+def test_the_registry_not_under_change_is_read_once_for_head_and_base(cli, tmp_path, monkeypatch):
+    rules, registry = example_git_repos(tmp_path)
+    doc = rules / "endpoints_rules.md"
+    doc.write_text(doc.read_text(encoding="utf-8") + "\nA sentence the change adds.\n", encoding="utf-8")
+    git_commit_all(rules, "2026-08-02", "a change to the rules")
+    _in_ci(monkeypatch, tmp_path)
+    read = paths_passed(monkeypatch, registry_load, "load_yaml_text")
+    argv = ["check", "--format", "json", "--base-ref", "HEAD~1", "--rules-repo", rules, "--registry-repo", registry]
+    code, out, _ = cli(*argv, cwd=rules)  # the working directory: the rules are under change
+    assert read, "the example's registry has policy files"
+    assert Counter(read).most_common(1)[0][1] == 1, read
+    # Every repository under change: the base's registry is its own copy, read again.
+    (registry / "README.md").write_text("the reference repository\n", encoding="utf-8")
+    git_commit_all(registry, "2026-10-06", "a change to the registry")
+    read.clear()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-runner-cache"))  # (no stored head)
+    code_all, out_all, _ = cli(*argv, "--scope", "all", cwd=rules)
+    assert read and sorted(Counter(read).values()) == [2] * len(set(read)), read
+    monkeypatch.undo()
+    assert cli(*argv, "--no-cache", cwd=rules)[:2] == (code, out)
+    assert cli(*argv, "--no-cache", "--scope", "all", cwd=rules)[:2] == (code_all, out_all)
+
+
+def test_the_bases_are_named_in_the_same_order_in_every_process(tmp_path):
+    """With both repositories under change, the reports name both bases: in the repositories'
+    order, whatever order the process's string hashing gives a set of their names."""
+    import os
+    import subprocess
+    import sys
+
+    rules, registry = example_git_repos(tmp_path)
+    for root, when in ((rules, "2026-10-06"), (registry, "2026-10-07")):
+        (root / "README.md").write_text("changed\n", encoding="utf-8")
+        git_commit_all(root, when, "a change")
+    argv = [sys.executable, "-m", "drafterlint", "check", "--format", "text", "--no-cache", "--base-ref", "HEAD~1",
+            "--scope", "all", "--rules-repo", str(rules), "--registry-repo", str(registry)]
+    said = set()
+    for seed in ("0", "1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        said.add(subprocess.run(argv, cwd=rules, env=env, capture_output=True, text=True).stdout)
+    assert len(said) == 1, said
+    assert "merge bases of HEAD~1: " in next(iter(said))
