@@ -1,7 +1,8 @@
 """What a `check --base-ref` run does once although the head and the base both need it (issue
 39, the pull-request path): the git processes it starts, and the reference repository's YAML
-when that repository is not under change (its view is the head's: the same files, read once).
-Counted, never timed; the findings are those of the same run with every step done again."""
+(a file the change left alone is parsed once; a repository not under change is the head's view,
+with its registry). Counted, never timed; the findings are those of the same run with every
+step done again."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from drafterlint.registry import load as registry_load
-from tests.helpers import example_git_repos, git_commit_all, paths_passed
+from tests.helpers import EXAMPLE_CATALOG, example_git_repos, git_commit_all, paths_passed
 from tests.helpers.samples import typo_pull_request
 
 
@@ -63,25 +64,33 @@ def test_a_pull_request_in_ci_asks_git_each_question_once(cli, tmp_path, monkeyp
     assert (code2, json.loads(out2)) == (code, doc)
 
 
-def test_the_registry_not_under_change_is_read_once_for_head_and_base(cli, tmp_path, monkeypatch):
+def test_a_yaml_file_is_parsed_once_for_head_and_base_unless_the_change_touched_it(cli, tmp_path, monkeypatch):
     rules, registry = example_git_repos(tmp_path)
     doc = rules / "endpoints_rules.md"
     doc.write_text(doc.read_text(encoding="utf-8") + "\nA sentence the change adds.\n", encoding="utf-8")
     git_commit_all(rules, "2026-08-02", "a change to the rules")
     _in_ci(monkeypatch, tmp_path)
-    read = paths_passed(monkeypatch, registry_load, "load_yaml_text")
+    parsed = paths_passed(monkeypatch, registry_load, "load_yaml_text")
+
+    def policy_files() -> Counter:
+        return Counter(p for p in parsed if p.startswith("src/"))
+
     argv = ["check", "--format", "json", "--base-ref", "HEAD~1", "--rules-repo", rules, "--registry-repo", registry]
-    code, out, _ = cli(*argv, cwd=rules)  # the working directory: the rules are under change
-    assert read, "the example's registry has policy files"
-    assert Counter(read).most_common(1)[0][1] == 1, read
-    # Every repository under change: the base's registry is its own copy, read again.
-    (registry / "README.md").write_text("the reference repository\n", encoding="utf-8")
+    # The registry is not under change (the working directory is the rules'): the base reads
+    # the head's view of it, and the registry loaded for the head.
+    code, out, _ = cli(*argv, cwd=rules)
+    assert policy_files() and set(policy_files().values()) == {1}, parsed
+    # Both under change, one policy file changed: the base's copy of the registry is its own,
+    # but only the changed file is parsed again (its two versions).
+    catalog = registry / EXAMPLE_CATALOG
+    catalog.write_text(catalog.read_text(encoding="utf-8") + "# a comment the change adds\n", encoding="utf-8")
     git_commit_all(registry, "2026-10-06", "a change to the registry")
-    read.clear()
+    parsed.clear()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-runner-cache"))  # (no stored head)
     code_all, out_all, _ = cli(*argv, "--scope", "all", cwd=rules)
-    assert read and sorted(Counter(read).values()) == [2] * len(set(read)), read
-    monkeypatch.undo()
+    twice = {p for p, n in policy_files().items() if n == 2}
+    assert twice == {EXAMPLE_CATALOG} and set(policy_files().values()) == {1, 2}, parsed
+    monkeypatch.undo()  # every step done again: no cache, no document or YAML parse shared
     assert cli(*argv, "--no-cache", cwd=rules)[:2] == (code, out)
     assert cli(*argv, "--no-cache", "--scope", "all", cwd=rules)[:2] == (code_all, out_all)
 

@@ -98,6 +98,14 @@ class DocumentCache:
         unchanged copy of it is this one, not its sections decoded again)."""
         self.memory[self._name(rel, data)] = doc
 
+    def for_the_run(self, what: str, data: bytes, compute: Callable[[], Any]) -> Any:
+        """`compute()` for the input `what` of content `data`, computed once a run and never
+        written: a parse cheaper than reading it back (a YAML file), shared by a base's views."""
+        name = self._name(what, data)
+        if name not in self.memory:
+            self.memory[name] = compute()
+        return self.memory[name]
+
     def _keep(self, name: str, value: Any) -> None:
         if self.keep:
             self.store.save(name, value, max_bytes=MAX_DOC_BYTES)

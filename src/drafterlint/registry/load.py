@@ -67,7 +67,7 @@ def load_registry(repo: "RepoView", config: "Config", calendar: Calendar = DEFAU
             if not repo.is_file(rel):
                 continue
             try:
-                doc = load_yaml_text(repo.read_text(rel), rel, repo.name)
+                doc = _parsed(repo, rel)
             except UnreadableFile as exc:
                 reg.errors.append(exc)
                 policy.unreadable.add(name)
@@ -86,6 +86,20 @@ def load_registry(repo: "RepoView", config: "Config", calendar: Calendar = DEFAU
 
     load_extra_lists(config, reg)
     return reg
+
+
+def _parsed(repo: "RepoView", rel: str) -> YamlDoc:
+    """The YAML file `rel` of `repo`, parsed; the same bytes at the same path of a repository of
+    the same name are parsed once a run (the run's store of parsed documents, which a base's view
+    shares with the head's), so a base's copy of a file the change left alone is the head's
+    parse. load_yaml_text depends on nothing else."""
+    from drafterlint.sources import decode_text
+
+    data = repo.read_bytes(rel)
+    text = decode_text(data, repo.location(rel))
+    if repo.doc_cache is None:
+        return load_yaml_text(text, rel, repo.name)
+    return repo.doc_cache.for_the_run(f"yaml\0{repo.name}\0{rel}", data, lambda: load_yaml_text(text, rel, repo.name))
 
 
 def _order(policy: Policy):
