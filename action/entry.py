@@ -367,7 +367,10 @@ def suggest_fixes(values: dict, repos: dict, workspace: Path, env: dict, out_dir
     name, an error answer of the API and the documents' lines, and this script, which runs
     outside drafterlint's virtualenv, only appends the file."""
     section = out_dir / "drafterlint-fixes.md"
-    cmd = [*drafterlint_cmd(), "fix", "--diff", f"--summary={section}"]
+    # fix writes the patch file itself, byte for byte: read through a text-mode pipe, a CRLF
+    # document's patch would lose its CRs and not apply.
+    patch = out_dir / "drafterlint-fixes.patch"
+    cmd = [*drafterlint_cmd(), "fix", "--diff", f"--summary={section}", f"--patch={patch}"]
     if show_patch:
         cmd.append("--summary-patch")
     if values["config"]:
@@ -390,11 +393,8 @@ def suggest_fixes(values: dict, repos: dict, workspace: Path, env: dict, out_dir
         print(line, flush=True)
     append_summary_file(section, "The patch was cut to fit the job summary's 1 MiB limit; "
                                  "the fix-patch output names the whole file.")
-    if not proc.stdout.startswith("--- "):  # nothing to repair, or fix could not run
-        return None
-    patch = out_dir / "drafterlint-fixes.patch"
-    patch.write_text(proc.stdout, encoding="utf-8", newline="\n")
-    return patch
+    # No file: nothing to repair, or fix could not run.
+    return patch if patch.is_file() else None
 
 
 def run() -> int:

@@ -189,6 +189,9 @@ def build_parser() -> "_Parser":
     fix.add_argument("--summary", type=Path, metavar="FILE", help=argparse.SUPPRESS)
     fix.add_argument("--summary-patch", action="store_true", help=argparse.SUPPRESS)
     fix.add_argument("--summary-note", default="", metavar="TEXT", help=argparse.SUPPRESS)
+    # The Action's fix-patch file: written by fix byte for byte (a document's CRLF kept), which
+    # a reader of fix's stdout in text mode would not.
+    fix.add_argument("--patch", type=Path, metavar="FILE", help=argparse.SUPPRESS)
     fix.add_argument("--today", metavar="YYYY-MM-DD", help=argparse.SUPPRESS)
     fix.add_argument("--extra-list", action="append", default=[], metavar="[NAME=]FILE", help=argparse.SUPPRESS)
     fix.add_argument("files", nargs="*", help="ignored except to locate the repository")

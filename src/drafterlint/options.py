@@ -119,6 +119,8 @@ class FixOptions(LocalRun):
     summary: Path | None = None
     summary_patch: bool = False
     summary_note: str = ""
+    # With --diff, the patch also written to this file (the Action's fix-patch), byte for byte.
+    patch: Path | None = None
 
 
 @dataclass(frozen=True)

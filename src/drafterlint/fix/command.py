@@ -90,6 +90,10 @@ def run_fix(options: LocalRun, *, diff: bool, out: TextIO, wanted: Wanted, head:
     left += refused
     if isinstance(options, FixOptions) and options.summary is not None:
         _job_summary(options, patches, [options.summary_note, reviewed])
+    if isinstance(options, FixOptions) and options.patch is not None and patches:
+        from drafterlint.safeio import write_file
+
+        write_file(options.patch, "".join(patches), what="the patch")
     done = [p for p in plan.proposals if diff or p.file in written]
     out.flush()  # the diff, before the summary on stderr
     if written:  # say where what is left now is: inserted lines moved it
@@ -256,15 +260,22 @@ def _unified(shown: str, before: bytes, after: bytes) -> tuple[str | None, str]:
 
     if not _diff_name_ok(shown):
         return None, "its file name cannot be written in a unified diff as it is"
-    a = before.decode("utf-8").splitlines(keepends=True)
-    b = after.decode("utf-8").splitlines(keepends=True)
-    lines = list(difflib.unified_diff(a, b, f"a/{shown}", f"b/{shown}"))
-    text = "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
+    lines = list(difflib.unified_diff(_git_lines(before), _git_lines(after), f"a/{shown}", f"b/{shown}"))
+    text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
                    for line in lines)
-    # The runner splits the log at CR, LF and CRLF, whatever splitlines() made of the text.
+    # The runner splits the log at CR, LF and CRLF, whatever git made of the text.
     if any(is_command_line(line) for line in re.split(r"\r\n|\r|\n", text)):
         return None, "a line of it would be read by the GitHub Actions runner as a workflow command"
     return text, ""
+
+
+def _git_lines(data: bytes) -> list[str]:
+    """The file's lines as git counts them: cut after each "\\n" only (a CRLF's CR stays in its
+    line; U+2028, \\x0c, \\x85 and the others str.splitlines also cuts at are in-line text)."""
+    return _GIT_LINE.findall(data.decode("utf-8"))
+
+
+_GIT_LINE = re.compile(r"[^\n]*\n|[^\n]+")
 
 
 def _diff_name_ok(shown: str) -> bool:
