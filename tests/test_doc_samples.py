@@ -91,6 +91,20 @@ def weakened(cli, tmp_path, monkeypatch, api) -> str:
     return cli("check", "--base-ref", "main", "--no-cache", cwd=rules)[1]
 
 
+def weakened_workflow(cli, tmp_path, monkeypatch, api) -> str:
+    """A change that lets the workflow's drafterlint step fail and its job pass (DL901)."""
+    rules = _committed_rules(tmp_path, monkeypatch)
+    workflow = rules / ".github/workflows/drafterlint.yml"
+    workflow.parent.mkdir(parents=True)
+    step = "      - uses: mlcommons/drafterlint@v1\n        with:\n          rules-repo: .\n"
+    workflow.write_text("on: pull_request\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n" + step)
+    git_commit_all(rules, WHEN, "the workflow")
+    git(rules, "checkout", "-q", "-b", "change")
+    workflow.write_text(workflow.read_text().replace(step, step + "        continue-on-error: true\n"))
+    git_commit_all(rules, WHEN, "let it fail")
+    return cli("check", "--base-ref", "main", "--no-cache", cwd=rules)[1]
+
+
 def audit(cli, tmp_path, monkeypatch, api) -> str:
     shutil.copytree(EXAMPLE, tmp_path / "example")
     code, out, err = cli("audit", "--rules-repo", "rules", "--registry-repo", "endpoints", "--today", "2026-12-02",
@@ -109,7 +123,7 @@ def audit_refused_token(cli, tmp_path, monkeypatch, api) -> str:
 
 SCENARIOS = {"example": example, "hook-clean": hook_clean, "hook-rename": hook_rename, "audit": audit,
              "audit-refused-token": audit_refused_token, "registry-unreadable": registry_unreadable,
-             "weakened": weakened}
+             "weakened": weakened, "weakened-workflow": weakened_workflow}
 
 
 def _lines(text: str) -> list[str]:

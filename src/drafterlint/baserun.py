@@ -175,36 +175,97 @@ def _base_cache(run_cache, config, now, commits: dict[str, str], today) -> Any:
 
 def change_state(base: BaseRun, config, overrides: Callable[[], dict], baseline: Path | None, now_findings, today):
     """What the base shows for the rules that judge a change itself (checks.context.BaseState),
-    or None when the change touches neither the configuration file nor the baseline file of a
-    repository under change. `config` is the change's (its file with the command line's
-    `overrides()`); the base's file gets the same overrides."""
+    or None when the change touches neither the configuration file, the baseline file, the
+    workflows nor the pre-commit configuration of a repository under change. `config` is the
+    change's (its file with the command line's `overrides()`); the base's file gets the same
+    overrides."""
     from drafterlint.checks.base import all_rules
     from drafterlint.checks.context import BaseState
     from drafterlint.config import Config, config_at
     from drafterlint.findings import InputError, Location
 
+    invoked = _invoked(base)
+    severities = {m.RULE.code: m.RULE.severity for m in all_rules()}
     source = config.source
     placed = base.place(source) if source is not None else None
-    if source is None or placed is None:
+    if source is not None and placed is not None:
+        name, rel = placed
+        now_bytes = Path(source).read_bytes()
+        before = base.file_at_base(name, rel)
+        added = _baseline_added(base, baseline)
+        try:
+            doc = config_at(now_bytes, Path(source))[1]
+            base_file = config_at(before, Path(source))[0] if before is not None else Config()
+        except InputError:
+            before = now_bytes  # a base whose file this version cannot read: nothing to compare with
+            added = ()
+        if before != now_bytes or added:
+            base_config = base_file.merged(overrides())
+            as_configured = base.with_config(base_config)
+            as_configured.run(today)
+            return BaseState(config=base_config, visible=tuple(as_configured.findings), shown=tuple(base.findings),
+                             severities=severities, config_file=Location(name, rel), config_doc=doc,
+                             baseline_added=added, now=tuple(now_findings), invoked=invoked)
+    if not invoked:
         return None
-    name, rel = placed
-    now_bytes = Path(source).read_bytes()
-    before = base.file_at_base(name, rel)
-    added = _baseline_added(base, baseline)
-    if before == now_bytes and not added:
-        return None
-    try:
-        doc = config_at(now_bytes, Path(source))[1]
-        base_file = config_at(before, Path(source))[0] if before is not None else Config()
-    except InputError:
-        return None  # a base whose file this version cannot read: nothing to compare with
-    base_config = base_file.merged(overrides())
-    as_configured = base.with_config(base_config)
-    as_configured.run(today)
-    return BaseState(config=base_config, visible=tuple(as_configured.findings), shown=tuple(base.findings),
-                     severities={m.RULE.code: m.RULE.severity for m in all_rules()},
-                     config_file=Location(name, rel), config_doc=doc, baseline_added=added,
-                     now=tuple(now_findings))
+    # Only where the check is invoked changed: the base is judged as the change configures it.
+    return BaseState(config=config, visible=tuple(base.findings), shown=tuple(base.findings), severities=severities,
+                     config_file=None, config_doc=None, now=tuple(now_findings), invoked=invoked)
+
+
+def _invoked(base: BaseRun) -> tuple:
+    """The workflow files and the pre-commit configuration (checks._invocations) that differ
+    between the base and the working tree of each repository under change. One `git ls-tree`
+    lists the base's with their blob ids; a file whose bytes hash to the same id is the same,
+    and only a changed one is read from git."""
+    import hashlib
+
+    from drafterlint.checks._invocations import MAX_FILES, PRE_COMMIT, WORKFLOWS, Changed, is_invocation_file
+    from drafterlint.findings import FetchError
+    from drafterlint.gitops import run_git
+    from drafterlint.registry.yamlload import DEFAULT_MAX_BYTES
+
+    out = []
+    for name, commit in base.commits.items():
+        view = base.now[name]
+        assert view is not None
+        try:
+            listed = run_git(view.root, ["ls-tree", "-z", "--full-tree", commit, "--", WORKFLOWS, PRE_COMMIT],
+                             allow_local=True, binary=True)
+        except FetchError:
+            continue
+        at_base = {}
+        for row in listed.split(b"\0"):
+            meta, _, path = row.partition(b"\t")
+            parts = meta.split()
+            if len(parts) == 3 and parts[1] == b"blob":
+                text = path.decode("utf-8", "replace")
+                if is_invocation_file(text):
+                    at_base[text] = parts[2].decode()
+        here = [p for p in (view.root / WORKFLOWS).glob("*") if p.is_file() and not p.is_symlink()]
+        now_paths = sorted(p.relative_to(view.root).as_posix() for p in here)
+        if (view.root / PRE_COMMIT).is_file() and not (view.root / PRE_COMMIT).is_symlink():
+            now_paths.append(PRE_COMMIT)
+        for rel in sorted({*at_base, *(p for p in now_paths if is_invocation_file(p))})[:MAX_FILES]:
+            now = _bounded(view.root / rel, DEFAULT_MAX_BYTES) if rel in now_paths else None
+            oid = at_base.get(rel)
+            if now is not None and oid == hashlib.sha1(b"blob %d\0" % len(now) + now).hexdigest():
+                continue
+            before = base.file_at_base(name, rel) if oid is not None else None
+            if before == now:
+                continue
+            out.append(Changed(name, rel, _text(before), _text(now)))
+    return tuple(out)
+
+
+def _bounded(path: Path, most: int) -> bytes:
+    """A file's bytes, or its first `most` + 1 (the YAML loader refuses what is over its limit)."""
+    with open(path, "rb") as handle:
+        return handle.read(most + 1)
+
+
+def _text(data: bytes | None) -> str | None:
+    return None if data is None else data.decode("utf-8", "replace")
 
 
 def _baseline_added(base: BaseRun, baseline: Path | None) -> tuple:

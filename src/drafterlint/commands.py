@@ -531,17 +531,16 @@ def compare_with_base(result: Result, done: Checked, options: CheckOptions, wher
 
 def _weakened(done: Checked, options: CheckOptions, where: Located, base: "BaseRun",
               views: "dict[str, RepoView | None]", result: Result) -> list[Finding]:
-    """DL901's findings: what this change's configuration or baseline file turns off or down
-    (drafterlint.checks.weakened_check), when it touches them."""
+    """DL901's findings: what this change's configuration or baseline file, workflows or
+    pre-commit configuration turn off or down (drafterlint.checks.weakened_check), when it
+    touches them."""
     from drafterlint.baserun import change_state
     from drafterlint.config import load_config
     from drafterlint.engine import judge_change
     from drafterlint.steps import command_line_overrides
 
     config = done.run.config
-    if config.source is None:
-        return []
-    source = config.source
+    source = config.source  # None: no configuration file, but workflows and hooks are still compared
     state = change_state(base, config, lambda: command_line_overrides(options, load_config(source)),
                          baseline_path(config, options.baseline, where)[0], result.findings, done.run.today)
     return [] if state is None else judge_change(config, views, state)

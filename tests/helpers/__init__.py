@@ -230,9 +230,10 @@ def _static_hub(text: str, files: dict[str, str]):
     return StaticHub(answers, {k: json.loads(v) for k, v in files.items()})
 
 
-def _base_state(overrides: dict, base_text: str, rules: Path, registry: Path):
+def _base_state(overrides: dict, base_text: str, rules: Path, registry: Path, invoked: dict | None = None):
     """(the BaseState of a change to "rules:.drafterlint.yaml" from `base_text`, the change's
-    configuration) for an example of a rule that needs BASE: the files are the same at the base."""
+    configuration) for an example of a rule that needs BASE: the files are the same at the base,
+    but for the workflow and pre-commit files `invoked` holds ("base:<path>" -> their text)."""
     from drafterlint.checks.base import all_rules
     from drafterlint.checks.context import BaseState
     from drafterlint.config import config_at
@@ -247,9 +248,17 @@ def _base_state(overrides: dict, base_text: str, rules: Path, registry: Path):
     def findings(config):
         return tuple(run(build_context(config, rules, registry if registry.exists() else None)).findings)
 
+    from drafterlint.checks._invocations import Changed
+
+    changed = tuple(Changed("rules", path, text, _text_or_none(rules / path))
+                    for path, text in sorted((invoked or {}).items()))
     return BaseState(config=base, visible=findings(base), shown=findings(now),
                      severities={m.RULE.code: m.RULE.severity for m in all_rules()},
-                     config_file=Location("rules", ".drafterlint.yaml"), config_doc=doc), now
+                     config_file=Location("rules", ".drafterlint.yaml"), config_doc=doc, invoked=changed), now
+
+
+def _text_or_none(path: Path) -> str | None:
+    return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
 def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None = None, *, config=None, **ctx_kw):
@@ -263,6 +272,7 @@ def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None 
     # "hub:answers" key stands in for the model hub ("hub:org/name@rev/file" keys for its files).
     files, timed = _timed_files(files)
     base_config = files.pop("base:.drafterlint.yaml", None)
+    invoked = {k.partition(":")[2]: files.pop(k) for k in [k for k in files if k.startswith("base:")]}
     hub = files.pop("hub:answers", None)
     hub_files = {k.partition(":")[2]: files.pop(k) for k in [k for k in files if k.startswith("hub:")]}
     if (hub is not None or hub_files) and "online" not in ctx_kw:
@@ -280,7 +290,7 @@ def run_engine(files: dict[str, str], base: Path, config_overrides: dict | None 
     config = (config or Config()).merged(overrides)
     state = None
     if base_config is not None:  # a change of the configuration: the base is these files as it configured them
-        state, config = _base_state(overrides, base_config, rules, registry)
+        state, config = _base_state(overrides, base_config, rules, registry, invoked)
     ctx = build_context(
         config,
         rules if rules.exists() else None,

@@ -22,6 +22,7 @@ from drafterlint.findings import Finding, Location, Severity, UnreadableFile
 if TYPE_CHECKING:  # imported for annotations only: a pre-commit hook pays for every import
     import datetime
 
+    from drafterlint.checks._invocations import Changed
     from drafterlint.checks._sections import Located
     from drafterlint.config import Config
     from drafterlint.history import History
@@ -70,6 +71,7 @@ class BaseState:
     config_doc: "YamlDoc | None"  # that file, positioned
     baseline_added: tuple[tuple[Location, str], ...] = ()  # lines the change adds to the baseline file, with their fingerprint
     now: tuple[Finding, ...] = ()  # the change's findings (what an added baseline line hides)
+    invoked: tuple["Changed", ...] = ()  # the workflow and pre-commit files the change changes (_invocations)
 
 
 class BrokenPromise(RuntimeError):

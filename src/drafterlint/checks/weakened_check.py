@@ -13,7 +13,15 @@ its own configuration, against the base checked with the change's):
 - `rule_options`: an option change that hides findings the base shows;
 - any other setting (documents, paths, sections) whose change hides findings the base shows;
 - the baseline file: lines the change adds, and the findings of the change they mark
-  pre-existing (at the first added line of that file).
+  pre-existing (at the first added line of that file);
+- where the check is invoked: on a `pull_request` event GitHub runs the workflow as the pull
+  request changed it, so each `.github/workflows/` file is compared too (at the line of the
+  setting): the drafterlint step's inputs (`fail-on` raised, `only-new` turned on, another
+  `config`, `scope`, `base-ref` or checkout), `--fail-on`/`--ignore`/`--select`/`--exit-zero`
+  and `|| true` on a `run: drafterlint check` line, `continue-on-error` or an `if:` on the step
+  or its job, the step or job removed, the workflow's `pull_request`/`push` trigger dropped or
+  its `branches`/`paths`/`types` narrowed; and so is `.pre-commit-config.yaml`: the drafterlint
+  hooks' `args`, when they run (`files`, `exclude`, `stages`), a hook removed.
 
 It answers to the base's configuration, so the change cannot silence it; a weakening that is
 meant is said where the reviewer sees it: `# drafterlint: disable=DL901` at the end of the line.
@@ -27,6 +35,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from drafterlint.checks._invocations import weakenings
 from drafterlint.checks._options import read_all
 from drafterlint.checks.base import BASE, Context, Example, Rule
 from drafterlint.checks.context import BaseState
@@ -39,11 +48,22 @@ RULE = Rule(
     code="DL901",
     name="weakened-check",
     severity=Severity.ERROR,
-    summary="a change turns checks off or down in the configuration or grows the baseline",
+    summary="a change turns checks off or down in the configuration, the workflow or the hooks, or grows the baseline",
     needs=frozenset({BASE}),
 )
 
 _BROKEN = "# Rules\n\n## 1. Links\n\nSee [gone](#gone) and [missing](#missing).\n"
+_WORKFLOW = """\
+on: pull_request
+jobs:
+  lint:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: mlcommons/drafterlint@v1
+        with:
+          rules-repo: .
+          fail-on: warning
+"""
 EXAMPLES = (
     Example("the change adds a check", {
         "rules:endpoints_rules.md": _BROKEN,
@@ -60,6 +80,28 @@ EXAMPLES = (
         "base:.drafterlint.yaml": "select: [DL2]\n",
         "rules:.drafterlint.yaml": "select: [DL2]\nseverity:\n  DL201: warning\n",
     }, expect=(("rules:.drafterlint.yaml", 3, 3),)),
+    Example("the change makes the workflow's drafterlint step stricter", {
+        "rules:endpoints_rules.md": _BROKEN,
+        "base:.drafterlint.yaml": "select: [DL2]\n",
+        "rules:.drafterlint.yaml": "select: [DL2]\n",
+        "base:.github/workflows/drafterlint.yml": _WORKFLOW,
+        "rules:.github/workflows/drafterlint.yml": _WORKFLOW.replace("warning", "info"),
+    }),
+    Example("the change lets the workflow's drafterlint step pass on warnings", {
+        "rules:endpoints_rules.md": _BROKEN,
+        "base:.drafterlint.yaml": "select: [DL2]\n",
+        "rules:.drafterlint.yaml": "select: [DL2]\n",
+        "base:.github/workflows/drafterlint.yml": _WORKFLOW,
+        "rules:.github/workflows/drafterlint.yml": _WORKFLOW.replace("warning", "error"),
+    }, expect=(("rules:.github/workflows/drafterlint.yml", 9, 11),)),
+    Example("the change lets the job pass whatever the step finds", {
+        "rules:endpoints_rules.md": _BROKEN,
+        "base:.drafterlint.yaml": "select: [DL2]\n",
+        "rules:.drafterlint.yaml": "select: [DL2]\n",
+        "base:.github/workflows/drafterlint.yml": _WORKFLOW,
+        "rules:.github/workflows/drafterlint.yml": _WORKFLOW.replace("    steps:", "    continue-on-error: true\n"
+                                                                     "    steps:"),
+    }, expect=(("rules:.github/workflows/drafterlint.yml", 5, 5),)),
 )
 
 # Settings compared one by one below; every other setting counts when it hides findings.
@@ -115,6 +157,10 @@ def check(ctx: Context) -> Iterator[Finding]:
         names = ", ".join(".".join(map(str, p)) for p in changed[:3]) + (" …" if len(changed) > 3 else "")
         yield RULE.at(at(changed[0]), f"the change of {names} leaves files or parts unchecked: {hides(rest)}",
                       suggestion=_MEANT, key="settings")
+    for repo in dict.fromkeys(c.repo for c in state.invoked):
+        for weakened in weakenings(c for c in state.invoked if c.repo == repo):
+            yield RULE.at(Location(repo, weakened.path, weakened.line, weakened.column), weakened.message,
+                          suggestion=_MEANT, key=weakened.key)
     if state.baseline_added:
         added = {fp for _, fp in state.baseline_added}
         marked = [f for f in state.now if f.fingerprint in added]

@@ -209,6 +209,15 @@ def by_cause(findings) -> list:
     return out
 
 
+def leading_first(items: list) -> list:
+    """`items` (findings and Groups) with those a report puts before all others first
+    (findings.LEADING_CODES: the check itself was weakened, so what follows may be missing
+    findings), the rest in their order: whatever file it is in, and before a rename's group."""
+    from drafterlint.findings import LEADING_CODES
+
+    return sorted(items, key=lambda f: isinstance(f, Group) or f.code not in LEADING_CODES)
+
+
 def group_line(group: Group, fix_hint: str) -> str:
     """ "§2.9.4 … was renamed to …: 23 links point to the old anchor; to repoint them all, run `…`" """
     return f"{group.cause}: {len(group.findings)} links point to the old anchor; to repoint them all, {fix_hint}"

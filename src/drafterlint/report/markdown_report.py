@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from urllib.parse import quote
 
-from drafterlint.findings import REPORT_MARKER
+from drafterlint.findings import LEADING_CODES, REPORT_MARKER
 from drafterlint.report import (
     Group,
     by_cause,
     elsewhere_line,
     group_line,
+    leading_first,
     new_and_preexisting,
     preexisting_lines,
     summary_counts,
@@ -92,6 +93,9 @@ def skipped_lines(skipped) -> list[str]:
     return [f"- {text(s.code)}: {message(s.reason)}" for s in skipped]
 
 
+_TABLE = ("| # | severity | rule | location | message | suggestion |", "|---:|---|---|---|---|---|")
+
+
 def render_markdown(
     result,
     meta,
@@ -123,7 +127,8 @@ def render_markdown(
         head.append("")
         by_rule = Counter((f.code, f.name, str(f.severity)) for f in mine)
         head += ["| rule | name | severity | count |", "|---|---|---|---:|"]
-        for (rule, name, sev), n in sorted(by_rule.items(), key=lambda kv: (ORDER.index(kv[0][2]), kv[0][0])):
+        for (rule, name, sev), n in sorted(by_rule.items(), key=lambda kv: (
+                kv[0][0] not in LEADING_CODES, ORDER.index(kv[0][2]), kv[0][0])):
             head.append(f"| {code(rule, table=True)} | {name} | {sev} | {n} |")
         head.append("")
     tail: list[str] = []
@@ -143,15 +148,21 @@ def render_markdown(
         tail += ["", f"{h}# Skipped checks", "", *skipped_lines(result.skipped)]
     tail.append("")
 
-    # What one cause broke is one section before the table (a rename: one, not a row per link).
-    items = by_cause(findings)
-    for group in (g for g in items if isinstance(g, Group)):
-        head += group_section(meta, group, h)
+    # What one cause broke is one section before the table (a rename: one, not a row per link);
+    # a weakened check is listed before those, in rows of its own.
+    items = leading_first(by_cause(findings))
     findings = [f for f in items if not isinstance(f, Group)]
+    groups = [g for g in items if isinstance(g, Group)]
+    ahead = [f for f in findings if f.code in LEADING_CODES] if groups else []
+    if ahead:
+        head += [f"{h}# The check itself was changed", "", *_TABLE,
+                 *(finding_row(meta, f, i) for i, f in enumerate(ahead, 1)), ""]
+        findings = findings[len(ahead):]
+    for group in groups:
+        head += group_section(meta, group, h)
     body: list[str] = []
     if findings:
-        body += [f"{h}# Findings", "", "| # | severity | rule | location | message | suggestion |",
-                 "|---:|---|---|---|---|---|"]
+        body += [f"{h}# Findings", "", *_TABLE]
     size = sum(len(x.encode("utf-8")) + 1 for x in (*head, *body, *tail))
     reserve = 400  # room for the note on what was left out
     shown = 0

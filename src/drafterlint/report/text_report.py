@@ -18,6 +18,7 @@ from drafterlint.report import (
     by_cause,
     elsewhere_line,
     group_line,
+    leading_first,
     new_and_preexisting,
     one_line,
     plural,
@@ -112,7 +113,7 @@ def render(result, meta) -> str:
     out: list[str] = []
     if meta.verbosity >= 0:
         shown = [f for f in mine if show_info or f.severity > Severity.INFO]
-        for item in by_cause(shown):
+        for item in leading_first(by_cause(shown)):
             out += group_lines(meta, item, verbose) if isinstance(item, Group) else [finding_line(meta, item)]
         hidden_infos = len(mine) - len(shown)
         if meta.statistics:
