@@ -50,6 +50,8 @@ class Changed:
 
 @dataclass(frozen=True)
 class Weakening:
+    """One thing the change turns off or down, at its place in the change's file."""
+
     path: str
     line: int
     column: int
