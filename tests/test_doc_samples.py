@@ -96,7 +96,7 @@ def weakened_workflow(cli, tmp_path, monkeypatch, api) -> str:
     rules = _committed_rules(tmp_path, monkeypatch)
     workflow = rules / ".github/workflows/drafterlint.yml"
     workflow.parent.mkdir(parents=True)
-    step = "      - uses: mlcommons/drafterlint@v1\n        with:\n          rules-repo: .\n"
+    step = "      - uses: mlcommons/drafterlint@v0\n        with:\n          rules-repo: .\n"
     workflow.write_text("on: pull_request\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n" + step)
     git_commit_all(rules, WHEN, "the workflow")
     git(rules, "checkout", "-q", "-b", "change")

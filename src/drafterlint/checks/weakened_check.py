@@ -59,7 +59,7 @@ jobs:
   lint:
     runs-on: ubuntu-latest
     steps:
-      - uses: mlcommons/drafterlint@v1
+      - uses: mlcommons/drafterlint@v0
         with:
           rules-repo: .
           fail-on: warning
