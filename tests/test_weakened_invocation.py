@@ -236,3 +236,14 @@ def test_a_weakened_check_leads_every_report(tmp_path, cli, monkeypatch):
     for report in (markdown.read_text(encoding="utf-8"), summary.read_text(encoding="utf-8")):
         assert "was renamed" in report and "`DL201`" in report, report
         assert report.index("`DL901`") < min(report.index("was renamed"), report.index("`DL201`")), report
+
+
+def test_a_weakening_is_seen_when_the_base_comes_from_the_cache(tmp_path, cli):
+    # The first run writes the base's files out and reads the workflow there; the second finds
+    # the base's findings in the cache, writes nothing out, and asks git for the base's copy.
+    rules, base = setup(tmp_path)
+    edit(rules, CI, "fail-on: warning", "fail-on: error")
+    first = weakened(cli, rules, base)
+    code, out, err = cli("check", "--base-ref", base, "--format", "json", cwd=rules)
+    again = (code, [f for f in json.loads(out)["findings"] if f["code"] == "DL901"])
+    assert first[1] and again == first

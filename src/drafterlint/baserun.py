@@ -65,6 +65,12 @@ class BaseRun:
             self._views[name] = view
         return self._views[name]
 
+    def written(self, name: str) -> Path | None:
+        """Where the base's files of repository `name` were written for its run, or None (not
+        under change, or not written: the base's findings came from a cache)."""
+        view = self._views.get(name) if name in self.commits else None
+        return None if view is None else view.root
+
     def place(self, path) -> tuple[str, str] | None:
         """(the repository under change that holds `path`, its path there), or None."""
         for name in self.commits:
@@ -215,47 +221,82 @@ def change_state(base: BaseRun, config, overrides: Callable[[], dict], baseline:
 
 def _invoked(base: BaseRun) -> tuple:
     """The workflow files and the pre-commit configuration (checks._invocations) that differ
-    between the base and the working tree of each repository under change. One `git ls-tree`
+    between the base and the working tree of each repository under change. Where the base's
+    files were written out for its run (basetree.extract writes every YAML file), they are read
+    there: no git process more. Otherwise (its findings came from a cache) one `git ls-tree`
     lists the base's with their blob ids; a file whose bytes hash to the same id is the same,
     and only a changed one is read from git."""
-    import hashlib
-
-    from drafterlint.checks._invocations import MAX_FILES, PRE_COMMIT, WORKFLOWS, Changed, is_invocation_file
-    from drafterlint.findings import FetchError
-    from drafterlint.gitops import run_git
+    from drafterlint.checks._invocations import MAX_FILES, Changed, is_invocation_file
     from drafterlint.registry.yamlload import DEFAULT_MAX_BYTES
 
     out = []
-    for name, commit in base.commits.items():
+    for name in base.commits:
         view = base.now[name]
         assert view is not None
-        try:
-            listed = run_git(view.root, ["ls-tree", "-z", "--full-tree", commit, "--", WORKFLOWS, PRE_COMMIT],
-                             allow_local=True, binary=True)
-        except FetchError:
-            continue
-        at_base = {}
-        for row in listed.split(b"\0"):
-            meta, _, path = row.partition(b"\t")
-            parts = meta.split()
-            if len(parts) == 3 and parts[1] == b"blob":
-                text = path.decode("utf-8", "replace")
-                if is_invocation_file(text):
-                    at_base[text] = parts[2].decode()
-        here = [p for p in (view.root / WORKFLOWS).glob("*") if p.is_file() and not p.is_symlink()]
-        now_paths = sorted(p.relative_to(view.root).as_posix() for p in here)
-        if (view.root / PRE_COMMIT).is_file() and not (view.root / PRE_COMMIT).is_symlink():
-            now_paths.append(PRE_COMMIT)
-        for rel in sorted({*at_base, *(p for p in now_paths if is_invocation_file(p))})[:MAX_FILES]:
-            now = _bounded(view.root / rel, DEFAULT_MAX_BYTES) if rel in now_paths else None
-            oid = at_base.get(rel)
-            if now is not None and oid == hashlib.sha1(b"blob %d\0" % len(now) + now).hexdigest():
+        written = base.written(name)
+        if written is not None:
+            at_base: dict[str, str | None] = dict.fromkeys(_invocation_files(written, is_invocation_file))
+        else:
+            listed = _listed_at_base(base, name, is_invocation_file)
+            if listed is None:
                 continue
-            before = base.file_at_base(name, rel) if oid is not None else None
+            at_base = dict(listed)
+        now_paths = _invocation_files(view.root, is_invocation_file)
+        for rel in sorted({*at_base, *now_paths})[:MAX_FILES]:
+            now = _bounded(view.root / rel, DEFAULT_MAX_BYTES) if rel in now_paths else None
+            if rel not in at_base:
+                before = None
+            elif written is not None:
+                before = _bounded(written / rel, DEFAULT_MAX_BYTES)
+            elif now is not None and at_base[rel] == _blob_id(now):
+                continue
+            else:
+                before = base.file_at_base(name, rel)
             if before == now:
                 continue
             out.append(Changed(name, rel, _text(before), _text(now)))
     return tuple(out)
+
+
+def _invocation_files(root: Path, wanted: Callable[[str], bool]) -> list[str]:
+    """The workflow files and the pre-commit configuration in the folder `root` (links left out,
+    as the base's extraction leaves them out)."""
+    from drafterlint.checks._invocations import PRE_COMMIT, WORKFLOWS
+
+    here = [p for p in (root / WORKFLOWS).glob("*") if p.is_file() and not p.is_symlink()]
+    if (root / PRE_COMMIT).is_file() and not (root / PRE_COMMIT).is_symlink():
+        here.append(root / PRE_COMMIT)
+    return sorted(rel for rel in (p.relative_to(root).as_posix() for p in here) if wanted(rel))
+
+
+def _listed_at_base(base: BaseRun, name: str, wanted: Callable[[str], bool]) -> dict[str, str] | None:
+    """{path: blob id} of the base's workflow files and pre-commit configuration, from git."""
+    from drafterlint.checks._invocations import PRE_COMMIT, WORKFLOWS
+    from drafterlint.findings import FetchError
+    from drafterlint.gitops import run_git
+
+    view = base.now[name]
+    assert view is not None
+    try:
+        listed = run_git(view.root, ["ls-tree", "-z", "--full-tree", base.commits[name], "--", WORKFLOWS, PRE_COMMIT],
+                         allow_local=True, binary=True)
+    except FetchError:
+        return None
+    at_base = {}
+    for row in listed.split(b"\0"):
+        meta, _, path = row.partition(b"\t")
+        parts = meta.split()
+        if len(parts) == 3 and parts[1] == b"blob" and parts[0] != b"120000":
+            text = path.decode("utf-8", "replace")
+            if wanted(text):
+                at_base[text] = parts[2].decode()
+    return at_base
+
+
+def _blob_id(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
 
 
 def _bounded(path: Path, most: int) -> bytes:
