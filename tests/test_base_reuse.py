@@ -13,7 +13,7 @@ from pathlib import Path
 
 from drafterlint.registry import load as registry_load
 from tests.helpers import EXAMPLE_CATALOG, example_git_repos, git_commit_all, paths_passed
-from tests.helpers.samples import typo_pull_request
+from tests.helpers.samples import COMPANION, rules_text, typo_pull_request
 
 
 def _logged_git(tmp_path: Path, monkeypatch) -> Path:
@@ -114,3 +114,37 @@ def test_the_bases_are_named_in_the_same_order_in_every_process(tmp_path):
         said.add(subprocess.run(argv, cwd=rules, env=env, capture_output=True, text=True).stdout)
     assert len(said) == 1, said
     assert "merge bases of HEAD~1: " in next(iter(said))
+
+
+def test_in_ci_a_large_document_is_parsed_in_sections_only_where_a_base_reads_it_again(cli, tmp_path, monkeypatch):
+    """Sections pay where the cache outlives the run or where the base re-parses what differs;
+    in CI a large document the change left alone is parsed whole (a tenth cheaper, the same
+    model), and its base copy is that parse."""
+    from drafterlint.markdown import parse, sections
+
+    appendix = "".join(f"\n## 9.{i} Appendix part {i}\n\n" + "A sentence of the appendix. " * 40 + "\n"
+                       for i in range(40))
+    assert len(appendix) > sections.WORTH_SECTIONING
+    root = tmp_path / "rules"
+    root.mkdir()
+    (root / "endpoints_submission_rules.md").write_text(COMPANION + appendix, encoding="utf-8")
+    (root / "endpoints_rules.md").write_text(rules_text() + appendix, encoding="utf-8")
+    git_commit_all(root, "2026-01-01", "base")
+    (root / "endpoints_rules.md").write_text(rules_text(typo=True) + appendix, encoding="utf-8")
+    git_commit_all(root, "2026-01-02", "change")
+    _in_ci(monkeypatch, tmp_path)
+    whole = paths_passed(monkeypatch, parse, "parse_document")
+    in_sections = paths_passed(monkeypatch, sections, "parse_sectioned")
+    code, out, _ = cli("check", "--format", "json", "--base-ref", "HEAD~1", cwd=root)
+    # the changed one in sections, head and base (the base re-parses one section); the other
+    # whole, once: the base's copy is the head's
+    assert sorted(in_sections) == ["endpoints_rules.md", "endpoints_rules.md"]
+    assert whole == ["endpoints_submission_rules.md"]
+    whole.clear()
+    in_sections.clear()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-runner-cache"))
+    plain = cli("check", "--format", "json", cwd=root)[:2]  # no base: both whole
+    assert (sorted(whole), in_sections) == (["endpoints_rules.md", "endpoints_submission_rules.md"], [])
+    monkeypatch.undo()
+    assert cli("check", "--format", "json", "--base-ref", "HEAD~1", "--no-cache", cwd=root)[:2] == (code, out)
+    assert cli("check", "--format", "json", "--no-cache", cwd=root)[:2] == plain

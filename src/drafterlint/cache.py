@@ -77,6 +77,20 @@ class DocumentCache:
         self.keep = keep
         self.memory: dict[str, Any] = {}
         self.sections = SectionEntries(self)
+        # Where the cache does not outlive the run: per repository (its name), the documents a
+        # base reads another version of (commands.checked); None where that is not known.
+        self.read_again: dict[str, frozenset[str] | None] | None = None
+
+    def in_sections(self, repo: str, rel: str) -> bool:
+        """Whether a large document is parsed section by section (markdown.sections): where the
+        cache outlives the run (a later run re-parses the sections an edit is in), or where a
+        base of this run reads another version of it (the base re-parses only the sections that
+        differ). Anywhere else a whole parse costs less (a tenth less for the rules document)
+        and gives the same model."""
+        if self.keep or self.read_again is None:
+            return True
+        paths = self.read_again.get(repo)
+        return paths is None or rel in paths
 
     def _name(self, rel: str, data: bytes) -> str:
         h = hashlib.sha256(f"{fingerprint()}\0{rel}\0".encode("utf-8", "surrogateescape"))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from drafterlint import __version__
-from drafterlint.findings import Finding, InputError, Result
+from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result
 from drafterlint.options import BaselineOptions, CheckOptions, Format, LocalRun
 from drafterlint.safeio import check_target, safe_text, say, write_file
 from drafterlint.steps import (
@@ -135,8 +135,9 @@ class Told:
 
 
 def report_meta(run: Setup, options: CheckOptions, where: Located, judged: Judged | None = None,
-                told: Told | None = None) -> "ReportMeta":
-    """The reports' metadata, built once, when everything it says is known."""
+                told: Told | None = None, changed: "dict[str, dict[str, set[int]]] | None" = None) -> "ReportMeta":
+    """The reports' metadata, built once, when everything it says is known (`changed`: the lines
+    changed since the base, when the check worked them out already)."""
     from drafterlint.report import DESCRIBE_RULES, ReportMeta
 
     judged, told = judged or Judged(), told or Told()
@@ -148,7 +149,7 @@ def report_meta(run: Setup, options: CheckOptions, where: Located, judged: Judge
         local_roots=where.local_roots,
         names=where.names,
         base_ref=base_ref,
-        changed=changed_since(where.local_roots, base_ref),
+        changed=changed if changed is not None else changed_since(where.local_roots, base_ref),
         rules=_rule_infos() if _formats(options) & DESCRIBE_RULES else (),
         scope=where.scope,
         cwd=Path.cwd(),
@@ -235,7 +236,7 @@ def check(options: CheckOptions) -> int:
 
         told = replace(told, suggestions=suggestions(options if not options.all else replace(options, base_ref=None),
                                                      head))
-    meta = report_meta(done.run, options, where, judged, told)
+    meta = report_meta(done.run, options, where, judged, told, done.changed)
     emit(result, options, meta)
     _offer_front(options, done, where)
     return exit_code(result, done.run.config, options.exit_zero, meta.scope)
@@ -451,6 +452,8 @@ class Checked:
     result: Any
     run_cache: Any  # drafterlint.cache.RunCache, or None
     views: dict[str, Any] | None  # the run's repository views (None on a cache hit)
+    # The lines changed since the base (changed_since), when the check needed them first.
+    changed: dict[str, dict[str, set[int]]] | None = None
 
     def now_views(self) -> dict[str, Any]:
         """The repositories as checked: the run's own views, or new ones on a cache hit
@@ -473,9 +476,12 @@ def checked(options: LocalRun, verbose: int = 0) -> Checked:
     run_setup = setup(options, run_cache.configs if run_cache is not None else None)
     result = run_cache.lookup(run_setup.inputs()) if run_cache is not None else None
     views = None
+    changed = None
     if run_cache is not None and verbose:
         say(f"drafterlint: cache: {run_cache.outcome}")
     if result is None:
+        if run_cache is not None and not run_cache.docs.keep:
+            changed = _read_again(run_cache.docs, run_setup, options)
         # Only a run that checks imports the engine and the rules (a third of a warm run).
         ctx = context(run_setup, run_cache)
         views = repo_views(ctx)
@@ -486,7 +492,24 @@ def checked(options: LocalRun, verbose: int = 0) -> Checked:
         if run_cache.store.problem:
             say(f"drafterlint: warning: {run_cache.store.problem}")
         run_cache.store.close()  # its directory's descriptor: a long-lived caller runs many checks
-    return Checked(run_setup, result, run_cache, views)
+    return Checked(run_setup, result, run_cache, views, changed)
+
+
+def _read_again(docs: Any, run: Setup, options: LocalRun) -> "dict[str, dict[str, set[int]]] | None":
+    """Tell the run's document store (cache.DocumentCache, one the run does not outlive) which
+    documents a base will read another version of: in a repository under change, the ones
+    changed since --base-ref (every one where git cannot tell); none elsewhere, nor without a
+    base. Returns the lines changed, for the reports."""
+    view_name = {"rules": RULES_REPO, "registry": REGISTRY_REPO}  # (sources.repo_view)
+    roots = {"rules": run.rules_dir, "registry": run.registry_dir}
+    docs.read_again = {view_name[name]: frozenset() for name in roots}
+    if not options.base_ref:
+        return None
+    changed = changed_since(roots, options.base_ref)
+    for name in under_change(scope_of(run, options), roots):
+        paths = changed.get(name)
+        docs.read_again[view_name[name]] = frozenset(paths) if paths is not None else None
+    return changed
 
 
 def compare_with_base(result: Result, done: Checked, options: CheckOptions, where: Located, judged: Judged,

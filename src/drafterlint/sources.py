@@ -284,7 +284,7 @@ class RepoView:
             sectioned = False
             try:
                 text = decode_text(data, self.location(rel))
-                if cache is not None and len(data) >= WORTH_SECTIONING:
+                if cache is not None and len(data) >= WORTH_SECTIONING and cache.in_sections(self.name, rel):
                     doc, sectioned = parse_sectioned(text, rel, cache.sections.of(self.name, rel))
                 else:
                     doc = parse_document(text, rel)
