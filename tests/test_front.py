@@ -22,16 +22,7 @@ from hypothesis import strategies as st
 from drafterlint import inputs
 from drafterlint.config import Config
 from tests.helpers import FIXTURES
-
-# The console script through the front, then which modules the process imported.
-_FRONT = (
-    "import json, sys\n"
-    "trace = sys.argv.pop(1)\n"
-    "from drafterlint.front import main\n"
-    "code = main()\n"
-    "open(trace, 'w').write(json.dumps(sorted(sys.modules)))\n"
-    "sys.exit(code)\n"
-)
+from tests.helpers.imported import FRONT_AND_TRACE
 
 
 @dataclass
@@ -74,7 +65,7 @@ class Bench:
 
     def front(self, args: list[str], env: dict, cwd: Path) -> Ran:
         self.trace.unlink(missing_ok=True)
-        proc = self._run([sys.executable, "-c", _FRONT, str(self.trace), *args],
+        proc = self._run([sys.executable, "-c", FRONT_AND_TRACE, str(self.trace), *args],
                          {**self.env, **env, "DRAFTERLINT_CACHE": str(self.cache)}, cwd)
         modules = json.loads(self.trace.read_text()) if self.trace.exists() else ["drafterlint.cli"]
         return Ran(proc.stdout, proc.stderr, proc.returncode, modules)

@@ -10,16 +10,7 @@ import subprocess
 import sys
 
 from tests.helpers import example_git_repos
-
-# The console script's entry, then which modules the process imported.
-_RUN = (
-    "import json, sys\n"
-    "trace = sys.argv.pop(1)\n"
-    "from drafterlint.front import main\n"
-    "code = main()\n"
-    "open(trace, 'w').write(json.dumps(sorted(sys.modules)))\n"
-    "sys.exit(code)\n"
-)
+from tests.helpers.imported import FRONT_AND_TRACE
 
 # What only other commands (fix, baseline, audit, sync), other report formats, a change's base
 # (--base-ref, --hook), the model hub or the GitHub API need; GitPython and requests are imported
@@ -40,7 +31,7 @@ def test_a_plain_check_imports_only_what_it_runs(tmp_path):
     trace = tmp_path / "modules.json"
     env = {**os.environ, "DRAFTERLINT_CACHE": str(tmp_path / "cache")}
     env.pop("CI", None), env.pop("GITHUB_ACTIONS", None), env.pop("DRAFTERLINT_FORMAT", None)
-    proc = subprocess.run([sys.executable, "-c", _RUN, str(trace), "check", "--rules-repo", str(rules),
+    proc = subprocess.run([sys.executable, "-c", FRONT_AND_TRACE, str(trace), "check", "--rules-repo", str(rules),
                            "--registry-repo", str(registry)],
                           cwd=rules, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1, proc.stderr  # the example's planted defects
