@@ -250,14 +250,21 @@ def test_a_clean_checkout_is_judged_against_the_default_branch_but_a_commit_agai
     assert code == 0 and f"(in HEAD {_head(rules)[:10]})" in out
 
 
-def test_a_change_that_grows_the_baseline_or_turns_checks_down_is_a_finding(tmp_path, cli):
+def _baselined_new_link(tmp_path: Path, cli) -> tuple[Path, str]:
+    """(the rules repository, its base commit with a baseline file): a broken link added since,
+    and recorded in the baseline file as if it had been there (not committed)."""
     rules, _ = setup(tmp_path, registry_is_git=False)
     assert cli("baseline", cwd=rules)[0] == 0
     git_commit_all(rules, "2026-01-02", "baseline")
     base = _head(rules)
     doc = rules / "endpoints_rules.md"
     doc.write_text(doc.read_text(encoding="utf-8") + "\nA new one: [here](#nowhere).\n", encoding="utf-8")
-    assert cli("baseline", cwd=rules)[0] == 0  # the new broken link recorded as if it had been there
+    assert cli("baseline", cwd=rules)[0] == 0
+    return rules, base
+
+
+def test_a_change_that_grows_the_baseline_or_turns_checks_down_is_a_finding(tmp_path, cli):
+    rules, base = _baselined_new_link(tmp_path, cli)
     git_commit_all(rules, "2026-01-03", "a new broken link, baselined")
     code, out, _ = cli("check", "--base-ref", base, "--format", "json", cwd=rules)
     assert code == 1
@@ -278,3 +285,31 @@ def test_a_change_that_grows_the_baseline_or_turns_checks_down_is_a_finding(tmp_
     # An unchanged configuration says nothing.
     code, out, _ = cli("check", "--base-ref", "HEAD", cwd=rules)
     assert "DL901" not in out
+
+
+def test_a_grown_baseline_counts_what_the_run_marks_when_the_section_was_renamed_too(tmp_path, cli):
+    """The baseline line a change adds marks its broken link pre-existing by the link's group
+    (code, file, target) once the same change renamed the section around it (the section's title
+    is in the fingerprint): DL901 counts what the run marks, not only exact fingerprints."""
+    rules, base = _baselined_new_link(tmp_path, cli)
+    doc = rules / "endpoints_rules.md"
+    doc.write_text(doc.read_text(encoding="utf-8").replace("## 1. Links", "## 1. Hyperlinks"), encoding="utf-8")
+    git_commit_all(rules, "2026-01-03", "a new broken link baselined, its section renamed")
+    code, out, _ = cli("check", "--base-ref", base, "--format", "json", cwd=rules)
+    findings = json.loads(out)["findings"]
+    marked = [f for f in findings if f["baseline"] and "#nowhere" in f["message"]]
+    [dl901] = [f for f in findings if f["code"] == "DL901"]
+    assert code == 1 and len(marked) == 1, out  # the run takes the new link for a pre-existing one
+    assert dl901["message"] == ("the change adds 1 line(s) to the baseline file: they mark 1 finding (1 error) "
+                                "of this change's findings pre-existing"), dl901
+    # Without the added line the run reports the link as new: that is what the line hides.
+    (rules / ".drafterlint-baseline.json").write_text(
+        git_show(rules, f"{base}:.drafterlint-baseline.json"), encoding="utf-8")
+    git_commit_all(rules, "2026-01-04", "the baseline as it was")
+    code, out, _ = cli("check", "--base-ref", base, "--format", "json", cwd=rules)
+    new, _ = new_and_old(out)
+    assert code == 1 and [f["code"] for f in new] == ["DL201"] and "#nowhere" in new[0]["message"], out
+
+
+def git_show(root: Path, spec: str) -> str:
+    return subprocess.run(["git", "show", spec], cwd=root, check=True, capture_output=True, text=True).stdout

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -99,17 +99,38 @@ def read_baseline(path: Path) -> list[Known]:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read the baseline file: {exc}", str(path)) from None
     known = []
+    for number, row in baseline_rows(text):
+        if isinstance(row, str):
+            raise InputError(row, str(path), number)
+        known.append(row)
+    return known
+
+
+def baseline_rows(text: str) -> Iterator[tuple[int, "Known | str"]]:
+    """(line number, what it records or why it records nothing) of each line of a baseline
+    file's `text` that is not blank: the one reading of its lines, the run's and DL901's."""
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             row = json.loads(line)
         except ValueError as exc:
-            raise InputError(f"not a baseline line (one JSON object a line): {exc}", str(path), number) from None
+            yield number, f"not a baseline line (one JSON object a line): {exc}"
+            continue
         if not isinstance(row, dict) or not isinstance(row.get("fingerprint"), str):
-            raise InputError("a baseline line needs a \"fingerprint\" string (write the file with "
-                             "`drafterlint baseline`)", str(path), number)
+            yield number, ("a baseline line needs a \"fingerprint\" string (write the file with "
+                           "`drafterlint baseline`)")
+            continue
         group, code, where = row.get("group"), row.get("code"), row.get("path")
-        known.append(Known(row["fingerprint"], group if isinstance(group, str) else "",
-                           code if isinstance(code, str) else "", where if isinstance(where, str) else ""))
-    return known
+        yield number, Known(row["fingerprint"], group if isinstance(group, str) else "",
+                            code if isinstance(code, str) else "", where if isinstance(where, str) else "")
+
+
+def marked_by(findings: Iterable[Finding], kept: Iterable[Known], added: Iterable[Known]) -> list[Finding]:
+    """The findings a baseline file marks pre-existing with the lines `added` to it and would not
+    with the lines `kept` alone: matched as the run matches (by fingerprint, then by group)."""
+    fresh = [replace(f, baseline=False) for f in findings]
+    kept = list(kept)
+    before = match(fresh, kept).findings
+    after = match(fresh, [*kept, *added]).findings
+    return [f for f, was in zip(after, before) if f.baseline and not was.baseline]

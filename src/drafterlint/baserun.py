@@ -198,20 +198,20 @@ def change_state(base: BaseRun, config, overrides: Callable[[], dict], baseline:
         name, rel = placed
         now_bytes = Path(source).read_bytes()
         before = base.file_at_base(name, rel)
-        added = _baseline_added(base, baseline)
+        added, kept = _baseline_added(base, baseline)
         try:
             doc = config_at(now_bytes, Path(source))[1]
             base_file = config_at(before, Path(source))[0] if before is not None else Config()
         except InputError:
             before = now_bytes  # a base whose file this version cannot read: nothing to compare with
-            added = ()
+            added, kept = (), ()
         if before != now_bytes or added:
             base_config = base_file.merged(overrides())
             as_configured = base.with_config(base_config)
             as_configured.run(today)
             return BaseState(config=base_config, visible=tuple(as_configured.findings), shown=tuple(base.findings),
                              severities=severities, config_file=Location(name, rel), config_doc=doc,
-                             baseline_added=added, now=tuple(now_findings), invoked=invoked)
+                             baseline_added=added, baseline_kept=kept, now=tuple(now_findings), invoked=invoked)
     if not invoked:
         return None
     # Only where the check is invoked changed: the base is judged as the change configures it.
@@ -309,27 +309,19 @@ def _text(data: bytes | None) -> str | None:
     return None if data is None else data.decode("utf-8", "replace")
 
 
-def _baseline_added(base: BaseRun, baseline: Path | None) -> tuple:
-    """(where, fingerprint) of each line the change adds to the baseline file."""
-    import json
-
+def _baseline_added(base: BaseRun, baseline: Path | None) -> tuple[tuple, tuple]:
+    """((where, what it records) of each line the change adds to the baseline file, what the
+    file's other lines record)."""
+    from drafterlint.baseline import Known, baseline_rows
     from drafterlint.findings import Location
 
     placed = base.place(baseline) if baseline is not None and Path(baseline).is_file() else None
     if baseline is None or placed is None:
-        return ()
+        return (), ()
     name, rel = placed
     before = (base.file_at_base(name, rel) or b"").decode("utf-8", "replace")
-
-    def prints(text: str):
-        for number, line in enumerate(text.splitlines(), 1):
-            try:
-                row = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(row, dict) and isinstance(row.get("fingerprint"), str):
-                yield number, row["fingerprint"]
-
-    known = {fp for _, fp in prints(before)}
+    known = {row.fingerprint for _, row in baseline_rows(before) if isinstance(row, Known)}
     text = Path(baseline).read_text(encoding="utf-8", errors="replace")
-    return tuple((Location(name, rel, number), fp) for number, fp in prints(text) if fp not in known)
+    rows = [(number, row) for number, row in baseline_rows(text) if isinstance(row, Known)]
+    return (tuple((Location(name, rel, number), row) for number, row in rows if row.fingerprint not in known),
+            tuple(row for _, row in rows if row.fingerprint in known))

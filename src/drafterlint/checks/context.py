@@ -22,6 +22,7 @@ from drafterlint.findings import Finding, Location, Severity, UnreadableFile
 if TYPE_CHECKING:  # imported for annotations only: a pre-commit hook pays for every import
     import datetime
 
+    from drafterlint.baseline import Known
     from drafterlint.checks._invocations import Changed
     from drafterlint.checks._sections import Located
     from drafterlint.config import Config
@@ -69,7 +70,8 @@ class BaseState:
     severities: Mapping[str, Severity]  # every rule's default severity, by code
     config_file: Location | None  # the change's configuration file (None: it has none)
     config_doc: "YamlDoc | None"  # that file, positioned
-    baseline_added: tuple[tuple[Location, str], ...] = ()  # lines the change adds to the baseline file, with their fingerprint
+    baseline_added: tuple[tuple[Location, "Known"], ...] = ()  # lines the change adds to the baseline file, with what each records
+    baseline_kept: tuple["Known", ...] = ()  # what the baseline file's other lines record
     now: tuple[Finding, ...] = ()  # the change's findings (what an added baseline line hides)
     invoked: tuple["Changed", ...] = ()  # the workflow and pre-commit files the change changes (_invocations)
 

@@ -162,8 +162,10 @@ def check(ctx: Context) -> Iterator[Finding]:
             yield RULE.at(Location(repo, weakened.path, weakened.line, weakened.column), weakened.message,
                           suggestion=_MEANT, key=weakened.key)
     if state.baseline_added:
-        added = {fp for _, fp in state.baseline_added}
-        marked = [f for f in state.now if f.fingerprint in added]
+        from drafterlint.baseline import marked_by  # only where a change grows the baseline
+
+        added = {known.fingerprint for _, known in state.baseline_added}
+        marked = marked_by(state.now, state.baseline_kept, [known for _, known in state.baseline_added])
         first = state.baseline_added[0][0]
         yield RULE.at(first, f"the change adds {len(added)} line(s) to the baseline file: they mark "
                       f"{_count(marked) if marked else 'none'} of this change's findings pre-existing",
