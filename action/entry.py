@@ -326,11 +326,42 @@ def append_summary_file(markdown: Path, cut_note: str = _REPORT_CUT) -> None:
     room = SUMMARY_LIMIT - used - 1024
     data = text.encode("utf-8")
     if len(data) > room:
+        note = f"\n> [!NOTE]\n> {cut_note}\n"
         cut = data[: max(0, room - 300)].decode("utf-8", "ignore")
         cut = cut[: cut.rfind("\n") + 1]
-        text = cut + f"\n> [!NOTE]\n> {cut_note}\n"
+        closing, opened_at = _left_open(cut)
+        if len((cut + closing + note).encode("utf-8")) > room:  # a long fence: drop the block instead
+            cut, closing = cut[:opened_at], ""
+        text = cut + closing + note
     with open(target, "a", encoding="utf-8", newline="\n") as fh:
         fh.write(text if text.endswith("\n") else text + "\n")
+
+
+# A fence as CommonMark reads one: up to three blanks, then three or more backticks or tildes.
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
+
+
+def _left_open(cut: str) -> tuple[str, int]:
+    """(the lines that close what `cut`, whole lines of Markdown drafterlint wrote, leaves open,
+    where the first of those opened): a fenced code block (the cut of a long patch) and the
+    `<details>` folds around it, each written on a line of its own. Closed, the note after the
+    cut is read as a note, outside the fence and outside the fold."""
+    fence, fence_at, folds, at = "", 0, [], 0
+    for line in cut.split("\n"):
+        m = _FENCE.match(line)
+        if fence:
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not m.group(2).strip():
+                fence = ""
+        elif m and not (m.group(1)[0] == "`" and "`" in m.group(2)):
+            fence, fence_at = m.group(1), at
+        elif line.startswith("<details"):
+            folds.append(at)
+        elif line.strip() == "</details>" and folds:
+            folds.pop()
+        at += len(line) + 1
+    starts = [*folds, *([fence_at] if fence else [])]
+    closing = (f"{fence}\n" if fence else "") + "\n</details>\n" * len(folds)
+    return closing, min(starts, default=len(cut))
 
 
 def review_args(values: dict) -> tuple[list[str], str]:

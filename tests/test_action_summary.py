@@ -13,12 +13,13 @@ test_injection.py.)
 from __future__ import annotations
 
 import html as htmllib
+import importlib.util
 import json
 import re
 import shutil
 
 from drafterlint.safeio import is_command_line
-from tests.helpers import FakeAPI, committed, git
+from tests.helpers import ACTION_ENTRY, FakeAPI, committed, git
 from tests.helpers.rendered import DISGUISING, LIVE, elements, prose, rendered
 
 # On one line (a document's line, an error answer's message, a branch's name each hold one) and
@@ -159,3 +160,73 @@ def test_without_the_patch_or_with_a_long_one_the_section_says_so():
     assert section(1, "--- a/x\n", base_ref="b", notes=["", ""], show_patch=False) == ""
     long = section(2, "--- a/x\n" + "+" * SHOWN_PATCH_LIMIT, base_ref=None, notes=[], show_patch=True)
     assert long.startswith("### drafterlint can repair 2 files") and "too long to show" in long and "```" not in long
+
+
+def test_a_section_cut_to_fit_the_summary_closes_its_fence_and_fold_before_the_note(tmp_path, cli, monkeypatch):
+    """The job summary holds 1 MiB: the Action cuts what it appends at a line end when the room
+    runs out. Cut inside the shown patch, the fence and the fold are closed first, so the note
+    saying so is a note a person sees (not a line of the patch, not folded away), and the cut
+    leaves nothing live that the whole section does not have; at every line of a real fix's
+    section."""
+    entry = _action_entry()
+    repo = tmp_path / "rules"
+    committed(repo, {"endpoints_rules.md": BASE, ".drafterlint.yaml": "select: [DL2]\n"})
+    base = git(repo, "rev-parse", "HEAD")
+    added = "".join(f"\nSaid {n}: {PAYLOAD}\nNew {n}: the [rotation rule](#21-rotation) applies.\n" for n in range(12))
+    (repo / "endpoints_rules.md").write_text(BASE.replace("### 2.1 Rotation", "### 2.1 Seed Rotation") + added,
+                                             encoding="utf-8")
+    summary_file = tmp_path / "section.md"
+    code, _, err = cli("fix", "--diff", "--base-ref", base, f"--summary={summary_file}", "--summary-patch",
+                       f"--patch={tmp_path / 'fix.patch'}", cwd=repo)
+    section = summary_file.read_text(encoding="utf-8")
+    assert code in (0, 1) and "``````diff" in section and section.count("#21-seed-rotation") == 13, err + section
+    note = "The patch was cut to fit."
+    whole_found, whole_comments = elements(section + f"\n> [!NOTE]\n> {note}\n")
+    whole_live = set(LIVE.findall(prose(rendered(section))))
+    target = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(target))
+    data = section.encode("utf-8")
+    ends = [i + 1 for i, byte in enumerate(data) if byte == ord("\n") and i + 1 + 300 < len(data)]
+    fence = data.index(b"``````diff")
+    assert any(e > fence + 200 for e in ends)  # some cuts fall inside the patch
+    for end in ends:
+        target.write_bytes(b"x" * (entry.SUMMARY_LIMIT - 1024 - 300 - end))
+        entry.append_summary_file(summary_file, note)
+        appended = target.read_bytes()[entry.SUMMARY_LIMIT - 1024 - 300 - end:].decode("utf-8")
+        assert appended.startswith(section[: len(data[:end].decode("utf-8"))][:40]), end
+        page = rendered(appended)
+        said = f"<blockquote>\n<p>[!NOTE]\n{note}</p>\n</blockquote>"
+        assert page.rstrip().endswith(said), (end, page[-400:])
+        assert page.count("<details>") == page.count("</details>") and page.count("<pre") == page.count("</pre>"), end
+        found, comments = elements(appended)
+        assert found <= whole_found and comments <= whole_comments, (end, found - whole_found)
+        assert set(LIVE.findall(prose(page))) <= whole_live, end
+
+
+def test_a_cut_whose_fence_would_not_fit_drops_the_fold_it_opened(tmp_path, monkeypatch):
+    """A fence as long as the patch's longest backtick run does not fit in what the cut keeps
+    spare: the cut then goes back to before the fold, and still fits."""
+    from drafterlint.report.fix_summary import section
+
+    entry = _action_entry()
+    patch = "--- a/x.md\n+++ b/x.md\n@@ -1,40 +1,40 @@\n " + "`" * 400 + "\n" + "".join(f"-a {n}\n+b {n}\n" for n in range(40))
+    text = section(1, patch, base_ref=None, notes=[], show_patch=True)
+    (tmp_path / "section.md").write_text(text, encoding="utf-8")
+    target = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(target))
+    used = entry.SUMMARY_LIMIT - 1024 - 300 - text.index("+b 20\n")
+    target.write_bytes(b"x" * used)
+    entry.append_summary_file(tmp_path / "section.md", "Cut.")
+    appended = target.read_bytes()[used:].decode("utf-8")
+    assert len(appended.encode("utf-8")) <= entry.SUMMARY_LIMIT - 1024 - used
+    assert appended.startswith("### drafterlint can repair 1 file") and "<details>" not in appended
+    assert rendered(appended).rstrip().endswith("<blockquote>\n<p>[!NOTE]\nCut.</p>\n</blockquote>")
+
+
+def _action_entry():
+    """action/entry.py as a module (it runs outside the package, on the standard library)."""
+    spec = importlib.util.spec_from_file_location("action_entry", ACTION_ENTRY)
+    assert spec is not None and spec.loader is not None
+    entry = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(entry)
+    return entry
