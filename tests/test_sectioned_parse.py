@@ -12,6 +12,7 @@ it is in and no other; a definition another section uses re-parses that section 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -230,3 +231,72 @@ def test_a_pack_is_read_back_as_written_and_a_damaged_one_is_not_used(tmp_path):
     assert store.save_text(name, cut)
     assert store.load(name, unpack_text) is None
     assert not (tmp_path / name).exists()
+
+
+# -- what naming the sections costs, counted ----------------------------------------------------
+
+
+class _CountingHash:
+    """hashlib's sha256 as sections.py uses it, counting the bytes it is fed."""
+
+    def __init__(self, fed: list[int], made: Any) -> None:
+        self.fed, self.made = fed, made
+
+    def update(self, data: bytes) -> None:
+        self.fed[0] += len(data)
+        self.made.update(data)
+
+    def digest(self) -> bytes:
+        return self.made.digest()
+
+    def hexdigest(self) -> str:
+        return self.made.hexdigest()
+
+
+def _hashed_bytes(monkeypatch, text: str, store: MemoryStore) -> int:
+    import hashlib
+    import types
+
+    from drafterlint.markdown import sections
+
+    fed = [0]
+
+    def sha256(data: bytes = b"") -> _CountingHash:
+        fed[0] += len(data)
+        return _CountingHash(fed, hashlib.sha256(data))
+
+    monkeypatch.setattr(sections, "hashlib", types.SimpleNamespace(sha256=sha256))
+    assert parse_sectioned(text, "doc.md", store)[1]
+    monkeypatch.undo()
+    return fed[0]
+
+
+@pytest.mark.parametrize("stored", [False, True], ids=["empty store", "every section stored"])
+def test_naming_the_sections_is_linear_in_the_headings(monkeypatch, stored):
+    # Each section looked up every end a probe may try, up to the document's end, and named
+    # each by hashing all it held: 10,000 headings took 16 s instead of 0.7 s.
+    def fed(headings: int) -> int:
+        text = "".join(f"\n## Same\n\nText {n}.\n" for n in range(headings))
+        store = MemoryStore()
+        if stored:
+            parse_sectioned(text, "doc.md", store)
+        return _hashed_bytes(monkeypatch, text, store)
+
+    small, large = fed(250), fed(1000)
+    assert large <= 4.4 * small, (small, large)
+
+
+def test_a_section_reaching_past_its_first_candidate_is_read_from_the_store():
+    # A fence holding six lines that look like headings: the probe tries the 1st, 2nd, 4th and
+    # 8th candidate (the last of them "## Last"), and a later run finds that section by the
+    # reach kept beside its first candidate's name.
+    fence = "```sh\n" + "".join(f"# step {n}\necho {n}\n" for n in range(6)) + "```\n"
+    text = "# Setup\n\n" + fence + "\n## After\n\nText.\n\n## Last\n\nMore.\n"
+    store = MemoryStore(persists=True)
+    parsed: list[int] = []
+    assert parse_sectioned(text, "doc.md", store, parsed=parsed)[1]
+    assert parsed[:4] == [1, 1, 1, 1]  # (tried up to three lines in the fence, then "## Last")
+    parsed = []
+    edited = text.replace("More.", "More, edited.")
+    assert parse_sectioned(edited, "doc.md", store, parsed=parsed)[0] == parse_document(edited, "doc.md")
+    assert parsed == [edited.split("\n").index("## Last") + 1]

@@ -216,7 +216,7 @@ class SectionPack:
         room = min(size, MAX_PACK_BYTES // 2 - size)
         for n, entry in stored.items():
             if n not in kept:
-                room -= len(entry.get("part") or "")
+                room -= max(len(entry.get("part") or ""), 64)  # (a reach marker has no part)
                 if room < 0:
                     break
                 kept[n] = entry

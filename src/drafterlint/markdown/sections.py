@@ -33,6 +33,7 @@ import hashlib
 import json
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -125,6 +126,9 @@ class _Section:
     defs: dict[str, Any] = field(default_factory=dict)
     entry: dict[str, Any] | None = None
     state: PosState | None = None
+    # (the name of the section ending at its first candidate, how many candidates further
+    # its cut is): kept beside its entry when the cut is further, for `cached`
+    reach: tuple[str, int] = ("", 0)
 
 
 class _Recorded(dict[str, Any]):
@@ -179,10 +183,11 @@ class _Sectioned:
         self.spans: list[bytes] | None = None  # the digest of each stretch up to a candidate
         self.prefix = f"{store.salt}\0section {FORMAT}\0".encode("utf-8", "surrogatepass")
         self.names: list[str] = []  # the sections' entries, once known
+        self.reached: list[str] = []  # the reach markers written (see cached)
 
     def document(self) -> Document:
         sections = self.sections()
-        self.names = [sec.name for sec in sections]
+        names = [sec.name for sec in sections]
         refs: dict[str, Any] = {}
         for sec in sections:
             for key, value in sec.defs.items():
@@ -196,6 +201,7 @@ class _Sectioned:
             else:
                 part, carry = reused
             parts.append(part)
+        self.names = [*names, *self.reached]
         return assemble(self.text, self.path, parts)
 
     # -- where the sections are ---------------------------------------------------------------
@@ -230,26 +236,48 @@ class _Sectioned:
             step *= 2
         return [*out, last]
 
-    def _names(self, pos: int, ks: list[int]) -> list[tuple[int, str]]:
-        """(end, entry name) of the sections from `pos` to each candidate of `ks` (ascending):
-        named by the digests of the stretches between candidates they hold (each stretch hashed
-        once, whatever the number of sections tried) and the line after them."""
+    def _span(self, i: int) -> bytes:
+        """The digest of the stretch of text that ends at candidate `i` (hashed once)."""
         if self.spans is None:
             text, ends = self.text, self.ends
             self.spans = [hashlib.sha256(text[a:b].encode("utf-8", "surrogatepass")).digest()
                           for a, b in zip([0, *ends[:-1]], ends)]
-        first = bisect_right(self.ends, pos)
-        out = []
+        return self.spans[i]
+
+    def _named(self, first: int, ks: list[int]) -> Iterator[tuple[int, str]]:
+        """(end, entry name) of the sections from candidate `first`'s stretch to each candidate
+        of `ks` (ascending), made as they are asked for: named by a chain of the digests of the
+        stretches they hold (each link hashes one digest onto the last) and the line after them,
+        so a name costs the stretches between it and the one before, and a caller that stops
+        early pays only for what it asked."""
+        chain = b""
+        i = first
         for k in ks:
-            end = self.ends[k]
-            held = b"".join(self.spans[first : k + 1])
-            line = self._next_line(end).encode("utf-8", "surrogatepass")
-            out.append((end, hashlib.sha256(self.prefix + held + b"\0" + line).hexdigest()))
-        return out
+            while i <= k:
+                chain = hashlib.sha256(chain + self._span(i)).digest()
+                i += 1
+            line = self._next_line(self.ends[k]).encode("utf-8", "surrogatepass")
+            yield self.ends[k], hashlib.sha256(self.prefix + chain + b"\0" + line).hexdigest()
 
     def cached(self, pos: int, first: int, budget: tuple[int, int]) -> _Section | None:
+        """The section that starts at `pos` as an entry holds it, or None. Only two names are
+        looked up: the section ending at the first candidate, and the one ending where a run
+        that parsed a section starting with the same text found its cut (its `reach`, kept
+        beside it). Trying every candidate a probe may try would name sections running to the
+        document's end from every section: quadratic in the headings on a miss."""
         line = bisect_right(self.starts, pos)
-        for end, name in self._names(pos, self._ends(first)):
+        ends = self._ends(first)
+        named = self._named(first, ends)
+        end, short = next(named)
+        tried = [(end, short)]
+        marker = self.store.get(_reach_name(short))
+        reach = marker.get("reach") if isinstance(marker, dict) and marker.get("format") == FORMAT else None
+        if isinstance(reach, int) and first + reach in ends[1:]:
+            for end, name in named:
+                if end == self.ends[first + reach]:
+                    tried.append((end, name))
+                    break
+        for end, name in tried:
             entry = self.store.get(name)
             try:
                 if not isinstance(entry, dict) or entry.get("format") != FORMAT:
@@ -261,6 +289,8 @@ class _Sectioned:
                 defs = {str(k): _def_from_json(v, shift) for k, v in entry["defs"]}
             except (KeyError, TypeError, ValueError, IndexError):
                 continue
+            if name != short:  # (kept beside the entry again: cache.SectionPack keeps what names)
+                self.reached.append(_reach_name(short))
             return _Section(pos, end, line, name, budget, used, defs, entry)
         return None
 
@@ -268,8 +298,10 @@ class _Sectioned:
         """The section that starts at `pos`, parsed up to the first of its possible ends (_ends)
         that the parser makes a cut."""
         line = bisect_right(self.starts, pos)
-        for end, name in self._names(pos, self._ends(first)):
-            sec = _Section(pos, end, line, name, budget)
+        short = ""
+        for k, (end, name) in zip(self._ends(first), self._named(first, self._ends(first))):
+            short = short or name
+            sec = _Section(pos, end, line, name, budget, reach=(short, k - first))
             if self.parse(sec):
                 return sec
         raise AssertionError("the end of the document is always a cut")  # (parse: no line after it)
@@ -331,6 +363,10 @@ class _Sectioned:
                 "part": _part_json(part) if self.store.persists else None,
                 "_part": (sec.line, part),
             })
+            short, reach = sec.reach
+            if reach:
+                self.store.put(_reach_name(short), {"format": FORMAT, "reach": reach})
+                self.reached.append(_reach_name(short))
         return part, b.carry
 
     def reuse(self, sec: _Section, refs: dict[str, Any], carry: Carry) -> tuple[Part, Carry] | None:
@@ -358,6 +394,10 @@ class _Sectioned:
 # -- the entries' JSON -------------------------------------------------------------------------
 # A definition is mistune's dict (url, title, label) with the parser's raw_url, _line and _dest
 # (a Span); positions are the document's, and shifted by where the section now starts.
+
+
+def _reach_name(short: str) -> str:
+    return "reach-" + short
 
 
 def _def_json(value: Any) -> Any:
