@@ -300,3 +300,14 @@ def test_a_section_reaching_past_its_first_candidate_is_read_from_the_store():
     edited = text.replace("More.", "More, edited.")
     assert parse_sectioned(edited, "doc.md", store, parsed=parsed)[0] == parse_document(edited, "doc.md")
     assert parsed == [edited.split("\n").index("## Last") + 1]
+
+
+def test_sections_that_start_alike_and_end_apart_are_both_read_from_the_store():
+    # Both start "# word" with an HTML block after it; the first block runs to a later line than
+    # the second: one marker keeps both reaches (the slow set drew this document).
+    text = '# word\n<h2 id="raw">Raw</h2>\n## Section\n# word\n\n# Title\n# word\n<h2 id="raw">Raw</h2>\n## Section\n\n# Title'
+    for store in (MemoryStore(), MemoryStore(persists=True)):
+        parse_sectioned(text, "doc.md", store)
+        parsed: list[int] = []
+        assert parse_sectioned(text, "doc.md", store, parsed=parsed)[0] == parse_document(text, "doc.md")
+        assert parsed == []

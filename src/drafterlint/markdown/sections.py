@@ -66,6 +66,9 @@ WORTH_SECTIONING = 32 * 1024
 # that character, one that starts with `^` is tried at every offset, 5x slower.)
 _CANDIDATE_RE = re.compile(r"\n {0,3}#{1,3}(?=[ \t\n]|\Z)")
 _NO_CARRY: Carry = (False, ("", (0, 0)))
+# The ends a lookup tries beyond a section's first candidate (cached): sections that start with
+# the same text and line may end at different candidates; each costs naming up to its end.
+MAX_REACHES = 4
 
 
 class SectionStore(Protocol):
@@ -260,22 +263,23 @@ class _Sectioned:
             yield self.ends[k], hashlib.sha256(self.prefix + chain + b"\0" + line).hexdigest()
 
     def cached(self, pos: int, first: int, budget: tuple[int, int]) -> _Section | None:
-        """The section that starts at `pos` as an entry holds it, or None. Only two names are
-        looked up: the section ending at the first candidate, and the one ending where a run
-        that parsed a section starting with the same text found its cut (its `reach`, kept
-        beside it). Trying every candidate a probe may try would name sections running to the
-        document's end from every section: quadratic in the headings on a miss."""
+        """The section that starts at `pos` as an entry holds it, or None. Only a few names are
+        looked up: the section ending at the first candidate, and those ending where runs that
+        parsed sections starting with the same text found their cuts (their reaches, kept
+        beside them, at most MAX_REACHES). Trying every candidate a probe may try would name
+        sections running to the document's end from every section: quadratic in the headings
+        on a miss."""
         line = bisect_right(self.starts, pos)
         ends = self._ends(first)
         named = self._named(first, ends)
         end, short = next(named)
         tried = [(end, short)]
-        marker = self.store.get(_reach_name(short))
-        reach = marker.get("reach") if isinstance(marker, dict) and marker.get("format") == FORMAT else None
-        if isinstance(reach, int) and first + reach in ends[1:]:
-            for end, name in named:
-                if end == self.ends[first + reach]:
-                    tried.append((end, name))
+        wanted = {self.ends[first + r] for r in self._reaches(short) if first + r in ends[1:]}
+        for end, name in named if wanted else ():
+            if end in wanted:
+                tried.append((end, name))
+                wanted.discard(end)
+                if not wanted:
                     break
         for end, name in tried:
             entry = self.store.get(name)
@@ -293,6 +297,16 @@ class _Sectioned:
                 self.reached.append(_reach_name(short))
             return _Section(pos, end, line, name, budget, used, defs, entry)
         return None
+
+    def _reaches(self, short: str) -> list[int]:
+        """How many candidates past its first the sections starting as `short` names ended."""
+        marker = self.store.get(_reach_name(short))
+        if not isinstance(marker, dict) or marker.get("format") != FORMAT:
+            return []
+        reaches = marker.get("reaches")
+        if not isinstance(reaches, list):
+            return []
+        return [r for r in reaches[:MAX_REACHES] if isinstance(r, int) and not isinstance(r, bool) and r > 0]
 
     def probe(self, pos: int, first: int, budget: tuple[int, int]) -> _Section:
         """The section that starts at `pos`, parsed up to the first of its possible ends (_ends)
@@ -365,7 +379,9 @@ class _Sectioned:
             })
             short, reach = sec.reach
             if reach:
-                self.store.put(_reach_name(short), {"format": FORMAT, "reach": reach})
+                # (sections that start alike may end apart: a few reaches kept, this one first)
+                kept = [reach, *(r for r in self._reaches(short) if r != reach)][:MAX_REACHES]
+                self.store.put(_reach_name(short), {"format": FORMAT, "reaches": kept})
                 self.reached.append(_reach_name(short))
         return part, b.carry
 
