@@ -29,6 +29,8 @@ Stores under ``sources.cache_root(config)/check-cache/``:
   written where the cache will not outlive the run (`sources.cache_outlives_the_run`: in CI, unless
   $DRAFTERLINT_CACHE chooses the cache's place): writing the model costs more than parsing
   saves, for no later run; the documents are shared within the run (a base's with the head's).
+  The reference repository's parsed YAML files are kept the same way, one entry for the
+  repository (YamlPack), each file by its path and the digest of its bytes.
 
 No link is ever followed: every file is opened relative to the directory's own descriptor with
 O_NOFOLLOW, a `check-cache` that is a link or holds one is not used (one warning, an uncached
@@ -77,6 +79,7 @@ class DocumentCache:
         self.keep = keep
         self.memory: dict[str, Any] = {}
         self.sections = SectionEntries(self)
+        self.yaml: dict[str, YamlPack] = {}  # by the repository's name
         # Where the cache does not outlive the run: per repository (its name), the documents a
         # base reads another version of (commands.checked); None where that is not known.
         self.read_again: dict[str, frozenset[str] | None] | None = None
@@ -119,6 +122,12 @@ class DocumentCache:
         if name not in self.memory:
             self.memory[name] = compute()
         return self.memory[name]
+
+    def yaml_of(self, repo: str) -> "YamlPack":
+        """The parsed YAML files of the repository named `repo` (registry.load)."""
+        if repo not in self.yaml:
+            self.yaml[repo] = YamlPack(self, repo)
+        return self.yaml[repo]
 
     def _keep(self, name: str, value: Any) -> None:
         if self.keep:
@@ -255,6 +264,66 @@ def unpack_text(text: str) -> tuple[str, dict[str, dict]]:
     if at != len(parts) or not isinstance(value["path"], str):
         raise ValueError("not a pack")
     return value["path"], entries
+
+
+class YamlPack:
+    """The parsed YAML files of one repository (registry.load): one cache entry, `doc-<key>.json`,
+    keyed by the tool's fingerprint and the repository's name, holding each file's parse
+    (yamlload.as_entry) by its path and the digest of its bytes, so that a run in which no YAML
+    file changed neither parses one nor imports PyYAML. Written once a load (`done`), and only
+    when a file was parsed; it keeps the files of that load, then earlier versions (a base's, a
+    branch switched back) up to as many again. Only where the cache outlives the run: elsewhere
+    the run's own store (DocumentCache.for_the_run) is all there is."""
+
+    def __init__(self, docs: DocumentCache, repo: str):
+        self.docs = docs
+        self.name = "doc-{}.json".format(
+            hashlib.sha256(f"{fingerprint()}\0yaml\0{repo}".encode("utf-8", "surrogateescape")).hexdigest())
+        self._kept: dict[str, Any] | None = None
+        self.now: dict[str, Any] = {}
+        self.new = False
+
+    def _stored(self) -> dict[str, Any]:
+        if self._kept is None:
+            self._kept = {}
+            entry = self.docs.store.load(self.name) if self.docs.keep else None
+            if isinstance(entry, dict) and entry.get("format") == FORMAT and isinstance(entry.get("files"), dict):
+                self._kept = entry["files"]
+        return self._kept
+
+    def parsed(self, rel: str, data: bytes, parse: Callable[[], Any]) -> Any:
+        """The YAML file `rel` of content `data`: as kept, else `parse()` (kept when it gives a
+        YamlDoc the cache can hold)."""
+        from drafterlint.registry.yamlload import as_entry, from_entry
+
+        key = f"{rel}\0{digest(data)}"
+        entry = self._stored().get(key)
+        if entry is not None:
+            try:
+                doc = from_entry(entry)
+            except Exception:  # an entry that does not fit is a miss, never an error
+                doc = None
+            if doc is not None and doc.path == rel:
+                self.now[key] = entry
+                return doc
+        doc = parse()
+        entry = as_entry(doc) if self.docs.keep else None
+        if entry is not None:
+            self.now[key] = entry
+            self.new = True
+        return doc
+
+    def done(self) -> None:
+        """The load is over: the entry written if a file was parsed."""
+        if not self.new:
+            return
+        files = dict(self.now)
+        for key, entry in self._stored().items():
+            if len(files) >= 2 * len(self.now):
+                break
+            files.setdefault(key, entry)
+        self.docs.store.save(self.name, {"format": FORMAT, "files": files}, max_bytes=MAX_DOC_BYTES)
+        self._kept, self.new = files, False
 
 
 # -- the configuration ------------------------------------------------------------------------

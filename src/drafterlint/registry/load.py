@@ -25,6 +25,7 @@ from drafterlint.registry.model import (
 from drafterlint.registry.yamlload import YamlDoc, load_yaml_text
 
 if TYPE_CHECKING:
+    from drafterlint.cache import YamlPack
     from drafterlint.config import Config
     from drafterlint.sources import RepoView
 
@@ -59,6 +60,7 @@ def load_registry(repo: "RepoView", config: "Config", calendar: Calendar = DEFAU
         and "/" not in (d[len(prefix) + 1 :] if prefix else d)
     )
     policies = []
+    kept = repo.doc_cache.yaml_of(repo.name) if repo.doc_cache is not None else None
     for folder in folders:
         path = f"{prefix}/{folder}" if prefix else folder
         policy = Policy(folder=folder, path=path, calendar=calendar)
@@ -67,7 +69,7 @@ def load_registry(repo: "RepoView", config: "Config", calendar: Calendar = DEFAU
             if not repo.is_file(rel):
                 continue
             try:
-                doc = _parsed(repo, rel)
+                doc = _parsed(repo, rel, kept)
             except UnreadableFile as exc:
                 reg.errors.append(exc)
                 policy.unreadable.add(name)
@@ -79,6 +81,8 @@ def load_registry(repo: "RepoView", config: "Config", calendar: Calendar = DEFAU
             continue  # not a policy folder (no YAML in it)
         _fill(policy)
         policies.append(policy)
+    if kept is not None:
+        kept.done()
     policies.sort(key=_order)
     reg.policies = {p.folder: p for p in policies}
 
@@ -88,18 +92,20 @@ def load_registry(repo: "RepoView", config: "Config", calendar: Calendar = DEFAU
     return reg
 
 
-def _parsed(repo: "RepoView", rel: str) -> YamlDoc:
+def _parsed(repo: "RepoView", rel: str, kept: "YamlPack | None") -> YamlDoc:
     """The YAML file `rel` of `repo`, parsed; the same bytes at the same path of a repository of
     the same name are parsed once a run (the run's store of parsed documents, which a base's view
     shares with the head's), so a base's copy of a file the change left alone is the head's
-    parse. load_yaml_text depends on nothing else."""
+    parse, and once for every run where the cache outlives the run (`kept`). load_yaml_text
+    depends on nothing else."""
     from drafterlint.sources import decode_text
 
     data = repo.read_bytes(rel)
     text = decode_text(data, repo.location(rel))
-    if repo.doc_cache is None:
+    if repo.doc_cache is None or kept is None:
         return load_yaml_text(text, rel, repo.name)
-    return repo.doc_cache.for_the_run(f"yaml\0{repo.name}\0{rel}", data, lambda: load_yaml_text(text, rel, repo.name))
+    return repo.doc_cache.for_the_run(f"yaml\0{repo.name}\0{rel}", data,
+                                      lambda: kept.parsed(rel, data, lambda: load_yaml_text(text, rel, repo.name)))
 
 
 def _order(policy: Policy):

@@ -17,20 +17,17 @@ Every failure is an ``UnreadableFile`` with a line and column; never a traceback
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-from yaml.nodes import ScalarNode
-
 from drafterlint.findings import Location, UnreadableFile, quoted
 
-try:  # libyaml: an order of magnitude faster to compose
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+# PyYAML is imported by the first parse, not with this module: the model (YamlDoc) is read by
+# every run, and a run whose YAML files are unchanged takes their parses from the cache
+# (cache.YamlPack) without it.
 
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024
 DEFAULT_MAX_ALIASES = 10_000
@@ -41,8 +38,6 @@ Path = tuple  # a path into the document: keys (str) and item indexes (int)
 Pos = tuple  # (line, column), both 1-based
 
 _TAG = "tag:yaml.org,2002:"
-_RESOLVER = yaml.resolver.Resolver()
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 
 @dataclass(frozen=True)
@@ -77,6 +72,9 @@ class YamlDoc:
     value_positions: dict = field(default_factory=dict)  # path -> (line, col) of the value
     duplicates: list = field(default_factory=list)  # [Duplicate]
     problems: list = field(default_factory=list)  # [Problem]
+    # An alias made two places of `value` one object: not kept in the cache, where it would be
+    # written out as copies (up to DEFAULT_MAX_NODES of them).
+    shared: bool = field(default=False, compare=False, repr=False)
 
     def position(self, path: Iterable) -> Pos | None:
         """(line, col) of the key (in a mapping) or the item (in a sequence) at `path`."""
@@ -115,6 +113,55 @@ class YamlDoc:
         return cur
 
 
+def as_entry(doc: YamlDoc) -> str | None:
+    """`doc` as the cache keeps it (cache.YamlPack): JSON text, read back by `from_entry` with
+    no hook (a mapping of the file is data, whatever its keys say); None for one the cache does
+    not keep (`shared`)."""
+    if doc.shared:
+        return None
+    return json.dumps([doc.path, doc.repo, doc.value, _rows(doc.positions), _rows(doc.value_positions),
+                       [[list(path), list(a), list(b)] for path, a, b in doc.duplicates],
+                       [[list(p.path), list(p.position), p.message] for p in doc.problems]],
+                      ensure_ascii=True, separators=(",", ":"))
+
+
+def from_entry(text: Any) -> YamlDoc:
+    """The YamlDoc `as_entry` kept; ValueError (or TypeError) for anything else: JSON gives
+    plain data only, and each position must be a path of keys and indexes with a line and a
+    column."""
+    path, repo, value, positions, value_positions, duplicates, problems = json.loads(text)
+    if not (isinstance(path, str) and isinstance(repo, str)):
+        raise ValueError("not a parsed YAML file")
+    return YamlDoc(path, repo, value, _unrows(positions), _unrows(value_positions),
+                   [Duplicate(_key(p), _at(a), _at(b)) for p, a, b in duplicates],
+                   [Problem(_key(p), _at(at), str(m)) for p, at, m in problems])
+
+
+def _rows(positions: dict) -> list:
+    return [[*path, line, col] for path, (line, col) in positions.items()]
+
+
+def _unrows(rows: list) -> dict:
+    out = {tuple(row[:-2]): (row[-2], row[-1]) for row in rows}  # a list in a path: TypeError
+    if not ({type(k) for path in out for k in path} <= {str, int}
+            and {type(n) for pos in out.values() for n in pos} <= {int}):
+        raise ValueError("not a position in a YAML file")
+    return out
+
+
+def _key(path: list) -> tuple:
+    if not all(type(p) is str or type(p) is int for p in path):
+        raise ValueError("not a path into a YAML file")
+    return tuple(path)
+
+
+def _at(pos: Any) -> Pos:
+    line, col = pos
+    if type(line) is not int or type(col) is not int:
+        raise ValueError("not a position")
+    return (line, col)
+
+
 def load_yaml_text(
     text: str,
     path: str,
@@ -126,6 +173,12 @@ def load_yaml_text(
     max_depth: int = DEFAULT_MAX_DEPTH,
 ) -> YamlDoc:
     """Parse one YAML document; UnreadableFile (with line and column) for anything refused."""
+    import yaml
+
+    try:  # libyaml: an order of magnitude faster to compose
+        from yaml import CSafeLoader as Loader
+    except ImportError:  # pragma: no cover - depends on how PyYAML was built
+        from yaml import SafeLoader as Loader  # type: ignore[assignment]
 
     def fail(message: str, line: int = 1, col: int = 1) -> UnreadableFile:
         return UnreadableFile(Location(repo, path, line, col), message)
@@ -136,7 +189,7 @@ def load_yaml_text(
         text = text[1:]
 
     doc = YamlDoc(path=path, repo=repo, value=None)
-    loader = _Loader(text)
+    loader = Loader(text)
     try:
         doc.value = _compose(loader, doc, fail, max_aliases, max_nodes, max_depth)
     except yaml.MarkedYAMLError as exc:
@@ -192,7 +245,10 @@ def _compose(loader, doc: YamlDoc, fail, max_aliases: int, max_nodes: int, max_d
     copied; its expanded size is added to a running total that stops the parse the moment it
     passes `max_nodes`, long before a bomb is read to its end.
     """
+    import yaml
+
     E = yaml.events
+    scalar = _Scalars()
     loader.get_event()  # StreamStart
     ev = loader.get_event()
     if isinstance(ev, E.StreamEndEvent):
@@ -249,7 +305,7 @@ def _compose(loader, doc: YamlDoc, fail, max_aliases: int, max_nodes: int, max_d
         kpos = _pos(ev)
         if not isinstance(ev, E.ScalarEvent):
             raise fail("a mapping key must be plain text, not a list, a mapping or an alias", *kpos)
-        key = _scalar(ev, fail)
+        key = scalar(ev, fail)
         if not isinstance(key, str):
             kind = "null" if key is None else type(key).__name__
             doc.problems.append(
@@ -282,6 +338,7 @@ def _compose(loader, doc: YamlDoc, fail, max_aliases: int, max_nodes: int, max_d
                 if anchor not in anchors:
                     raise fail(f"alias *{anchor} refers to no anchor defined before it", *pos)
                 aliases += 1
+                doc.shared = True
                 if aliases > max_aliases:
                     raise fail(
                         f"more than {max_aliases} aliases (an alias bomb?); refusing to expand them",
@@ -301,7 +358,7 @@ def _compose(loader, doc: YamlDoc, fail, max_aliases: int, max_nodes: int, max_d
             if total > max_nodes:
                 raise fail(f"YAML has more than {max_nodes} nodes; refusing to read it", *pos)
             if isinstance(ev, E.ScalarEvent):
-                value = _scalar(ev, fail)
+                value = scalar(ev, fail)
                 if ev.anchor is not None:
                     anchors[ev.anchor] = (value, 1)
                 attach(value, 1)
@@ -328,26 +385,41 @@ def _compose(loader, doc: YamlDoc, fail, max_aliases: int, max_nodes: int, max_d
         raise fail(f"unexpected YAML event {type(ev).__name__}", *_pos(ev))  # pragma: no cover
 
 
-def _scalar(ev, fail) -> Any:
-    if ev.style not in (None, ""):
-        return ev.value  # quoted or block scalars are text
-    tag = _RESOLVER.resolve(ScalarNode, ev.value, (True, False))
-    if tag == _TAG + "null":
-        return None
-    if tag == _TAG + "bool":
-        return _CONSTRUCTOR.construct_yaml_bool(ScalarNode(tag, ev.value))
-    if tag in (_TAG + "int", _TAG + "float") and _sexagesimal(ev.value):
-        return ev.value
-    if tag == _TAG + "int":
-        try:
-            return _CONSTRUCTOR.construct_yaml_int(ScalarNode(tag, ev.value))
-        except ValueError:  # beyond Python's integer-string limit (4300 digits)
-            raise fail(f"integer of {len(ev.value)} characters is too large to read", *_pos(ev)) from None
-    if tag == _TAG + "float":
-        return _CONSTRUCTOR.construct_yaml_float(ScalarNode(tag, ev.value))
-    if tag == _TAG + "merge":
-        raise fail("merge keys (<<) are not supported: write the entries out", *_pos(ev))
-    return ev.value  # text, timestamps (kept as written), `=`
+class _Scalars:
+    """A plain scalar's value, as YAML 1.1 resolves it (PyYAML's resolver and safe constructor,
+    made once a process, with the first parse)."""
+
+    _made: tuple | None = None
+
+    def __init__(self) -> None:
+        if _Scalars._made is None:
+            import yaml
+            from yaml.nodes import ScalarNode
+
+            _Scalars._made = (yaml.resolver.Resolver(), yaml.constructor.SafeConstructor(), ScalarNode)
+        self.resolver, self.constructor, self.node = _Scalars._made
+
+    def __call__(self, ev, fail) -> Any:
+        if ev.style not in (None, ""):
+            return ev.value  # quoted or block scalars are text
+        node, construct = self.node, self.constructor
+        tag = self.resolver.resolve(node, ev.value, (True, False))
+        if tag == _TAG + "null":
+            return None
+        if tag == _TAG + "bool":
+            return construct.construct_yaml_bool(node(tag, ev.value))
+        if tag in (_TAG + "int", _TAG + "float") and _sexagesimal(ev.value):
+            return ev.value
+        if tag == _TAG + "int":
+            try:
+                return construct.construct_yaml_int(node(tag, ev.value))
+            except ValueError:  # beyond Python's integer-string limit (4300 digits)
+                raise fail(f"integer of {len(ev.value)} characters is too large to read", *_pos(ev)) from None
+        if tag == _TAG + "float":
+            return construct.construct_yaml_float(node(tag, ev.value))
+        if tag == _TAG + "merge":
+            raise fail("merge keys (<<) are not supported: write the entries out", *_pos(ev))
+        return ev.value  # text, timestamps (kept as written), `=`
 
 
 def _sexagesimal(value: str) -> bool:
