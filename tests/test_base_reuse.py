@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from drafterlint.registry import load as registry_load
-from tests.helpers import EXAMPLE_CATALOG, example_git_repos, git_commit_all, paths_passed
+from tests.helpers import EXAMPLE_CATALOG, example_git_repos, git, git_commit_all, paths_passed
 from tests.helpers.samples import COMPANION, rules_text, typo_pull_request
 
 
@@ -54,14 +54,49 @@ def test_a_pull_request_in_ci_asks_git_each_question_once(cli, tmp_path, monkeyp
     code, out, _ = cli("check", "--format", "json", "--base-ref", "HEAD~1", cwd=pull_request)
     assert code == 0, out
     asked = Counter(log.read_text(encoding="utf-8").split())
-    # where the base is (the top folder, shallow or not, the ref's commit: one rev-parse), the
-    # merge base, the base's listing and its files (one cat-file for all of them), the lines
-    # changed; no tree id for a cache of the base's findings no later run reads
-    assert asked == Counter(["rev-parse", "merge-base", "ls-tree", "cat-file", "diff"])
+    # where the base is (the top folder, shallow or not, the ref's commit and the merge base:
+    # one rev-parse), the base's listing and its files (one cat-file for all of them), the
+    # lines changed; no tree id for a cache of the base's findings no later run reads
+    assert asked == Counter(["rev-parse", "ls-tree", "cat-file", "diff"])
     doc = json.loads(out)
     monkeypatch.undo()
     code2, out2, _ = cli("check", "--format", "json", "--base-ref", "HEAD~1", "--no-cache", cwd=pull_request)
     assert (code2, json.loads(out2)) == (code, doc)
+
+
+def test_the_base_is_the_merge_base_git_names(tmp_path):
+    """basetree.merge_base asks one rev-parse for what `git merge-base` answers: on a branch, in
+    a criss-cross history (two merge bases: git's first), for unrelated histories and a ref that
+    is not there (none), in a folder inside another repository (none), and in a shallow clone
+    that cannot see where the histories meet (the ref itself)."""
+    from drafterlint.basetree import merge_base
+
+    root = tmp_path / "repo"
+    git_commit_all(root, "2026-01-01", "root")
+    git(root, "checkout", "-q", "-b", "side")
+    for branch, when in (("side", "2026-01-02"), ("main", "2026-01-03")):
+        git(root, "checkout", "-q", branch)
+        (root / f"{branch}.md").write_text(f"{branch}\n", encoding="utf-8")
+        git_commit_all(root, when, branch)
+    tips = {b: git(root, "rev-parse", b) for b in ("main", "side")}
+    git(root, "checkout", "-q", "-b", "cross", tips["main"])
+    git(root, "merge", "-q", "--no-edit", tips["side"])
+    git(root, "checkout", "-q", "-b", "cross2", tips["side"])
+    git(root, "merge", "-q", "--no-edit", tips["main"])
+    assert len(git(root, "merge-base", "--all", "cross", "cross2").split()) == 2
+    for ref, head in (("main", "side"), ("side", "main"), ("cross", "cross2"), ("cross2", "cross"), ("main", "main")):
+        assert merge_base(root, ref, head) == git(root, "merge-base", ref, head), (ref, head)
+    git(root, "checkout", "-q", "--orphan", "alone")
+    git_commit_all(root, "2026-01-04", "unrelated")
+    assert merge_base(root, "main") is None
+    assert merge_base(root, "no-such-branch") is None
+    (root / "inner").mkdir()
+    assert merge_base(root / "inner", "main", "side") is None
+    shallow = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "1", "--branch", "side", "--no-local", str(root), str(shallow))
+    git(shallow, "fetch", "-q", "--depth", "1", "origin", "main:main")
+    assert git(shallow, "rev-parse", "--is-shallow-repository") == "true"
+    assert merge_base(shallow, "main") == tips["main"] != git(root, "merge-base", "main", "side")
 
 
 def test_a_yaml_file_is_parsed_once_for_head_and_base_unless_the_change_touched_it(cli, tmp_path, monkeypatch):

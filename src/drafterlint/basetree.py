@@ -31,21 +31,27 @@ def merge_base(repo_dir: Path, ref: str, head: str = "HEAD") -> str | None:
     validate_revision(head)
     repo_dir = Path(repo_dir)
     try:
-        # One process answers the three questions, a line each, in the order asked (the last
-        # two lines are git's own words: the top folder's name may hold a line break).
+        # One process answers every question, a line each, in the order asked: the top folder
+        # (its name may hold a line break: the lines after it are git's own words), shallow or
+        # not, and for the symmetric difference `ref...head` the head's commit, the ref's and
+        # `^` and each merge base, in the order `git merge-base --all` gives them (its first
+        # is what `git merge-base` answers); "--" makes the range a revision, never a path.
         answer = run_git(repo_dir, ["rev-parse", "--show-toplevel", "--is-shallow-repository",
-                                    "--verify", "--quiet", f"{ref}^{{commit}}"], allow_local=True).split("\n")
+                                    f"{ref}^{{commit}}...{head}^{{commit}}", "--"], allow_local=True).split("\n")
     except FetchError:
         return None
-    if len(answer) < 3:
+    while answer and answer[-1].strip() in ("", "--"):
+        answer.pop()
+    bases = []
+    while answer and answer[-1].startswith("^"):
+        bases.append(answer.pop()[1:].strip())
+    if len(answer) < 4:
         return None
-    top, shallow, commit = "\n".join(answer[:-2]), answer[-2].strip(), answer[-1].strip()
+    top, shallow, commit = "\n".join(answer[:-3]), answer[-3].strip(), answer[-1].strip()
     if Path(top).resolve() != repo_dir.resolve():
         return None  # a folder inside another repository: its history is not this one's
-    try:
-        return run_git(repo_dir, ["merge-base", commit, head], allow_local=True).strip() or None
-    except FetchError:
-        pass
+    if bases:
+        return bases[-1]  # (popped from the end: the first one git named)
     # A shallow clone (a CI checkout) cannot see where the histories meet: the ref itself is the
     # base then, which is exact for a pull request's base commit.
     return commit if shallow == "true" else None
