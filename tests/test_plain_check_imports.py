@@ -13,7 +13,7 @@ from tests.helpers import example_git_repos
 from tests.helpers.imported import FRONT_AND_TRACE
 
 # What only other commands (fix, baseline, audit, sync), other report formats, a change's base
-# (--base-ref, --hook), the model hub or the GitHub API need; GitPython and requests are imported
+# (--base-ref, --hook), the model hub, the GitHub API or git history need; GitPython and requests are imported
 # inside the functions that use them, and nothing of a plain check starts a process.
 NOT_FOR_A_PLAIN_CHECK = (
     "drafterlint.fix", "drafterlint.baseline", "drafterlint.audit", "drafterlint.auditstate",
@@ -23,6 +23,8 @@ NOT_FOR_A_PLAIN_CHECK = (
     "drafterlint.report.json_report", "drafterlint.report.sarif_report", "drafterlint.report.github_report",
     "drafterlint.report.markdown_report", "drafterlint.report.rdjson_report", "drafterlint.report.audit_markdown",
     "git", "requests", "urllib3", "subprocess",
+    # git history (the audit's) and the comparison of how a base invoked the check (DL901, --base-ref)
+    "drafterlint.history", "drafterlint.checks._invocations",
 )
 
 

@@ -28,8 +28,6 @@ from drafterlint.findings import UnreadableFile
 if TYPE_CHECKING:
     from git.objects.commit import Commit as GitCommit
 
-    from drafterlint.registry.model import Registry
-
 MAX_COMMITS = 2000
 CATALOG = "catalog.yaml"
 _HEADS = ("catalogs", "approved_spec_decode_heads")
@@ -207,33 +205,3 @@ def _entries_at(commit: "GitCommit", policies_path: str, repo_name: str, parsed:
         heads |= h
         cps |= c
     return heads, cps
-
-
-# -- helpers the audit rules share ----------------------------------------------------------
-
-
-def latest_heads(registry: "Registry | None") -> list:
-    """Every head of every policy, once per identity, as the newest policy listing it has it.
-
-    Returns [(head, policy)], in registry order of their newest policy.
-    """
-    if registry is None:
-        return []
-    seen: dict[tuple, tuple] = {}
-    for policy in registry.policies.values():  # oldest first: later policies replace earlier ones
-        for head in policy.heads:
-            seen[head.identity] = (head, policy)
-    return list(seen.values())
-
-
-def latest_checkpoints(registry: "Registry") -> list:
-    """[(checkpoint, policy)] of the newest cohort policy: the current model list."""
-    policy = registry.latest()
-    if policy is None:
-        return []
-    out, seen = [], set()
-    for cp in policy.checkpoints:
-        if cp.identity not in seen:
-            seen.add(cp.identity)
-            out.append((cp, policy))
-    return out

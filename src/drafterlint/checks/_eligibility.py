@@ -44,7 +44,7 @@ def horizon(config: "Config") -> int:
 
 def eligibility(registry: "Registry | None", facts: "RulesFacts", config: "Config") -> Eligibility:
     from drafterlint.checks._stated import lead_time
-    from drafterlint.history import latest_heads
+    from drafterlint.registry.model import latest_heads
 
     heads = []
     for head, policy in latest_heads(registry):

@@ -59,7 +59,7 @@ EXAMPLES = (
 
 def check(ctx: Context) -> Iterator[Finding]:
     from drafterlint.checks._stated import lead_time
-    from drafterlint.history import latest_heads
+    from drafterlint.registry.model import latest_heads
 
     hist = ctx.git_history
     calendar = ctx.facts.publication_calendar

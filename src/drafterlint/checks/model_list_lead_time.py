@@ -76,7 +76,7 @@ EXAMPLES = (
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    from drafterlint.history import latest_checkpoints
+    from drafterlint.registry.model import latest_checkpoints
 
     hist = ctx.git_history
     facts = ctx.facts

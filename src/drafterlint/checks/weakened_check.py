@@ -35,7 +35,6 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from drafterlint.checks._invocations import weakenings
 from drafterlint.checks._options import read_all
 from drafterlint.checks.base import BASE, Context, Example, Rule
 from drafterlint.checks.context import BaseState
@@ -157,6 +156,8 @@ def check(ctx: Context) -> Iterator[Finding]:
         names = ", ".join(".".join(map(str, p)) for p in changed[:3]) + (" …" if len(changed) > 3 else "")
         yield RULE.at(at(changed[0]), f"the change of {names} leaves files or parts unchecked: {hides(rest)}",
                       suggestion=_MEANT, key="settings")
+    from drafterlint.checks._invocations import weakenings  # only where a run has a base
+
     for repo in dict.fromkeys(c.repo for c in state.invoked):
         for weakened in weakenings(c for c in state.invoked if c.repo == repo):
             yield RULE.at(Location(repo, weakened.path, weakened.line, weakened.column), weakened.message,

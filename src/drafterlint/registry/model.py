@@ -218,3 +218,33 @@ class Registry:
         if cps:
             return cps[-1][1]
         return list(self.policies.values())[-1] if self.policies else None
+
+
+# -- what the rules read of the registry's history of policies --------------------------------
+
+
+def latest_heads(registry: Registry | None) -> list:
+    """Every head of every policy, once per identity, as the newest policy listing it has it.
+
+    Returns [(head, policy)], in registry order of their newest policy.
+    """
+    if registry is None:
+        return []
+    seen: dict[tuple, tuple] = {}
+    for policy in registry.policies.values():  # oldest first: later policies replace earlier ones
+        for head in policy.heads:
+            seen[head.identity] = (head, policy)
+    return list(seen.values())
+
+
+def latest_checkpoints(registry: Registry) -> list:
+    """[(checkpoint, policy)] of the newest cohort policy: the current model list."""
+    policy = registry.latest()
+    if policy is None:
+        return []
+    out, seen = [], set()
+    for cp in policy.checkpoints:
+        if cp.identity not in seen:
+            seen.add(cp.identity)
+            out.append((cp, policy))
+    return out
