@@ -9,6 +9,8 @@ import datetime
 import gc
 import weakref
 
+import pytest
+
 from drafterlint.checks.base import rule_by_code
 from drafterlint.checks.context import Context
 from drafterlint.config import Config
@@ -75,11 +77,12 @@ def test_at_most_one_checked_document_is_whole_while_they_are_read(tmp_path, mon
     met: list[weakref.ref] = []
     alive: list[int] = []
 
-    def counting(ctx, view, doc):
-        if doc is not ctx.documents.main:
-            met.append(weakref.ref(doc))
+    def counting(ctx, view, body):
+        if body.outline is not ctx.documents.main:
+            assert type(body.outline) is Document
+            met.append(weakref.ref(body.outline))
             alive.append(sum(ref() is not None for ref in met))
-        return real(ctx, view, doc)
+        return real(ctx, view, body)
 
     monkeypatch.setattr(rule, "check_document", counting)
     gc.collect()
@@ -118,3 +121,31 @@ def test_a_crash_in_a_per_document_part_is_one_line_and_exit_2(cli, tmp_path, mo
     assert code == 2
     assert err.strip().splitlines()[-1] == (
         "drafterlint: internal error in rule DL205 section-ref-mismatch: KeyError: 'a bug' (please report this)")
+
+
+def _headings(doc: Document) -> int:
+    return len(doc.headings)
+
+
+def test_a_body_is_read_by_a_function_of_the_document_alone_once(tmp_path):
+    """What a per-document part reads (Body.read) is kept by the function that read it: a
+    second Body over the same reads asks nothing of the document (a base's unchanged copy,
+    given only its outline and the reads). A closure or a lambda, which could read the
+    context, is refused: its value would be shared with a run of another context."""
+    from drafterlint.markdown.model import Body
+    from drafterlint.markdown.parse import parse_document
+
+    doc = parse_document("# A\n\n## B\n", "a.md")
+    reads: dict = {}
+    assert Body(doc, reads).read(_headings) == 2
+    assert reads == {_headings: 2}
+
+    def never():
+        raise AssertionError("read again")
+
+    assert Body(doc.summary(), reads, never).read(_headings) == 2
+    assert Body(doc.summary(), {}, lambda: doc).read(_headings) == 2  # read again where not kept
+    limit = 1
+    for fn in (lambda d: len(d.headings), lambda d: len(d.headings) > limit):
+        with pytest.raises(TypeError, match="a module's function of the document alone"):
+            Body(doc, {}).read(fn)

@@ -49,3 +49,27 @@ def test_reading_documents_leaves_no_cyclic_garbage_with_the_collector_off(tmp_p
         gc.enable()
     assert len(view.parsed_documents()) == 30
     assert left < 30  # one parse alone leaves hundreds
+
+
+def test_a_run_that_met_an_unreadable_file_is_freed_without_the_cyclic_collector(tmp_path):
+    """The command line turns the cyclic collector off (cli.main), so a run's context must be
+    freed by reference counting alone: a pull request's base is checked after the current run,
+    which must not stay alive meanwhile (a 20,000-file tree's base doubled the memory). An
+    error kept for DL702 (here the companion document missing, and an unreadable one) holds no
+    frame, which would hold the context that keeps the error."""
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "endpoints_rules.md").write_text("# Rules\n\nSee [bad](bad.md#x).\n", encoding="utf-8")
+    (rules / "bad.md").write_bytes(b"# Bad \xff\n")
+    gc.collect()
+    gc.disable()
+    try:
+        ctx = build_context(Config(), rules, None)
+        result = run(ctx)
+        assert {e.location.path for e in ctx.unreadable_met()} == {"bad.md", "endpoints_submission_rules.md"}
+        assert result.unreadable == ["bad.md", "endpoints_submission_rules.md"]
+        gone = weakref.ref(ctx)
+        del ctx, result
+        assert gone() is None
+    finally:
+        gc.enable()

@@ -72,12 +72,18 @@ class DocumentCache:
 
     Where the cache will not outlive the run (sources.cache_outlives_the_run), they are kept in memory
     only: a base's unchanged documents are still parsed once, and nothing is written that no
-    run will read."""
+    run will read. A document is kept whole in memory only while a view keeps it whole: once a
+    view keeps only its outline, what a base needs of it is its Read (`read`), a fraction of
+    the model (a parsed document takes 8 to 14 times its bytes: the Action's path on a docs
+    tree of 20,000 files peaked at 998 MiB when every one was kept whole for the base)."""
 
     def __init__(self, store: Store, *, keep: bool = True):
         self.store = store
         self.keep = keep
         self.memory: dict[str, Any] = {}
+        # What the run read of every document, by `name` (its outline and what the rules read
+        # of its body: what a base shares with the current run for a document it left alone).
+        self.reads: dict[str, Read] = {}
         self.sections = SectionEntries(self)
         self.yaml: dict[str, YamlPack] = {}  # by the repository's name
         # Where the cache does not outlive the run: per repository (its name), the documents a
@@ -95,7 +101,26 @@ class DocumentCache:
         paths = self.read_again.get(repo)
         return paths is None or rel in paths
 
-    def _name(self, rel: str, data: bytes) -> str:
+    def read(self, name: str) -> "Read":
+        """What the run read of the document whose bytes `name` names (made empty if none)."""
+        read = self.reads.get(name)
+        if read is None:
+            read = self.reads[name] = Read()
+        return read
+
+    def outline(self, name: str, doc: Any) -> Any:
+        """The outline (markdown.model.Summary) of `doc`, read from the bytes `name` names:
+        made once, the same object for every view that reads them (an outline is never changed
+        once made: its indexes are worked out from it, the same for every reader). The whole
+        document is no longer kept: a view that keeps only the outline needs no more of it."""
+        read = self.read(name)
+        if read.outline is None:
+            read.outline = doc.summary()
+        self.memory.pop(name, None)
+        return read.outline
+
+    def name(self, rel: str, data: bytes) -> str:
+        """What names the document `rel` read as `data` (the tool, the path, the bytes)."""
         h = hashlib.sha256(f"{fingerprint()}\0{rel}\0".encode("utf-8", "surrogateescape"))
         h.update(data)
         return f"doc-{h.hexdigest()}.json"
@@ -103,22 +128,22 @@ class DocumentCache:
     def get(self, rel: str, data: bytes):
         from drafterlint.markdown.model import Document
 
-        name = self._name(rel, data)
+        name = self.name(rel, data)
         doc = self.memory.get(name) or self.store.load(name)
         return doc if isinstance(doc, Document) and doc.path == rel else None
 
     def put(self, rel: str, data: bytes, doc: Any) -> None:
-        self._keep(self._name(rel, data), doc)
+        self._keep(self.name(rel, data), doc)
 
     def remember(self, rel: str, data: bytes, doc: Any) -> None:
         """`doc` for the rest of the run only (a document kept as its sections: a base's
         unchanged copy of it is this one, not its sections decoded again)."""
-        self.memory[self._name(rel, data)] = doc
+        self.memory[self.name(rel, data)] = doc
 
     def for_the_run(self, what: str, data: bytes, compute: Callable[[], Any]) -> Any:
         """`compute()` for the input `what` of content `data`, computed once a run and never
         written: a parse cheaper than reading it back (a YAML file), shared by a base's views."""
-        name = self._name(what, data)
+        name = self.name(what, data)
         if name not in self.memory:
             self.memory[name] = compute()
         return self.memory[name]
@@ -150,6 +175,19 @@ class DocumentCache:
         value = list(compute())
         self._keep(name, value)
         return value
+
+
+class Read:
+    """What a run read of one version of a document (DocumentCache.reads): its outline, once a
+    view kept only that, and what the rules' per-document parts read of its body
+    (markdown.model.Body.read, by the function that read it). A base's unchanged document is
+    given these, and is not parsed again."""
+
+    __slots__ = ("outline", "body")
+
+    def __init__(self) -> None:
+        self.outline: Any = None
+        self.body: dict[Any, Any] = {}
 
 
 class SectionEntries:

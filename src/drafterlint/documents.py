@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from drafterlint.findings import Finding, UnreadableFile
 
 if TYPE_CHECKING:
     from drafterlint.config import Config
-    from drafterlint.markdown.model import Document, Outline
+    from drafterlint.markdown.model import Body, Document, Outline
     from drafterlint.sources import RepoView
+
+T = TypeVar("T")
 
 
 @dataclass(eq=False)
@@ -49,10 +51,11 @@ class Documents:
 
 
 def resolve(config: "Config", rules: "RepoView | None", registry: "RepoView | None",
-            unreadable: Callable[[UnreadableFile], None]) -> tuple[Documents, Iterator[tuple["RepoView", "Document"]]]:
+            unreadable: Callable[[UnreadableFile], None]) -> tuple[Documents, Iterator[tuple["RepoView", "Body"]]]:
     """The configured documents of the two repositories, with the main and companion documents
     and the Markdown list read; and the checked documents, each read when the iterator reaches
-    it (for the caller to add to `checked` what it keeps of it). Each one missing or unreadable
+    it, as the rules' per-document parts read it (a Body; for the caller to add to `checked` what
+    it keeps of it). Each one missing or unreadable
     is handed to `unreadable` once."""
     wanted: list[tuple[RepoView, str, str]] = []  # (view, path, why it is wanted)
     if rules is not None:
@@ -69,28 +72,28 @@ def resolve(config: "Config", rules: "RepoView | None", registry: "RepoView | No
     docs = Documents()
     for view, rel, why in wanted:
         if why != "checked":
-            doc = _read(unreadable, view, rel, why, reported)
+            doc = _read(unreadable, view, rel, why, reported, view.document)
             if doc is not None:
                 setattr(docs, why, doc)
 
-    def checked() -> Iterator[tuple["RepoView", "Document"]]:
+    def checked() -> Iterator[tuple["RepoView", "Body"]]:
         for view, rel, why in wanted:
             if why == "checked":
-                doc = _read(unreadable, view, rel, why, reported)
-                if doc is not None:
-                    yield view, doc
+                body = _read(unreadable, view, rel, why, reported, view.body)
+                if body is not None:
+                    yield view, body
 
     return docs, checked()
 
 
-def _read(unreadable, view, rel, why, reported) -> "Document | None":
+def _read(unreadable, view, rel, why, reported, read: Callable[[str], T]) -> T | None:
     try:
         if not view.is_file(rel):
             if why == "markdown_list":
                 return None  # optional: the list rules have nothing to compare
             what = "configured document not found" if why == "checked" else f"configured {why} document not found"
             raise UnreadableFile(view.location(rel), "is a directory, not a file" if view.is_dir(rel) else what)
-        return view.document(rel)
+        return read(rel)
     except UnreadableFile as err:
         if (view.name, rel) not in reported:
             reported.add((view.name, rel))

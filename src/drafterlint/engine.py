@@ -16,7 +16,7 @@ from drafterlint.checks.base import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODA
 from drafterlint.checks.context import BaseState, Context, Inputs, Preparing
 from drafterlint.config import Config
 from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result, Skipped, UnreadableFile, quoted
-from drafterlint.markdown.model import Document
+from drafterlint.markdown.model import Body
 from drafterlint.rendered import is_markdown
 from drafterlint.sources import RepoView, repo_view
 
@@ -82,7 +82,7 @@ def prepare(inputs: Inputs) -> Context:
     return ctx
 
 
-def _read_checked(ctx: Context, checked: Iterable[tuple[RepoView, Document]]) -> None:
+def _read_checked(ctx: Context, checked: Iterable[tuple[RepoView, Body]]) -> None:
     """Each checked document, as it is read, given to the per-document part of every rule the
     configuration chooses whose needs are met (what the rest of the run cannot read again), and
     then only its outline kept: the headings, anchors and links other documents' checks read.
@@ -92,17 +92,17 @@ def _read_checked(ctx: Context, checked: Iterable[tuple[RepoView, Document]]) ->
     parts = [(r.RULE.code, part) for r in _chosen(ctx, None)
              if (part := _document_part(r)) is not None and not _missing_needs(r, ctx)]
     docs.found.update((code, []) for code, _part in parts)
-    for view, doc in checked:
+    for view, body in checked:
         for code, part in parts:
             if code not in docs.failed:
                 try:
-                    docs.found[code].extend(part(ctx, view, doc) or ())
+                    docs.found[code].extend(part(ctx, view, body) or ())
                 except Exception as exc:  # raised again at the rule's turn, in `run`
                     docs.failed[code] = exc
-        docs.checked.append((view, doc if id(doc) in whole else view.keep_outline(doc.path)))
+        docs.checked.append((view, body.outline if id(body.outline) in whole else view.keep_outline(body.path)))
 
 
-DocumentPart = Callable[[Context, RepoView, Document], Iterable[Finding]]
+DocumentPart = Callable[[Context, RepoView, Body], Iterable[Finding]]
 
 
 def _document_part(rule: RuleModule) -> DocumentPart | None:
@@ -121,7 +121,7 @@ def _document_findings(ctx: Context, code: str, part: DocumentPart) -> Iterator[
             raise ctx.documents.failed[code]
         return
     for view, doc in ctx.documents.checked:
-        yield from part(ctx, view, doc if isinstance(doc, Document) else view.document(doc.path)) or ()
+        yield from part(ctx, view, view.body(doc.path)) or ()
 
 
 def _attach(view: RepoView, cache, whole: bool) -> RepoView:

@@ -224,6 +224,16 @@ class UnreadableFile(Exception):
         self.message = message
         super().__init__(f"{location}: {message}")
 
+    def kept(self) -> "UnreadableFile":
+        """The error as a run keeps it to report later (DL702): without the frames it was raised
+        and caught in (its traceback, and the exception it was raised while handling), which
+        hold the run's context and everything it read. Kept with them, the context was a
+        reference cycle, which the command line's cyclic collector (off) never frees: a pull
+        request's base was checked with the current run's context still alive."""
+        self.__traceback__ = None
+        self.__context__ = None
+        return self
+
 
 @dataclass
 class Result:

@@ -19,7 +19,7 @@ from drafterlint.rendered import ROOT_README_FOLDERS, is_markdown, readme_of
 
 if TYPE_CHECKING:
     from drafterlint.cohorts import Calendar
-    from drafterlint.markdown.model import Document, Outline
+    from drafterlint.markdown.model import Body, Document, Outline
     from drafterlint.registry.model import Registry
 
 # Files larger than this are reported as unreadable instead of being parsed.
@@ -58,6 +58,7 @@ class RepoView:
         # a store of parsed documents keyed by content. Both optional.
         self.recorder: Any = None
         self.doc_cache: Any = None
+        self._read_as: dict[str, str] = {}  # what the cache names the bytes of each document read
         # A folder written from a git commit's tree holds every file of it, without a `.git`.
         self.known_complete: bool | None = None
         # The registry read from this view (registry.load.registry_of): (the configuration, the
@@ -251,13 +252,40 @@ class RepoView:
             self._documents[rel] = doc
         return doc
 
+    def body(self, rel: str) -> "Body":
+        """A checked document as the rules' per-document parts read it (markdown.model.Body),
+        kept whole until `keep_outline`. One this run read already with the same bytes and kept
+        only the outline of (a base's document the change left alone) is not parsed again: its
+        outline and what the parts read of its body are the run's."""
+        from drafterlint.markdown.model import Body
+
+        cache = self.doc_cache
+        if rel in self._documents or cache is None or self.keep_whole:
+            doc = self.document(rel)
+            name = self._read_as.get(rel)
+            return Body(doc, cache.read(name).body if name is not None else {})
+        data, name, read = self._known(rel)
+        if read.outline is not None:
+            self._documents[rel] = read.outline
+            return Body(read.outline, read.body, lambda: self._parse(rel, data, None))
+        doc = self._documents[rel] = self._read_document(rel, data, name)
+        return Body(doc, read.body)
+
     def outline(self, rel: str) -> "Outline":
         """What other documents read of `rel` (its anchors, headings, links): what is kept of
-        it, or it read now, of which only the outline is kept."""
+        it, or it read now, of which only the outline is kept (the run's, where it read the
+        same bytes before)."""
         kept = self._documents.get(rel)
         if kept is None:
-            doc = self._read_document(rel)
-            kept = self._documents[rel] = doc if self.keep_whole else doc.summary()
+            if self.doc_cache is None or self.keep_whole:
+                doc = self._read_document(rel)
+            else:
+                data, name, read = self._known(rel)
+                if read.outline is not None:
+                    self._documents[rel] = read.outline
+                    return read.outline
+                doc = self._read_document(rel, data, name)
+            kept = self._documents[rel] = doc if self.keep_whole else self._summary(rel, doc)
         return kept
 
     def keep_outline(self, rel: str) -> "Outline":
@@ -267,35 +295,57 @@ class RepoView:
 
         kept = self._documents[rel]
         if isinstance(kept, Document) and not self.keep_whole:
-            kept = self._documents[rel] = kept.summary()
+            kept = self._documents[rel] = self._summary(rel, kept)
         return kept
 
-    def _read_document(self, rel: str) -> "Document":
-        limit = min(self.max_file_bytes, MAX_MARKDOWN_BYTES)
-        data = self.read_bytes(rel, limit)
+    def _summary(self, rel: str, doc: "Document") -> "Outline":
+        """The outline of `doc`: the cache's, one for all the views that read the same bytes
+        (a base's unchanged documents keep the current run's, not a copy each)."""
+        name = self._read_as.pop(rel, None)
+        return self.doc_cache.outline(name, doc) if name is not None else doc.summary()
+
+    def _markdown(self, rel: str) -> bytes:
+        return self.read_bytes(rel, min(self.max_file_bytes, MAX_MARKDOWN_BYTES))
+
+    def _known(self, rel: str) -> tuple[bytes, str, Any]:
+        """The bytes of `rel`, what the cache names them, and what the run read of them
+        (cache.Read)."""
+        data = self._markdown(rel)
+        name = self.doc_cache.name(rel, data)
+        return data, name, self.doc_cache.read(name)
+
+    def _read_document(self, rel: str, data: bytes | None = None, name: str | None = None) -> "Document":
+        if data is None:
+            data = self._markdown(rel)
         cache = self.doc_cache
+        if cache is not None:
+            name = self._read_as[rel] = name or cache.name(rel, data)
         doc = cache.get(rel, data) if cache is not None else None
         if doc is None:
-            from drafterlint.markdown.parse import TooComplex, parse_document
-            from drafterlint.markdown.sections import WORTH_SECTIONING, parse_sectioned
+            doc = self._parse(rel, data, cache)
+        return doc
 
-            # a large document is kept as its sections (one entry, written once parsed), the
-            # others whole
-            sectioned = False
-            try:
-                text = decode_text(data, self.location(rel))
-                if cache is not None and len(data) >= WORTH_SECTIONING and cache.in_sections(self.name, rel):
-                    doc, sectioned = parse_sectioned(text, rel, cache.sections.of(self.name, rel))
-                else:
-                    doc = parse_document(text, rel)
-            except TooComplex as exc:
-                raise UnreadableFile(self.location(rel), str(exc)) from None
-            finally:
-                _free_what_the_parse_left()
-            if sectioned:
-                cache.remember(rel, data, doc)
-            elif cache is not None:
-                cache.put(rel, data, doc)
+    def _parse(self, rel: str, data: bytes, cache: Any) -> "Document":
+        """`data` parsed, and kept in `cache` (when given): a large document as its sections
+        (one entry, written once parsed), the others whole."""
+        from drafterlint.markdown.parse import TooComplex, parse_document
+        from drafterlint.markdown.sections import WORTH_SECTIONING, parse_sectioned
+
+        sectioned = False
+        try:
+            text = decode_text(data, self.location(rel))
+            if cache is not None and len(data) >= WORTH_SECTIONING and cache.in_sections(self.name, rel):
+                doc, sectioned = parse_sectioned(text, rel, cache.sections.of(self.name, rel))
+            else:
+                doc = parse_document(text, rel)
+        except TooComplex as exc:
+            raise UnreadableFile(self.location(rel), str(exc)) from None
+        finally:
+            _free_what_the_parse_left()
+        if sectioned:
+            cache.remember(rel, data, doc)
+        elif cache is not None:
+            cache.put(rel, data, doc)
         return doc
 
 

@@ -13,9 +13,11 @@ engine calls on each checked document as it is read, before it keeps only the do
 (a large docs tree would otherwise hold every parsed body); `check(ctx)` then sees the checked
 documents as outlines (the main and companion documents and the Markdown list stay whole). The
 findings of both are the rule's, in that order. `check_document` reads the document it is given
-and what the engine prepared before reading the checked ones (the facts, the registry): the
-other checked documents are not all read yet, so a `ctx.shared` value computed from them there
-would be computed from a part of them.
+(a `markdown.model.Body`: its body through `doc.read(fn)`, a module's function of the document
+alone, whose value a pull request's base reuses for a document the change left alone) and what
+the engine prepared before reading the checked ones (the facts, the registry): the other
+checked documents are not all read yet, so a `ctx.shared` value computed from them there would
+be computed from a part of them.
 """
 
 from __future__ import annotations

@@ -117,7 +117,7 @@ class Preparing:
         return self.inputs.rules
 
     def unreadable(self, error: "UnreadableFile") -> None:
-        self.unreadable_files.append(error)
+        self.unreadable_files.append(error.kept())
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)
@@ -157,7 +157,7 @@ class Context(Inputs):
 
     def unreadable(self, error: "UnreadableFile") -> None:
         """Record a file that could not be read (DL702) without stopping the check that met it."""
-        self.unreadable_files.append(error)
+        self.unreadable_files.append(error.kept())
 
     def unreadable_met(self) -> list[UnreadableFile]:
         """Every file met that could not be read, with the first reason: the registry's files

@@ -10,7 +10,7 @@ or a model-hub link) is reported at its first line. A single mention in prose is
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from drafterlint.checks._mdlist import HF_LINK, REPO_WORD
@@ -18,7 +18,7 @@ from drafterlint.checks.base import REGISTRY, RULES, Context, Example, Rule
 from drafterlint.findings import Finding, Location, Severity
 
 if TYPE_CHECKING:
-    from drafterlint.markdown.model import Document
+    from drafterlint.markdown.model import Body, Document
     from drafterlint.registry.model import Checkpoint, Head
     from drafterlint.sources import RepoView
 
@@ -73,27 +73,23 @@ def _registry_repos(ctx: Context) -> dict[str, Location]:
     return out
 
 
-def _named(texts: Iterable[str], targets: Iterable[str], known: Container[str]) -> list[str]:
-    found: list[str] = []
+def _named(texts: Iterable[str], targets: Iterable[str]) -> tuple[str, ...]:
+    """The repositories `texts` name (`org/name`) and `targets` link to on the model hub, each
+    once, in that order, lowercased."""
+    found: dict[str, None] = {}
     for t in texts:
         for m in REPO_WORD.finditer(t):
-            r = m.group("repo").lower()
-            if r in known and r not in found:
-                found.append(r)
+            found.setdefault(m.group("repo").lower())
     for t in targets:
         hf = HF_LINK.search(t)
         if hf:
-            r = f"{hf.group('org')}/{hf.group('name')}".lower()
-            if r in known and r not in found:
-                found.append(r)
-    return found
+            found.setdefault(f"{hf.group('org')}/{hf.group('name')}".lower())
+    return tuple(found)
 
 
-def check_document(ctx: Context, view: "RepoView", doc: "Document") -> Iterator[Finding]:
-    """The lists and tables of one checked document of the rules repository."""
-    known = ctx.shared(_registry_repos)
-    if not known or view is not ctx.rules:
-        return
+def _enumerations(doc: "Document") -> tuple[tuple[int, int, tuple[str, ...], str], ...]:
+    """Each list and table of `doc` that names two repositories or more: (its line and column,
+    the repositories, "list" or "table")."""
     blocks = []
     for lst in doc.lists:
         blocks.append((lst.line, lst.column, [i.text for i in lst.items],
@@ -102,8 +98,17 @@ def check_document(ctx: Context, view: "RepoView", doc: "Document") -> Iterator[
         cells = [c for row in (tbl.header, *tbl.rows) for c in row]
         blocks.append((tbl.line, tbl.column, [c.text for c in cells],
                        [k.target for c in cells for k in c.links], "table"))
-    for line, col, texts, targets, what in blocks:
-        repos = _named(texts, targets, known)
+    return tuple((line, col, named, what) for line, col, texts, targets, what in blocks
+                 if len(named := _named(texts, targets)) >= 2)
+
+
+def check_document(ctx: Context, view: "RepoView", doc: "Body") -> Iterator[Finding]:
+    """The lists and tables of one checked document of the rules repository."""
+    known = ctx.shared(_registry_repos)
+    if not known or view is not ctx.rules:
+        return
+    for line, col, named, what in doc.read(_enumerations):
+        repos = [r for r in named if r in known]
         if len(repos) < 2:
             continue
         shown = ", ".join(repos[:4]) + (", …" if len(repos) > 4 else "")

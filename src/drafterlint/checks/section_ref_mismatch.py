@@ -25,7 +25,7 @@ from drafterlint.checks.base import RULES, Context, Example, Rule
 from drafterlint.findings import Finding, Severity, did_you_mean
 
 if TYPE_CHECKING:
-    from drafterlint.markdown.model import Document, Heading, Outline, Prose
+    from drafterlint.markdown.model import Body, Document, Heading, Outline, Prose
     from drafterlint.sources import RepoView
 
 RULE = Rule("DL205", "section-ref-mismatch", Severity.ERROR,
@@ -90,9 +90,10 @@ def _plain(text: Prose) -> str:
     return "".join(chars)
 
 
-def check_document(ctx: Context, view: "RepoView", doc: "Document") -> Iterator[Finding]:
-    """The bare references of one checked document to sections it does not have."""
+def _bare_references(doc: "Document") -> tuple[tuple[str, int, int], ...]:
+    """Each bare reference of `doc` to a section it does not have: (its number, line, column)."""
     numbers = {h.number for h in doc.headings if h.number}
+    found = []
     for text in doc.prose:
         if "§" not in text.text:
             continue
@@ -101,10 +102,16 @@ def check_document(ctx: Context, view: "RepoView", doc: "Document") -> Iterator[
             number = m.group(1)
             if number in numbers or _QUALIFIED.search(plain[: m.start()]):
                 continue
-            line, column = text.position(m.start())
-            yield RULE.at(
-                view.location(doc.path, line, column),
-                f"§{number} does not exist in {doc.path}",
-                severity=Severity.WARNING,
-                key=f"bare §{number}",
-            )
+            found.append((number, *text.position(m.start())))
+    return tuple(found)
+
+
+def check_document(ctx: Context, view: "RepoView", doc: "Body") -> Iterator[Finding]:
+    """The bare references of one checked document to sections it does not have."""
+    for number, line, column in doc.read(_bare_references):
+        yield RULE.at(
+            view.location(doc.path, line, column),
+            f"§{number} does not exist in {doc.path}",
+            severity=Severity.WARNING,
+            key=f"bare §{number}",
+        )

@@ -22,7 +22,7 @@ from drafterlint.checks.base import RULES, TODAY, Context, Example, Rule
 from drafterlint.findings import Finding, Location, Severity
 
 if TYPE_CHECKING:
-    from drafterlint.markdown.model import Document
+    from drafterlint.markdown.model import Body, Document
     from drafterlint.sources import RepoView
 
 RULE = Rule(
@@ -50,33 +50,42 @@ EXAMPLES = (
 )
 
 
-def check_document(ctx: Context, view: "RepoView", doc: "Document") -> Iterator[Finding]:
-    """The passed markers of one checked document of the rules repository."""
-    today = ctx.judged_on
-    if view is not ctx.rules_view:
-        return
+def _markers(doc: "Document") -> tuple[tuple[datetime.date, int, int, str | None], ...]:
+    """Each TENTATIVE marker of `doc` with a date: (the date, its line and column, the number of
+    the section it is in)."""
+    found = []
     for text in doc.prose:
         for m in MARKER.finditer(text.text):
             try:
                 day = datetime.date.fromisoformat(m.group("d"))
             except ValueError:
                 continue
-            if day >= today:
-                continue
             start = m.start()
             if start > 0 and text.text[start - 1] == "[":
                 start -= 1  # point at the marker's bracket
             line, column = text.position(start)
             section = doc.section_at(line)
-            where = f"in §{section.number} " if section is not None and section.number else ""
-            yield RULE.at(
-                Location(view.name, doc.path, line, column),
-                f"the TENTATIVE marker {where}says “subject to change after "
-                f"{day.isoformat()}”, and that date has passed ({(today - day).days} days before "
-                f"{today.isoformat()}); remove the marker if the section is settled, or move "
-                "its date",
-                key=day.isoformat(),  # the engine adds the section and the ordinal
-            )
+            found.append((day, line, column, section.number if section is not None else None))
+    return tuple(found)
+
+
+def check_document(ctx: Context, view: "RepoView", doc: "Body") -> Iterator[Finding]:
+    """The passed markers of one checked document of the rules repository."""
+    today = ctx.judged_on
+    if view is not ctx.rules_view:
+        return
+    for day, line, column, number in doc.read(_markers):
+        if day >= today:
+            continue
+        where = f"in §{number} " if number else ""
+        yield RULE.at(
+            Location(view.name, doc.path, line, column),
+            f"the TENTATIVE marker {where}says “subject to change after "
+            f"{day.isoformat()}”, and that date has passed ({(today - day).days} days before "
+            f"{today.isoformat()}); remove the marker if the section is settled, or move "
+            "its date",
+            key=day.isoformat(),  # the engine adds the section and the ordinal
+        )
 
 
 def check(ctx: Context) -> Iterator[Finding]:

@@ -4,7 +4,11 @@ original file (columns count characters, not bytes; a BOM is not a column)."""
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 # The small parts are slotted (no __dict__ each): a document keeps about a hundred of them for
 # every 2.5 KB of text, and a docs tree of 20,000 files keeps every document for the links
@@ -357,3 +361,38 @@ class Summary(Outline):
 
     def __post_init__(self) -> None:
         self._index()
+
+
+class Body:
+    """A checked document as a rule's per-document part (`check_document`) reads it: its path,
+    its outline, and `read(fn)`, what a function of the whole document gives. What is read is
+    kept by the document's content (its path and bytes, cache.Read) for the run: a pull
+    request's base is given what the current run read of a document the change left alone, and
+    parses it again only for a function that did not run on it then. So `fn` reads the document
+    alone, never the context or the repository (a module's function, not a closure), and gives
+    a small value (what the part reports from, not the document's parts: the base keeps it)."""
+
+    __slots__ = ("outline", "_reads", "_whole", "_doc")
+
+    def __init__(self, outline: Outline, reads: dict[Any, Any], whole: Callable[[], Document] | None = None):
+        self.outline = outline  # the document itself where the run has it whole
+        self._reads = reads
+        self._whole = whole  # where only its outline was kept: parses it again
+        self._doc = outline if isinstance(outline, Document) else None
+
+    @property
+    def path(self) -> str:
+        return self.outline.path
+
+    def read(self, fn: Callable[[Document], T]) -> T:
+        try:
+            return self._reads[fn]  # type: ignore[no-any-return]
+        except KeyError:
+            pass
+        if getattr(fn, "__closure__", None) is not None or "<" in getattr(fn, "__qualname__", "<"):
+            raise TypeError(f"{fn!r}: a Body is read by a module's function of the document alone")
+        if self._doc is None:
+            assert self._whole is not None
+            self._doc = self._whole()
+        value = self._reads[fn] = fn(self._doc)
+        return value

@@ -100,7 +100,7 @@ def load_extra_lists(config: "Config", registry: Registry) -> None:
         try:
             doc = read_extra_file(full, shown, name)
         except UnreadableFile as exc:
-            registry.errors.append(exc)
+            registry.errors.append(exc.kept())
             registry.extra_lists.append(ExtraList(name, shown, fmt, None))
             continue
         registry.extra_lists.append(ExtraList(name, shown, fmt, doc, drafters_entries(name, doc)))

@@ -71,7 +71,7 @@ def load_registry(repo: "RepoView", config: "Config", calendar: Calendar = DEFAU
             try:
                 doc = _parsed(repo, rel, kept)
             except UnreadableFile as exc:
-                reg.errors.append(exc)
+                reg.errors.append(exc.kept())
                 policy.unreadable.add(name)
                 continue
             policy.docs[name] = doc
