@@ -183,3 +183,54 @@ def test_in_ci_a_large_document_is_parsed_in_sections_only_where_a_base_reads_it
     monkeypatch.undo()
     assert cli("check", "--format", "json", "--base-ref", "HEAD~1", "--no-cache", cwd=root)[:2] == (code, out)
     assert cli("check", "--format", "json", "--no-cache", cwd=root)[:2] == plain
+
+
+def test_the_base_takes_the_heads_findings_of_a_rule_that_reads_nothing_the_change_touched(cli, tmp_path, monkeypatch):
+    """A rule whose every declared part (RULE.reads) is the head's own object on the base (the
+    registry of a repository not under change) is not run again there: the base takes the
+    head's findings (checks.context.Ran). A rule with a per-document part never is (DL301: a
+    list the change adds is new, one it left alone is not). With every rule run again, the
+    output is the same."""
+    from drafterlint.checks import schema
+    from drafterlint.checks.context import Ran
+
+    rules, registry = example_git_repos(tmp_path, catalog=lambda text: text.replace(  # a key misspelled: DL701
+        "  approved_spec_decode_heads:", "  approved_spec_decode_head: []\n  approved_spec_decode_heads:"))
+    heads = "\nThe heads:\n\n- quickdraft/Atlas-30B-Eagle\n- fastheads/Atlas-30B-Eagle3\n"
+    companion = rules / "endpoints_submission_rules.md"
+    companion.write_text(companion.read_text(encoding="utf-8") + heads, encoding="utf-8")
+    git_commit_all(rules, "2026-08-02", "a list in the companion")
+    doc = rules / "endpoints_rules.md"
+    doc.write_text(doc.read_text(encoding="utf-8") + heads, encoding="utf-8")
+    git_commit_all(rules, "2026-08-03", "the list in the main document too")
+    _in_ci(monkeypatch, tmp_path)
+    runs: Counter = Counter()
+    real = schema.check
+
+    def counted(ctx):
+        runs["DL701"] += 1
+        return real(ctx)
+
+    monkeypatch.setattr(schema, "check", counted)
+    argv = ["check", "--format", "json", "--base-ref", "HEAD~1", "--rules-repo", rules, "--registry-repo", registry]
+    code, out, _ = cli(*argv, cwd=rules)
+    assert runs == {"DL701": 1}
+    marked = {(f["code"], f["path"]): f["baseline"] for f in json.loads(out)["findings"]}
+    assert {k: marked.get(k) for k in (("DL701", EXAMPLE_CATALOG), ("DL301", "endpoints_submission_rules.md"),
+                                       ("DL301", "endpoints_rules.md"))} == {
+        ("DL701", EXAMPLE_CATALOG): True, ("DL301", "endpoints_submission_rules.md"): True,
+        ("DL301", "endpoints_rules.md"): False}, out
+    # Both repositories under change (the registry's too): what reads the registry is run again.
+    (registry / "README.md").write_text("changed\n", encoding="utf-8")
+    git_commit_all(registry, "2026-10-06", "a change to the registry")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "runner-cache-2"))
+    runs.clear()
+    code_all, out_all, _ = cli(*argv, "--scope", "all", cwd=rules)
+    assert runs == {"DL701": 2}
+    # Every rule run again on the base: the same findings, marked the same.
+    monkeypatch.setattr(Ran, "taken", lambda *args: None)
+    for extra, expected, cache in (([], (code, out), "3"), (["--scope", "all"], (code_all, out_all), "4")):
+        runs.clear()
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / f"runner-cache-{cache}"))
+        assert cli(*argv, *extra, cwd=rules)[:2] == expected
+        assert runs == {"DL701": 2}

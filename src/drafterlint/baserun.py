@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 class BaseRun:
     def __init__(self, config, now: "dict[str, RepoView | None]", commits: dict[str, str], tmp: Path, cache,
-                 docs=None):
+                 docs=None, ran=None):
         self.config = config
         self.now = now
         self.commits = commits  # repository name -> its merge base, for those under change
@@ -43,6 +43,7 @@ class BaseRun:
         self._views: dict[str, RepoView] = {}
         self._cache = cache  # drafterlint.cache.RunCache of the base's findings, or None
         self._docs = docs  # the current run's parsed documents (cache.DocumentCache), or None
+        self._ran = ran  # what each rule found on the current run (checks.context.Ran), or None
         self.findings: list = []
         self.unreadable: list[str] = []  # the files the base run could not read (Result.unreadable)
         self.cached = False
@@ -87,7 +88,7 @@ class BaseRun:
         """The same base, checked with another configuration (its own folder, no cache)."""
         folder = self._tmp / f"config-{len(list(self._tmp.iterdir()))}"
         folder.mkdir()
-        return BaseRun(config, self.now, self.commits, folder, None, self._docs)
+        return BaseRun(config, self.now, self.commits, folder, None, self._docs, self._ran)
 
     def file_at_base(self, name: str, rel: str) -> bytes | None:
         """The bytes of `rel` in the base commit of repository `name`, None when it has none."""
@@ -105,7 +106,7 @@ class BaseRun:
     def run(self, today) -> None:
         """The checks on the base. A rule that crashes on the base's files is as loud as on the
         current ones: one line, and the command ends (steps.Stopped, EXIT_USAGE)."""
-        from drafterlint.checks.context import Inputs
+        from drafterlint.checks.context import Inputs, Ran
         from drafterlint.engine import RuleCrashed, prepare, run
         from drafterlint.safeio import say
         from drafterlint.steps import EXIT_USAGE, Stopped
@@ -115,7 +116,9 @@ class BaseRun:
         for v in others:  # what the base run reads of them beyond the current run is its input
             v.recorder = self._cache.recorder if self._cache is not None else None
         try:
-            done = run(prepare(Inputs(self.config, self.view("rules"), self.view("registry"), today=today)))
+            # What a rule reads the same as the current run did, it is not run for again (Ran).
+            ran = Ran(head=self._ran) if self._ran is not None else None
+            done = run(prepare(Inputs(self.config, self.view("rules"), self.view("registry"), today=today), ran=ran))
             self.findings, self.unreadable = done.findings, done.unreadable
         except RuleCrashed as exc:
             say(f"drafterlint: internal error in rule {exc}, checking the base (please report this)")
@@ -127,9 +130,11 @@ class BaseRun:
 
 @contextmanager
 def base_run(config, now: "dict[str, RepoView | None]", ref: str, under_change: Iterable[str], *,
-             today=None, run_cache=None, head: str = "HEAD") -> Iterator[BaseRun | None]:
+             today=None, run_cache=None, head: str = "HEAD", ran=None) -> Iterator[BaseRun | None]:
     """The base of `ref` (merged with `head`) for the repositories under change; None when none
-    of them has one (not a git work tree's top, no such ref, a shallow clone without it)."""
+    of them has one (not a git work tree's top, no such ref, a shallow clone without it). `ran`:
+    what each rule found on the current run (checks.context.Ran), which the base takes of a
+    rule that reads nothing that differs there."""
     commits: dict[str, str] = {}
     changed = set(under_change)
     # In the views' order, not the set's: the reports name the bases in this order, and a set of
@@ -145,7 +150,7 @@ def base_run(config, now: "dict[str, RepoView | None]", ref: str, under_change: 
     tmp = Path(tempfile.mkdtemp(prefix="drafterlint-base-"))
     try:
         cache = _base_cache(run_cache, config, now, commits, today)
-        base = BaseRun(config, now, commits, tmp, cache, run_cache.docs if run_cache is not None else None)
+        base = BaseRun(config, now, commits, tmp, cache, run_cache.docs if run_cache is not None else None, ran)
         stored = cache.lookup(cache.base_inputs) if cache is not None else None
         if stored is not None:
             base.findings, base.unreadable, base.cached = stored.findings, stored.unreadable, True

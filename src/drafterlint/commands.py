@@ -454,6 +454,9 @@ class Checked:
     views: dict[str, Any] | None  # the run's repository views (None on a cache hit)
     # The lines changed since the base (changed_since), when the check needed them first.
     changed: dict[str, dict[str, set[int]]] | None = None
+    # What each rule found, for the base to take where it reads the same (checks.context.Ran):
+    # where a base follows and the check ran.
+    ran: Any = None
 
     def now_views(self) -> dict[str, Any]:
         """The repositories as checked: the run's own views, or new ones on a cache hit
@@ -477,13 +480,18 @@ def checked(options: LocalRun, verbose: int = 0) -> Checked:
     result = run_cache.lookup(run_setup.inputs()) if run_cache is not None else None
     views = None
     changed = None
+    ran = None
     if run_cache is not None and verbose:
         say(f"drafterlint: cache: {run_cache.outcome}")
     if result is None:
         if run_cache is not None and not run_cache.docs.keep:
             changed = _read_again(run_cache.docs, run_setup, options)
+        if options.base_ref:  # a base follows: what each rule finds is kept for it
+            from drafterlint.checks.context import Ran
+
+            ran = Ran()
         # Only a run that checks imports the engine and the rules (a third of a warm run).
-        ctx = context(run_setup, run_cache)
+        ctx = context(run_setup, run_cache, ran=ran)
         views = repo_views(ctx)
         result = run_checks(ctx)
         if run_cache is not None:
@@ -492,7 +500,7 @@ def checked(options: LocalRun, verbose: int = 0) -> Checked:
         if run_cache.store.problem:
             say(f"drafterlint: warning: {run_cache.store.problem}")
         run_cache.store.close()  # its directory's descriptor: a long-lived caller runs many checks
-    return Checked(run_setup, result, run_cache, views, changed)
+    return Checked(run_setup, result, run_cache, views, changed, ran)
 
 
 def _read_again(docs: Any, run: Setup, options: LocalRun) -> "dict[str, dict[str, set[int]]] | None":
@@ -526,7 +534,7 @@ def compare_with_base(result: Result, done: Checked, options: CheckOptions, wher
     assert ref, "check() compares with a base only when there is one"
     views = done.now_views()
     with base_run(done.run.config, views, ref, under_change(where.scope, views), today=done.run.today,
-                  run_cache=done.run_cache, head=head) as base:
+                  run_cache=done.run_cache, head=head, ran=done.ran) as base:
         if base is None:
             if options.hook:  # a folder inside another repository, say: judge all
                 return result, judged, hint

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drafterlint.checks.base import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODAY, Need, RuleModule, all_rules
-from drafterlint.checks.context import BaseState, Context, Inputs, Preparing
+from drafterlint.checks.context import BaseState, Context, Found, Inputs, Preparing, Ran
 from drafterlint.config import Config
 from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result, Skipped, UnreadableFile, quoted
 from drafterlint.markdown.model import Body
@@ -40,17 +40,20 @@ def build_context(
     base: BaseState | None = None,
     cache=None,
     whole: bool = False,
+    ran: Ran | None = None,
 ) -> Context:
     """`cache` (a drafterlint.cache.RunCache) is told of every input read, and lends its store
     of parsed documents. `whole` keeps every document whole (fix rewrites their text), instead
-    of only the outline of each checked one once the rules read its body."""
+    of only the outline of each checked one once the rules read its body. `ran` records what
+    each rule finds, for a change's base (checks.context.Ran)."""
     rules = _attach(repo_view(config, "rules", rules_dir), cache, whole) if rules_dir is not None else None
     registry_repo = (_attach(repo_view(config, "registry", registry_dir), cache, whole)
                      if registry_dir is not None else None)
-    return prepare(Inputs(config, rules, registry_repo, today=today, history=history, online=online, base=base))
+    return prepare(Inputs(config, rules, registry_repo, today=today, history=history, online=online, base=base),
+                   ran=ran)
 
 
-def prepare(inputs: Inputs) -> Context:
+def prepare(inputs: Inputs, *, ran: Ran | None = None) -> Context:
     """The Context the rules read: what every check reads, computed before the first one runs,
     in order: the resolved documents, the configured sections located in them, the facts the
     rules text states, the registry (unless given), when each of its heads becomes usable, and
@@ -77,7 +80,9 @@ def prepare(inputs: Inputs) -> Context:
     ctx = Context(**{**vars(inputs), "registry": registry}, documents=preparing.documents,
                   sections=preparing.sections, facts=facts, eligibility=eligibility(registry, facts, config),
                   native=NativeEvidence(evidence_table(config), inputs.online),
-                  unreadable_files=preparing.unreadable_files)
+                  unreadable_files=preparing.unreadable_files, ran=ran)
+    if ran is not None:
+        ran.bind(ctx)
     _read_checked(ctx, checked)
     return ctx
 
@@ -177,6 +182,7 @@ def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleC
     # reason -> Skipped's (need, unmet): the need's value, a plain str, as the run cache keeps it
     need_of: dict[str, tuple[str, bool]] = {}
     raw: list[Finding] = []
+    ran = ctx.ran
     for rule in chosen:
         missing = _missing_needs(rule, ctx)
         if missing:
@@ -184,11 +190,22 @@ def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleC
             skipped_by_reason.setdefault(reason, []).append(rule.RULE.code)
             need_of[reason] = (missing[0].value, True)
             continue
+        code = rule.RULE.code
+        part = _document_part(rule)
+        taken = ran.taken(code, rule.RULE.reads, ctx) if ran is not None and part is None else None
+        if taken is not None:  # a change's base, where the rule reads what the head read
+            raw.extend(taken.findings)
+            for err in taken.unreadable:
+                ctx.unreadable(err)
+            for skipped_code, reason, need in taken.skipped:
+                ctx.skip(skipped_code, reason, need=need)
+            continue
+        met, skips = len(ctx.unreadable_files), {reason: set(codes) for reason, codes in ctx.skipped.items()}
+        found: list[Finding] = []  # (what a rule gave before it raised is kept, as before)
         try:
-            part = _document_part(rule)
             if part is not None:
-                raw.extend(_document_findings(ctx, rule.RULE.code, part))
-            raw.extend(rule.check(ctx) or ())
+                found.extend(_document_findings(ctx, code, part))
+            found.extend(rule.check(ctx) or ())
         except UnreadableFile as err:
             ctx.unreadable(err)
         except InputError:  # bad input met on the way (a configured pattern that never ends): exit 2
@@ -199,6 +216,13 @@ def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleC
             if crashed is None:
                 raise crash from None
             crashed.append(crash)
+            raw.extend(found)
+            continue  # (nothing recorded of a rule that crashed)
+        raw.extend(found)
+        if ran is not None and ran.head is None:
+            skipped = [(c, reason, ctx.skip_needs.get(reason)) for reason, codes in ctx.skipped.items()
+                       for c in sorted(codes - skips.get(reason, set()))]
+            ran.checks[code] = Found(found, ctx.unreadable_files[met:], skipped)
 
     for reason, codes in ctx.skipped.items():
         skipped_by_reason.setdefault(reason, []).extend(sorted(codes))

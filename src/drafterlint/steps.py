@@ -21,6 +21,7 @@ from drafterlint.scope import EVERYTHING, Scope
 
 if TYPE_CHECKING:
     from drafterlint.baseline import Matched
+    from drafterlint.checks.context import Ran
     from drafterlint.config import Config
     from drafterlint.engine import Context
 
@@ -168,12 +169,13 @@ def under_change(scope: Scope, views: dict[str, Any]) -> set[str]:
     return {scope.single} if scope.single else {name for name, view in views.items() if view is not None}
 
 
-def context(run: Setup, cache: Any = None, *, whole: bool = False) -> "Context":
+def context(run: Setup, cache: Any = None, *, whole: bool = False, ran: "Ran | None" = None) -> "Context":
     """The engine's context for `run` (`cache`, a drafterlint.cache.RunCache, records what it
-    reads; `whole`: every document kept whole, for fix)."""
+    reads; `whole`: every document kept whole, for fix; `ran`: what each rule finds recorded
+    there, for a change's base)."""
     from drafterlint.engine import build_context
 
-    return build_context(**run.inputs(), cache=cache, whole=whole)
+    return build_context(**run.inputs(), cache=cache, whole=whole, ran=ran)
 
 
 def run_checks(ctx: "Context") -> "Result":

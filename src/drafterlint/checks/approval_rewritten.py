@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from drafterlint.checks._examples import POLICIES, head_catalog
-from drafterlint.checks.base import REGISTRY, Context, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Part, Rule
 from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
@@ -20,6 +20,7 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="one head carries different approved_cohort values across policy versions",
     needs=frozenset({REGISTRY}),
+    reads=frozenset({Part.REGISTRY}),
 )
 
 _P = "registry:" + POLICIES

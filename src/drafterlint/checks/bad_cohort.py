@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from drafterlint.checks._examples import POLICIES, head_catalog
-from drafterlint.checks.base import REGISTRY, Context, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Part, Rule
 from drafterlint.cohorts import Calendar, Cohort
 from drafterlint.findings import Finding, Location, Severity
 
@@ -26,6 +26,7 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="a cohort id is malformed or impossible",
     needs=frozenset({REGISTRY}),
+    reads=frozenset({Part.REGISTRY}),
 )
 ADVICE = "correct the cohort id to one the calendar has"
 

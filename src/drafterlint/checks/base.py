@@ -29,10 +29,10 @@ from typing import Any, Protocol, cast
 # The Context lives in its own module, below the helpers that memoise on it and above the data
 # it holds; rules import it from here with the rest of what a rule is given, and the Needs its
 # typed accessors answer for.
-from drafterlint.checks.context import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODAY, Context, Need
+from drafterlint.checks.context import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODAY, Context, Need, Part
 from drafterlint.findings import Finding, Location, Severity
 
-__all__ = ["BASE", "HISTORY", "ONLINE", "REGISTRY", "RULES", "TODAY", "Context", "Example", "Need", "Rule",
+__all__ = ["BASE", "HISTORY", "ONLINE", "REGISTRY", "RULES", "TODAY", "Context", "Example", "Need", "Part", "Rule",
            "RuleModule", "all_rules", "rule_by_code"]
 
 
@@ -47,6 +47,12 @@ class Rule:
     needs: frozenset[Need] = frozenset({RULES})
     # Runs after every other rule, because it reports what they met (DL702: unreadable files).
     last: bool = False
+    # The parts of the Context `check` reads (Part): a change's base takes the head's findings
+    # of a rule whose parts are the head's own objects there (checks.context.Ran). None: not
+    # declared, always run again; so is a rule with a per-document part (`check_document`: its
+    # documents are the base's). tests/test_rule_reads.py records what each rule reads and holds
+    # it to this.
+    reads: frozenset[Part] | None = None
 
     def at(
         self,

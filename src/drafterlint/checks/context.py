@@ -59,6 +59,31 @@ RULES, REGISTRY, HISTORY, TODAY, ONLINE, BASE = (
     Need.RULES, Need.REGISTRY, Need.HISTORY, Need.TODAY, Need.ONLINE, Need.BASE)
 
 
+class Part(str, Enum):
+    """A part of the Context a rule's `check` reads (RULE.reads; its value names the Context's
+    field).
+
+    A change's base takes the head's findings of a rule whose every part read is the head's own
+    object there (Ran): a repository view the base shares (a repository not under change), the
+    registry loaded once for both, the same date. What is computed again for each context (the
+    documents, the sections, the facts, the eligibility, the native evidence) is never the same
+    object, so a rule that reads one is always run again; the configuration is compared for
+    every rule. tests/test_rule_reads.py records what each rule reads as it runs."""
+
+    RULES = "rules"  # the rules repository (its files; its documents through `documents`)
+    REGISTRY_REPO = "registry_repo"  # the reference repository's files
+    REGISTRY = "registry"  # the registry loaded from them
+    DOCUMENTS = "documents"
+    SECTIONS = "sections"
+    FACTS = "facts"
+    ELIGIBILITY = "eligibility"
+    NATIVE = "native"
+    TODAY = "today"
+    HISTORY = "history"
+    ONLINE = "online"
+    BASE = "base"
+
+
 @dataclass(frozen=True, eq=False)
 class BaseState:
     """What the base of a change shows, for the rules that judge the change itself (needs BASE):
@@ -120,6 +145,51 @@ class Preparing:
         self.unreadable_files.append(error.kept())
 
 
+# The parts a change's base may share with its head, object for object: the others are computed
+# again for each context, so they are never the head's.
+SHAREABLE = (Part.RULES, Part.REGISTRY_REPO, Part.REGISTRY, Part.TODAY, Part.HISTORY, Part.ONLINE, Part.BASE)
+
+
+@dataclass(eq=False)
+class Found:
+    """What one rule's `check` gave on a context: its findings (before the engine filters
+    them), the files it met that could not be read, the parts it said it skipped (code, reason,
+    need)."""
+
+    findings: list[Finding]
+    unreadable: list[UnreadableFile]
+    skipped: list[tuple[str, str, "Need | None"]]
+
+
+@dataclass(eq=False)
+class Ran:
+    """What each rule found on the context that holds this (engine.run records it where a
+    change's base follows), and, for that base's own context, the head's Ran (`head`), whose
+    findings of a rule the base takes where every part the rule reads (RULE.reads) is the head's
+    own object there and the configuration is the same: the rule would find the same again.
+    Never of a rule with a per-document part: its documents are the base's (what it read of a
+    document the change left alone is kept by the document's content: markdown.model.Body)."""
+
+    head: "Ran | None" = None
+    config: "Config | None" = None
+    parts: dict[Part, object] = field(default_factory=dict)
+    checks: dict[str, Found] = field(default_factory=dict)  # by rule code
+
+    def bind(self, ctx: "Context") -> None:
+        """The context this records: its configuration and the parts a base may share."""
+        self.config = ctx.config
+        self.parts = {part: getattr(ctx, part.value) for part in SHAREABLE}
+
+    def taken(self, code: str, reads: "frozenset[Part] | None", ctx: "Context") -> Found | None:
+        """The head's Found of the rule `code`, where the base may take it (see the class)."""
+        head = self.head
+        found = head.checks.get(code) if head is not None else None
+        if found is None or head is None or reads is None or ctx.config is not head.config:
+            return None
+        same = all(part in head.parts and getattr(ctx, part.value) is head.parts[part] for part in reads)
+        return found if same else None
+
+
 @dataclass(frozen=True, eq=False, kw_only=True)
 class Context(Inputs):
     """Everything a check may look at: parsed documents and registry, never raw paths.
@@ -146,6 +216,8 @@ class Context(Inputs):
     # each under the function that computes it (see `shared`): the value's type is the key's
     # return type, which a dict cannot say, so `shared` is the only reader.
     memo: "dict[Callable[[Context], object], object]" = field(default_factory=dict)
+    # What each rule found here, for a change's base to take (Ran); None where no base follows.
+    ran: Ran | None = None
 
     @classmethod
     def unprepared(cls, inputs: Inputs, *, facts: RulesFacts | None = None) -> "Context":

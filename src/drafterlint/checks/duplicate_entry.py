@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
-from drafterlint.checks.base import REGISTRY, Context, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Part, Rule
 from drafterlint.findings import Finding, Severity
 
 RULE = Rule(
@@ -20,6 +20,7 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="one head or checkpoint appears twice in one registry file",
     needs=frozenset({REGISTRY}),
+    reads=frozenset({Part.REGISTRY}),
 )
 
 _CAT = "registry:" + POLICIES + "2026-10-C1/catalog.yaml"

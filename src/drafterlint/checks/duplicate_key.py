@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
-from drafterlint.checks.base import REGISTRY, Context, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Part, Rule
 from drafterlint.findings import Finding, Location, Severity, quoted
 
 RULE = Rule(
@@ -19,6 +19,7 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="a YAML mapping repeats a key (YAML loaders silently keep the last)",
     needs=frozenset({REGISTRY}),
+    reads=frozenset({Part.REGISTRY}),
 )
 
 _CAT = "registry:" + POLICIES + "2026-10-C1/catalog.yaml"

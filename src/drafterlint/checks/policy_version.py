@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from drafterlint.checks.base import REGISTRY, Context, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Part, Rule
 from drafterlint.cohorts import Cohort
 from drafterlint.findings import Finding, Severity, quoted
 
@@ -24,6 +24,7 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="policy files of one cohort folder disagree on version/revision or with the folder",
     needs=frozenset({REGISTRY}),
+    reads=frozenset({Part.REGISTRY}),
 )
 ADVICE = "decide which version and revision this cohort folder carries, and align its files"
 

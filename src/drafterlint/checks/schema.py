@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from drafterlint.checks._conforms import conforms
-from drafterlint.checks.base import REGISTRY, Context, Example, Rule
+from drafterlint.checks.base import REGISTRY, Context, Example, Part, Rule
 from drafterlint.findings import Finding, Location, Severity, did_you_mean, quoted
 
 if TYPE_CHECKING:  # jsonschema is imported on first use: a pre-commit hook pays for every import
@@ -30,6 +30,7 @@ RULE = Rule(
     severity=Severity.ERROR,
     summary="a registry file violates its JSON Schema",
     needs=frozenset({REGISTRY}),
+    reads=frozenset({Part.REGISTRY, Part.REGISTRY_REPO}),
 )
 
 _CAT = "registry:src/inference_endpoint/validation/policies/2026-10-C1/catalog.yaml"
