@@ -1,3 +1,3 @@
-from drafterlint.front import main
+from drafterlint.front import console
 
-raise SystemExit(main())
+console()

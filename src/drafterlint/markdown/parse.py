@@ -480,11 +480,13 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
     return assemble(text, path, [b.part()])
 
 
-def assemble(text: str, path: str, parts: "list[Part]") -> Document:
+def assemble(text: str, path: str, parts: "list[Part]", starts: list[int] | None = None) -> Document:
     """The document `text` at `path` made of `parts`, the walks of its blocks in order (one for
     the whole document, or one per section): what depends on the whole document (heading
-    anchors and sections, comments, suppressions) is computed here, over all of it."""
-    starts = line_starts(text)
+    anchors and sections, comments, suppressions) is computed here, over all of it. `starts`:
+    its line_starts, where the caller has them already."""
+    if starts is None:
+        starts = line_starts(text)
     block_code_lines = set().union(*(p.block_code_lines for p in parts))
     code_lines = set().union(block_code_lines, *(p.code_lines for p in parts))
     code_lines.update(comment_lines(text, starts, block_code_lines))

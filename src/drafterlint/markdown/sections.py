@@ -205,7 +205,7 @@ class _Sectioned:
                 part, carry = reused
             parts.append(part)
         self.names = [*names, *self.reached]
-        return assemble(self.text, self.path, parts)
+        return assemble(self.text, self.path, parts, self.starts)
 
     # -- where the sections are ---------------------------------------------------------------
 
