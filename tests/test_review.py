@@ -249,3 +249,26 @@ def test_the_action_posts_on_its_own_pull_requests_and_says_one_line_on_a_fork(r
                         "write to the pull request): the job summary's patch makes the same fixes"]
         assert proc.stdout.count("suggested changes are not posted on a pull request from a fork") == 1
     assert FakeAPI.TOKEN not in proc.stdout + proc.stderr + summary
+
+
+def test_suggestions_sit_on_gits_lines_and_a_line_with_a_bare_cr_is_left_to_the_patch(tmp_path, fake_api, review):
+    """git (and GitHub) counts a line at "\\n" only: the parser's line after a bare "\\r" is part
+    of git's line. The comments sit on git's lines; the fix on the line holding the "\\r" is left
+    to the patch, since a comment's body would not keep it."""
+    root = committed(tmp_path / "rules", {"endpoints_rules.md": BASE, ".drafterlint.yaml": "select: [DL2]\n"})
+    git(root, "checkout", "-qb", "rename")
+    added = "Held:\r[rotation](#21-rotation) after a CR.\n" + ADDED
+    text = BASE.replace("### 2.1 Rotation", "### 2.1 Seed Rotation").replace("Text.\n", "Text.\n" + added)
+    (root / "endpoints_rules.md").write_bytes(text.encode("utf-8"))
+    git(root, "commit", "-qam", "rename")
+    fake_api.pr_lines = {"endpoints_rules.md": set(range(1, 40))}
+    code, out, err = review(root, git(root, "rev-parse", "HEAD"))
+    assert code == 1 and "2 suggested change(s) posted in one review" in err, err
+    (post,) = [w for w in fake_api.writes if w[0] == "POST"]
+    lines = text.split("\n")  # git's lines
+    by_line = {c["line"]: c["body"] for c in post[2]["comments"]}
+    assert set(by_line) == {lines.index(ADDED.split("\n")[0]) + 1, lines.index(ADDED.split("\n")[1]) + 1}
+    assert by_line[lines.index(ADDED.split("\n")[0]) + 1].endswith(
+        "```suggestion\nNew: the [rotation rule](#21-seed-rotation) applies.\n```")
+    assert "1 more fix lie on lines holding a bare carriage return" in post[2]["body"]
+    assert "+Held:\r[rotation](#21-seed-rotation) after a CR." in out  # the patch mends it

@@ -15,7 +15,17 @@ from typing import TYPE_CHECKING
 from drafterlint.checks.base import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODAY, Need, RuleModule, all_rules
 from drafterlint.checks.context import BaseState, Context, Found, Inputs, Preparing, Ran
 from drafterlint.config import Config
-from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result, Skipped, UnreadableFile, quoted
+from drafterlint.findings import (
+    REGISTRY_REPO,
+    RULES_REPO,
+    Finding,
+    InputError,
+    Location,
+    Result,
+    Skipped,
+    UnreadableFile,
+    quoted,
+)
 from drafterlint.markdown.model import Body
 from drafterlint.rendered import is_markdown
 from drafterlint.sources import RepoView, repo_view
@@ -171,9 +181,12 @@ def _need_reason(ctx: Context, need: Need) -> str:
     return _NEED_REASONS[need]
 
 
-def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleCrashed] | None = None) -> Result:
+def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleCrashed] | None = None, *,
+        git_lines: bool = True) -> Result:
     """The findings of the chosen rules. A rule that crashes raises RuleCrashed, or, when
-    `crashed` is a list, is put there and the others still run (the audit reports it)."""
+    `crashed` is a list, is put there and the others still run (the audit reports it).
+    Placed at git's lines (git_numbered), or with `git_lines=False` at the parser's, where fix
+    finds what it mends in the parsed documents."""
     result = Result()
     judged_by = _judged_by(ctx)
     chosen = _chosen(ctx, rules)
@@ -247,8 +260,33 @@ def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleC
         result.findings.append(f)
     result.findings.sort(key=Finding.sort_key)
     result.findings = place_occurrences(ctx, result.findings)
+    if git_lines:
+        result.findings = git_numbered(repo_views_of(ctx), result.findings)
     result.unreadable = sorted({err.location.path for err in ctx.unreadable_met()})
     return result
+
+
+def repo_views_of(ctx: Context) -> list[RepoView]:
+    return [v for v in (ctx.rules, ctx.registry_repo) if v is not None]
+
+
+def git_numbered(views: Iterable[RepoView], findings: list[Finding]) -> list[Finding]:
+    """`findings` placed at git's lines, where the parser numbered a document's lines otherwise
+    (drafterlint.gitlines): the one place a finding's position becomes the line and column every
+    output says. What reads the documents again by a finding's place (suppressions, sections,
+    fix) does so before."""
+    renumbered = {(v.name, path): r for v in views for path, r in v.renumbered.items()}
+    if not renumbered:
+        return findings
+
+    def placed(loc: Location) -> Location:
+        r = renumbered.get((loc.repo, loc.path))
+        if r is None:
+            return loc
+        line, column = r.place(loc.line, loc.column)
+        return replace(loc, line=line, column=column)
+
+    return [replace(f, location=placed(f.location), related=tuple(map(placed, f.related))) for f in findings]
 
 
 def _judged_by(ctx: Context) -> dict[str, Config]:

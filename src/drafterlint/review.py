@@ -8,7 +8,9 @@ request changed (half a fix would not pass the check), and the edits of all such
 line make one comment. The fixes on other lines (a renamed heading's links elsewhere in the
 document) are counted in the review's body and left to the job summary's patch. With the pull
 request's head commit given (`--review-commit`), a line whose text there differs from the one
-checked (the Action checks out the merge commit) is left to the patch as well.
+checked (the Action checks out the merge commit) is left to the patch as well, and so is a line
+holding a bare carriage return (git's line, which the parser read as two: a comment's body would
+not keep it). Lines are git's (drafterlint.gitlines), as GitHub numbers them.
 
 Whose review. drafterlint's review is one whose author is the token's identity (`writer()`, as
 for the audit's tracking issue: GET /user; the Actions token may not ask, and writes as
@@ -50,36 +52,43 @@ class Suggested:
 
 
 def suggested_lines(plan, repo: str, changed: dict[str, set[int]],
-                    line_at_head: Callable[[str, int], str | None] | None = None) -> tuple[list[Suggested], int]:
+                    line_at_head: Callable[[str, int], str | None] | None = None) -> tuple[list[Suggested], int, int]:
     """(one Suggested per changed line of `repo` that fix edits; how many of fix's proposals for
-    `repo` are left to the patch because a line they edit is not a changed one)."""
+    `repo` are left to the patch because a line they edit is not a changed one; how many because
+    one holds a bare "\r")."""
     from drafterlint.fix.edits import SourceFile
 
     sources = {path: SourceFile(before) for (name, path), (before, _) in plan.files.items() if name == repo}
     edits: dict[tuple[str, int], list] = {}
     found: dict[tuple[str, int], list] = {}
-    elsewhere = 0
+    elsewhere = held = 0
     for p in plan.proposals:
         name, path = p.file
         if name != repo:
             continue
-        lines = {e.line for e in p.edits}
-        same = line_at_head is None or all(line_at_head(path, n) in (None, sources[path].line(n)) for n in lines)
+        src = sources[path]
+        # At git's lines, as GitHub places a comment.
+        placed = [(src.replacement(e), order, e) for order, e in enumerate(p.edits)]
+        lines = {r.line for r, _, _ in placed}
+        same = line_at_head is None or all(line_at_head(path, n) in (None, src.git_line(n)) for n in lines)
         if not (same and lines <= changed.get(path, set())):
             elsewhere += 1
             continue
-        for order, e in enumerate(p.edits):
-            edits.setdefault((path, e.line), []).append((e.column, order, e))
+        if any("\r" in src.git_line(n) for n in lines):  # a comment's body keeps no bare "\r"
+            held += 1
+            continue
+        for r, order, e in placed:
+            edits.setdefault((path, r.line), []).append((r.start, order, r, e))
         found.setdefault((path, min(lines)), []).append(p.finding)
     out = []
-    for (path, line), placed in sorted(edits.items()):
-        text = sources[path].line(line)
+    for (path, line), at in sorted(edits.items()):
+        text = sources[path].git_line(line).encode("utf-8")
         # Right to left, so that each edit's column still counts from the line as read; at one
         # column the later insertion first, so that they end in the order fix writes them.
-        for column, _, e in sorted(placed, key=lambda t: (t[0], t[1]), reverse=True):
-            text = text[:column - 1] + e.new + text[column - 1 + len(e.old):]
-        out.append(Suggested(path, line, text, tuple(found.get((path, line), ()))))
-    return out, elsewhere
+        for start, _, r, e in sorted(at, key=lambda t: (t[0], t[1]), reverse=True):
+            text = text[:start - 1] + e.new.encode("utf-8") + text[r.end - 1:]
+        out.append(Suggested(path, line, text.decode("utf-8"), tuple(found.get((path, line), ()))))
+    return out, elsewhere, held
 
 
 def comment_body(s: Suggested, quoted: Callable[[str], str]) -> str:
@@ -90,13 +99,16 @@ def comment_body(s: Suggested, quoted: Callable[[str], str]) -> str:
     return "\n\n".join([*said, code_block(s.text, "suggestion")])
 
 
-def review_body(posted: int, elsewhere: int, patch_hint: str) -> str:
+def review_body(posted: int, elsewhere: int, patch_hint: str, held: int = 0) -> str:
     lines = [MARKER, f"**drafterlint** suggests {posted} change{'' if posted == 1 else 's'} on lines this pull "
              "request changed, each what `drafterlint fix` writes: \"Commit suggestion\" applies one, "
              "\"Add suggestion to batch\" several in one commit."]
     if elsewhere:
         lines.append(f"{elsewhere} more fix{'' if elsewhere == 1 else 'es'} lie on lines this pull request did not "
                      f"change, where GitHub takes no suggestion: {patch_hint}.")
+    if held:
+        lines.append(f"{held} more fix{'' if held == 1 else 'es'} lie on lines holding a bare carriage return, which a "
+                     f"suggestion cannot keep: {patch_hint}.")
     return "\n\n".join(lines)
 
 
@@ -213,7 +225,7 @@ def _lines_at(root, commit: str) -> Callable[[str, int], str | None]:
         src = files[path]
         if src is None:
             return None
-        return src.line(n) if n <= len(src.starts) else ""
+        return src.git_line(n) if n <= src.git_lines() else ""
 
     return line
 
@@ -247,8 +259,9 @@ def post(options: "FixOptions", planned: Any) -> str:
                 f"in GITHUB_TOKEN ({problem})")
     try:
         commit = options.review_commit or run_git(view.root, ["rev-parse", "HEAD"])
-        suggested, elsewhere = suggested_lines(planned.plan, single, changed, _lines_at(view.root, commit))
-        body = review_body(len(suggested), elsewhere, f"{code(f'drafterlint fix --base-ref {options.base_ref}')} makes them all")
+        suggested, elsewhere, held = suggested_lines(planned.plan, single, changed, _lines_at(view.root, commit))
+        body = review_body(len(suggested), elsewhere, f"{code(f'drafterlint fix --base-ref {options.base_ref}')} makes them all",
+                           held)
         client = GitHubClient(options.github_api_url, repo, token)
         done = publish(client, number, commit, suggested, body, message)
     except GitHubError as exc:

@@ -64,6 +64,9 @@ class RepoView:
         # The registry read from this view (registry.load.registry_of): (the configuration, the
         # calendar, the registry).
         self.registry_read: tuple[Any, Calendar, Registry] | None = None
+        # Per document read whose lines git numbers otherwise than the parser (a bare "\r"):
+        # what takes the parser's positions to git's (drafterlint.gitlines).
+        self.renumbered: dict[str, Any] = {}
 
     @property
     def complete(self) -> bool:
@@ -305,7 +308,12 @@ class RepoView:
         return self.doc_cache.outline(name, doc) if name is not None else doc.summary()
 
     def _markdown(self, rel: str) -> bytes:
-        return self.read_bytes(rel, min(self.max_file_bytes, MAX_MARKDOWN_BYTES))
+        data = self.read_bytes(rel, min(self.max_file_bytes, MAX_MARKDOWN_BYTES))
+        if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):  # a line end git does not count
+            from drafterlint.gitlines import MARKDOWN_ONLY, Renumber
+
+            self.renumbered[rel] = Renumber(decode_text(data, self.location(rel)), MARKDOWN_ONLY)
+        return data
 
     def _known(self, rel: str) -> tuple[bytes, str, Any]:
         """The bytes of `rel`, what the cache names them, and what the run read of them

@@ -178,7 +178,7 @@ def context(run: Setup, cache: Any = None, *, whole: bool = False, ran: "Ran | N
     return build_context(**run.inputs(), cache=cache, whole=whole, ran=ran)
 
 
-def run_checks(ctx: "Context") -> "Result":
+def run_checks(ctx: "Context", *, git_lines: bool = True) -> "Result":
     """The engine's run for check, baseline and fix alike: a rule that crashes (a bug in
     drafterlint, not in the checked files) is said in one line and ends the command with
     EXIT_USAGE, never as a traceback. (The audit goes on without it and reports it.)"""
@@ -186,7 +186,7 @@ def run_checks(ctx: "Context") -> "Result":
     from drafterlint.safeio import say
 
     try:
-        return run(ctx)
+        return run(ctx, git_lines=git_lines)
     except RuleCrashed as exc:
         say(f"drafterlint: internal error in rule {exc} (please report this)")
         raise Stopped(EXIT_USAGE) from None

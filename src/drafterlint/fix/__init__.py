@@ -185,7 +185,7 @@ def _try(ctx: "Context", findings: list["Finding"], proposals: list[Proposal], o
     # sections, facts) again by the engine, as for any run.
     again = prepare(Inputs(ctx.config, edited_view(ctx.rules), edited_view(ctx.registry_repo), registry=ctx.registry,
                            today=ctx.today, history=ctx.history, online=ctx.online))
-    after = run(again).findings
+    after = run(again, git_lines=False).findings
     expected = Counter(map(_identity, findings)) - Counter(_identity(p.finding) for p in proposals)
     new = [f for f in after if not _take(expected, _identity(f))]
     if new:

@@ -60,7 +60,7 @@ def plan_fixes(options: LocalRun, wanted: Wanted, head: str = "HEAD") -> Planned
     run_setup = setup(options)
     config = run_setup.config
     ctx = context(run_setup, whole=True)  # fix rewrites the documents' text
-    result = run_checks(ctx)
+    result = run_checks(ctx, git_lines=False)  # placed in the parsed documents, where fix finds what it mends
     proposals, left, preexisting = _proposed(ctx, result.findings, run_setup, options, wanted, head)
     proposals, cached = _outside_the_cache(config, ctx, proposals)
     proposals, named = _named_by_the_configuration(config, options, proposals)
@@ -96,9 +96,9 @@ def run_fix(options: LocalRun, *, diff: bool, out: TextIO, wanted: Wanted, head:
         write_file(options.patch, "".join(patches), what="the patch")
     done = [p for p in plan.proposals if diff or p.file in written]
     out.flush()  # the diff, before the summary on stderr
-    if written:  # say where what is left now is: inserted lines moved it
-        left = [fixing.Left(_moved(item.finding, [p for p in done if p.file == _file(item.finding)]), item.why)
-                for item in left]
+    # Said at git's lines; where fix wrote, where what is left now is: inserted lines moved it.
+    left = [fixing.Left(_moved(item.finding, [p for p in done if p.file == _file(item.finding)] if written else [],
+                               views), item.why) for item in left]
     if preexisting:
         these = "finding the merge base of {} already has was" if preexisting == 1 else "findings the merge base of {} already has were"
         notes.append(f"{preexisting} {these.format(options.base_ref)} not touched "
@@ -112,9 +112,10 @@ def suggestions(options: LocalRun, head: str = "HEAD") -> dict[tuple, tuple]:
     (fix.edits.Replacement): what `fix` with the same options would write, finding by finding."""
     from drafterlint.fix.edits import SourceFile
 
-    plan = plan_fixes(options, lambda code: True, head).plan
-    files = {file: SourceFile(before) for file, (before, _) in plan.files.items()}
-    return {p.finding.spot: tuple(files[p.file].replacement(e) for e in p.edits) for p in plan.proposals}
+    planned = plan_fixes(options, lambda code: True, head)
+    files = {file: SourceFile(before) for file, (before, _) in planned.plan.files.items()}
+    return {_at_git_lines(p.finding, planned.views).spot: tuple(files[p.file].replacement(e) for e in p.edits)
+            for p in planned.plan.proposals}
 
 
 def _proposed(ctx: "Context", findings: list[Finding], run_setup: "Setup", options: LocalRun, wanted: Wanted,
@@ -235,11 +236,19 @@ def _file(f: Finding) -> tuple[str, str]:
     return f.location.repo, f.location.path
 
 
-def _moved(f: Finding, proposals: "list[Proposal]") -> Finding:
-    """`f` placed in the file as the proposals' edits left it."""
+def _moved(f: Finding, proposals: "list[Proposal]", views: "dict[str, RepoView]") -> Finding:
+    """`f` (placed in the parsed document) at git's line in the file as the proposals' edits left
+    it: the lines they insert are whole lines for git too."""
     here = (f.location.line, f.location.column)
     shift = sum(e.new.count("\n") for p in proposals for e in p.edits if (e.line, e.column) <= here)
+    f = _at_git_lines(f, views)
     return replace(f, location=replace(f.location, line=f.location.line + shift)) if shift else f
+
+
+def _at_git_lines(f: Finding, views: "dict[str, RepoView]") -> Finding:
+    from drafterlint.engine import git_numbered
+
+    return git_numbered(views.values(), [f])[0]
 
 
 def _shown(root: Path, rel: str) -> str:
@@ -294,7 +303,8 @@ def _summary(out: TextIO, done: "list[Proposal]", left: "list[Left]", views: "di
     per_rule = Counter(p.finding.code for p in done)
     counts = ", ".join(f"{code} ×{n}" for code, n in sorted(per_rule.items()))
     lines = [f"{'would fix' if would else 'fixed'} {len(done)}" + (f" ({counts})" if counts else "")]
-    lines += [f"  {_where(p.finding, views)}: {p.finding.code} {_what(p)} ({p.why})" for p in done]
+    lines += [f"  {_where(_at_git_lines(p.finding, views), views)}: {p.finding.code} {_what(p)} ({p.why})"
+              for p in done]
     if left:
         lines.append(f"left {len(left)} needing a human:")
         lines += [f"  {_where(i.finding, views)}: {i.finding.code} {i.finding.message}: {i.why}" for i in left]

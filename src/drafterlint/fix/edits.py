@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import stat
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,9 +49,10 @@ Proposes = Callable[["Finding"], "tuple[tuple[Edit, ...], str]"]
 @dataclass(frozen=True)
 class Replacement:
     """An edit placed in the file's bytes, as reviewdog's Diagnostic Format places a suggestion:
-    on `line`, from byte column `start` to `end` (1-based, UTF-8 bytes counted from the line's
-    first byte after any BOM, `end` exclusive), replaced by `text` (in the file's own line
-    endings). Made by SourceFile.replacement only, so that it says exactly what `fix` writes."""
+    on `line` (as git numbers lines: a bare "\r" ends none), from byte column `start` to `end`
+    (1-based, UTF-8 bytes counted from the line's first byte after any BOM, `end` exclusive),
+    replaced by `text` (in the file's own line endings). Made by SourceFile.replacement only, so
+    that it says exactly what `fix` writes."""
 
     line: int
     start: int
@@ -85,6 +87,7 @@ class SourceFile:
         endings = [m.group() for m in _LINE_END.finditer(self.raw, offset)]
         # The ending the file uses most; a file of one line gets "\n".
         self.newline = max(set(endings), key=endings.count).decode() if endings else "\n"
+        self.git_starts: list[int] | None = None  # where each line starts as git numbers them, once asked
 
     def text(self) -> str:
         """The text as the parser sees it: line ends normalised to "\\n", no BOM."""
@@ -102,18 +105,49 @@ class SourceFile:
         return self.starts[line - 1] + len(text[: column - 1].encode("utf-8"))
 
 
+    def git_line_start(self, line: int) -> int:
+        """The byte offset of line `line` as git numbers lines (at "\n" only; after any BOM)."""
+        starts = self._git_starts()
+        if not 1 <= line <= len(starts):
+            raise Refused(f"line {line} is not in the file")
+        return starts[line - 1]
+
+    def _git_starts(self) -> list[int]:
+        if self.git_starts is None:
+            self.git_starts = [self.starts[0], *(m.end() for m in re.finditer(b"\n", self.raw))]
+        return self.git_starts
+
+    def git_line(self, line: int) -> str:
+        """Line `line` as git numbers lines, without its line end ("\n" or "\r\n"); a bare "\r"
+        is text in it."""
+        start = self.git_line_start(line)
+        end = self.raw.find(b"\n", start)
+        if end < 0:
+            return self.raw[start:].decode("utf-8")
+        return self.raw[start:end - 1 if self.raw[start:end].endswith(b"\r") else end].decode("utf-8")
+
+    def git_lines(self) -> int:
+        return len(self._git_starts())
+
     def byte_column(self, line: int, column: int) -> int:
-        """The 1-based UTF-8 byte column of a 1-based character column on `line`."""
-        return self.offset(line, column) - self.starts[line - 1] + 1
+        """The 1-based UTF-8 byte column of a 1-based character column on line `line`, both as
+        git counts them (the place a finding is reported at)."""
+        text = self.git_line(line)
+        if not 1 <= column <= len(text) + 1:
+            raise Refused(f"column {column} is not on line {line}")
+        return len(text[: column - 1].encode("utf-8")) + 1
 
     def replacement(self, e: Edit) -> Replacement:
-        """`e` in the file's bytes (Refused if the file no longer reads `e.old` there)."""
+        """`e` (placed in the parsed document) in the file's bytes, at git's line (Refused if the
+        file no longer reads `e.old` there)."""
         start = self.offset(e.line, e.column)
         old = e.old.encode("utf-8")
         if self.raw[start:start + len(old)] != old:
             raise Refused(f"line {e.line} no longer reads `{e.old}` at column {e.column}")
-        column = start - self.starts[e.line - 1] + 1
-        return Replacement(e.line, column, column + len(old), e.new.replace("\n", self.newline))
+        starts = self._git_starts()
+        line = bisect_right(starts, start)
+        column = start - starts[line - 1] + 1
+        return Replacement(line, column, column + len(old), e.new.replace("\n", self.newline))
 
 
 def apply_edits(raw: bytes, edits: list[Edit]) -> bytes:
@@ -125,7 +159,7 @@ def apply_edits(raw: bytes, edits: list[Edit]) -> bytes:
     spans = []
     for order, e in enumerate(edits):
         r = src.replacement(e)
-        start = src.starts[r.line - 1] + r.start - 1
+        start = src.offset(e.line, e.column)
         spans.append((start, start + r.end - r.start, order, r.text.encode("utf-8")))
     spans.sort()
     for (a0, a1, _, _), (b0, b1, _, _) in zip(spans, spans[1:]):

@@ -1,0 +1,124 @@
+"""Every position drafterlint reports is git's: a line ends at "\\n" only.
+
+git, GitHub's diff and blob views and the lines the Actions annotations and a review's comments
+are placed at count lines by "\\n". The Markdown parser also ends a line at a bare "\\r" (as
+CommonMark does), so without renumbering every finding after one pointed a line too far, and its
+column counted from the "\\r". Each test reads a real git repository's own numbering (`git grep
+-n`, `git blame`) and compares every output with it. The other characters str.splitlines cuts at
+(\\x0b \\x0c \\x1c-\\x1e \\x85 U+2028 U+2029) are text for git and for the parser alike.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from tests.helpers import committed, git, run_engine
+
+# Bare CRs (one alone, one opening a line, two before a CRLF), a CRLF, and each other character
+# str.splitlines takes for a line end; the links after them are broken (#12-target), and fix
+# repoints them to §1.3.
+DOC = (
+    "# Rules\n\n## 1. Links\n\n"
+    "Plain\rbare CR then [one](#12-target) here.\n"
+    "CRLF line [two](#12-target)\r\n"
+    "\rstarts with CR [three](#12-target)\n"
+    "Splitlines' others \x0b \x0c \x1c \x1d \x1e \x85 \u2028 \u2029 then [four](#12-target)\n"
+    "\n### 1.1 More\r\r\n"
+    "After two CRs [five](#12-target) and [six](#12-target)\n"
+    "\n### 1.3 Target\n\nText.\n"
+)
+LINKS = ("[one]", "[two]", "[three]", "[four]", "[five]", "[six]")
+
+
+def git_places(repo: Path, path: str) -> dict[str, tuple[int, int, int]]:
+    """Per link text, git's (line, character column, UTF-8 byte column) of its `[`: the line as
+    `git grep -n` numbers it and `git blame` shows it, the columns counted in that line."""
+    def git_bytes(*args: str) -> bytes:  # not as text: universal newlines would cut at "\r"
+        return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True).stdout
+
+    lines = git_bytes("show", f"HEAD:{path}").split(b"\n")
+    out = {}
+    for link in LINKS:
+        [row] = git_bytes("grep", "-n", "-F", f"{link}(", "--", path).rstrip(b"\n").split(b"\n")
+        line = int(row.split(b":")[1])
+        blamed = git_bytes("blame", "-p", "-L", f"{line},{line}", "--", path).rstrip(b"\n").split(b"\n")[-1]
+        assert blamed == b"\t" + lines[line - 1]  # the same line for both
+        text = lines[line - 1].decode("utf-8")
+        column = text.index(link) + 1
+        out[link] = (line, column, len(text[: column - 1].encode("utf-8")) + 1)
+    return out
+
+
+def test_every_format_places_findings_at_gits_lines(tmp_path, cli):
+    repo = committed(tmp_path / "rules", {".drafterlint.yaml": "select: [DL2]\n"})
+    (repo / "endpoints_rules.md").write_bytes(DOC.encode("utf-8"))
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "the document")
+    want = git_places(repo, "endpoints_rules.md")
+    assert want["[one]"][0] == 5 and want["[five]"][0] == 11  # the fixture holds what it says
+
+    def run(fmt: str) -> str:
+        code, out, err = cli("check", "--no-cache", "--format", fmt, cwd=repo)
+        assert code == 1, err
+        return out
+
+    found = json.loads(run("json"))["findings"]
+    assert sorted((f["line"], f["column"]) for f in found) == sorted((v[0], v[1]) for v in want.values())
+    text = re.findall(r"^endpoints_rules\.md:(\d+):(\d+): DL201", run("text"), flags=re.M)
+    assert sorted((int(a), int(b)) for a, b in text) == sorted((v[0], v[1]) for v in want.values())
+    annotations = re.findall(r"^::error file=endpoints_rules\.md,line=(\d+),col=(\d+),", run("github"), flags=re.M)
+    assert sorted((int(a), int(b)) for a, b in annotations) == sorted((v[0], v[1]) for v in want.values())
+    sarif = json.loads(run("sarif"))["runs"][0]["results"]
+    regions = [r["locations"][0]["physicalLocation"]["region"] for r in sarif]
+    assert sorted((r["startLine"], r["startColumn"]) for r in regions) == sorted((v[0], v[1]) for v in want.values())
+    # rdjson counts columns in bytes; each suggestion replaces the target's bytes on git's line
+    rdjson = json.loads(run("rdjson"))["diagnostics"]
+    starts = [d["location"]["range"]["start"] for d in rdjson]
+    assert sorted((s["line"], s["column"]) for s in starts) == sorted((v[0], v[2]) for v in want.values())
+    raw = (repo / "endpoints_rules.md").read_bytes().split(b"\n")
+    for d in rdjson:
+        [s] = d["suggestions"]
+        line = s["range"]["start"]["line"]
+        assert raw[line - 1][s["range"]["start"]["column"] - 1:s["range"]["end"]["column"] - 1] == b"12-target"
+        assert s["text"] == "13-target"
+    # fix says where it mends at the same places (--diff exits 1: it would change something)
+    code, _, err = cli("fix", "--diff", cwd=repo)
+    fixes = re.findall(r"^  endpoints_rules\.md:(\d+):(\d+): DL201", err, flags=re.M)
+    assert code == 1 and sorted((int(a), int(b)) for a, b in fixes) == sorted((v[0], v[1]) for v in want.values()), err
+
+
+
+# A paragraph's lines: each starts with a letter (no block starts there), then words, the
+# characters str.splitlines cuts at and bare CRs, and one link; line ends of each kind.
+_OTHERS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_words = st.text(alphabet="ab" + _OTHERS + "\r", max_size=6)
+_ENDS = ("\n", "\r\n", "\r", "\r\r\n")
+
+
+@st.composite
+def documents(draw) -> str:
+    lines = draw(st.lists(st.tuples(_words, _words, st.sampled_from(_ENDS)), min_size=1, max_size=6))
+    body = "".join(f"a{before} [l{n}](#gone) {after}b{end}" for n, (before, after, end) in enumerate(lines))
+    return "# Rules\n\n## 1. Links\n\n" + body
+
+
+def counted(text: str, at: int) -> tuple[int, int]:
+    """(line, column) of offset `at` counting "\\n" only, independently of drafterlint."""
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents())
+@example("# Rules\n\n## 1. Links\n\na\r\u2028 [l0](#gone) \x85b\r\r\na [l1](#gone) b\r")
+def test_each_finding_is_at_the_line_and_column_a_newline_count_gives(document):
+    with tempfile.TemporaryDirectory() as tmp:
+        result = run_engine({"rules:endpoints_rules.md": document}, Path(tmp), {"select": ["DL201"]})
+    found = sorted((f.location.line, f.location.column) for f in result.findings if f.code == "DL201")
+    assert found == sorted(counted(document, m.start()) for m in re.finditer(r"\[l\d+\]", document))
