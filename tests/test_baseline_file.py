@@ -71,3 +71,15 @@ def test_a_malformed_baseline_is_a_usage_error_naming_file_and_line(cli, tmp_pat
     (root / ".drafterlint-baseline.json").write_text(f"{good}\n[1, 2]\n", encoding="utf-8")
     code, _, err = cli("check", "--no-cache", cwd=root)
     assert code == 2 and ".drafterlint-baseline.json:2:" in err
+
+
+def test_a_baseline_whose_messages_hold_what_splitlines_cuts_at_is_read_back(cli, tmp_path):
+    """A link's target may hold U+2028, \\x85 or \\x0c (no ASCII blank or control for CommonMark's
+    destination, but these are neither); the message quoting it is written into the baseline as
+    it is (json.dumps leaves them), so the file's lines end at "\\n" only when read back."""
+    root = make(tmp_path, rules_text() + "\n[a](#x\u2028y) [b](#p\x85q) [c](#r\u2029s)\n")
+    assert cli("baseline", "--no-cache", cwd=root)[0] == 0
+    written = (root / ".drafterlint-baseline.json").read_text(encoding="utf-8")
+    assert "\u2028" in written and "\x85" in written  # the fixture plants what it says
+    code, out, err = cli("check", "--no-cache", "--select", "DL201", cwd=root)
+    assert code == 0 and "pre-existing finding" in out, out + err

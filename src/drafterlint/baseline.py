@@ -108,8 +108,9 @@ def read_baseline(path: Path) -> list[Known]:
 
 def baseline_rows(text: str) -> Iterator[tuple[int, "Known | str"]]:
     """(line number, what it records or why it records nothing) of each line of a baseline
-    file's `text` that is not blank: the one reading of its lines, the run's and DL901's."""
-    for number, line in enumerate(text.splitlines(), 1):
+    file's `text` that is not blank: the one reading of its lines, the run's and DL901's. A line
+    ends at "\n" only: a message may hold U+2028 or \x85 as it is (json.dumps leaves them)."""
+    for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         try:
