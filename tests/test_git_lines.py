@@ -122,3 +122,20 @@ def test_each_finding_is_at_the_line_and_column_a_newline_count_gives(document):
         result = run_engine({"rules:endpoints_rules.md": document}, Path(tmp), {"select": ["DL201"]})
     found = sorted((f.location.line, f.location.column) for f in result.findings if f.code == "DL201")
     assert found == sorted(counted(document, m.start()) for m in re.finditer(r"\[l\d+\]", document))
+
+
+def test_the_lines_a_change_touched_are_read_from_gits_diff_as_git_numbers_them(tmp_path):
+    """`git diff -U0` ends a line at "\\n" only, and a hunk holds as many lines as its header
+    says: an added line holding U+2028 or \\x0c before text that reads like a hunk header, or an
+    added line starting `++ b/` (printed `+++ b/…`), is a line of its hunk."""
+    from drafterlint.gitops import changed_lines
+
+    before = "".join(f"line {i}\n" for i in range(1, 21))
+    repo = committed(tmp_path / "repo", {"a.md": before, "b.md": before})
+    base = git(repo, "rev-parse", "HEAD")
+    a = before.replace("line 3\n", "line 3 \u2028@@ -1 +15,2 @@ and \x0c@@ -1 +17 @@\n")
+    b = before.replace("line 5\n", "++ b/a.md\n").replace("line 9\n", "line 9 changed\n")
+    (repo / "a.md").write_bytes(a.encode("utf-8"))
+    (repo / "b.md").write_bytes(b.encode("utf-8"))
+    git(repo, "commit", "-qam", "change")
+    assert changed_lines(repo, base) == {"a.md": {3}, "b.md": {5, 9}}

@@ -277,7 +277,7 @@ READ_BY_CHECKS = (*MARKDOWN_SUFFIXES, ".yaml", ".yml", ".json")
 _READ_PATHSPECS = [f":(icase)*{suffix}" for suffix in READ_BY_CHECKS]
 
 
-_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
+_HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
 def changed_lines(repo_dir: Path, base_ref: str) -> dict[str, set[int]] | None:
@@ -306,9 +306,17 @@ def changed_lines(repo_dir: Path, base_ref: str) -> dict[str, set[int]] | None:
 
 
 def _parse_diff(text: str) -> dict[str, set[int]]:
+    """The lines each file's hunks add or change, read from `git diff -U0`: a line of it ends at
+    "\n" only (U+2028 or \x0c in a document's line is text), and a hunk's lines are counted off
+    its header, so an added line that reads `++ b/x` or `@@ …` is one of its lines, not a header."""
     changed: dict[str, set[int]] = {}
     current: set[int] | None = None
-    for line in text.splitlines():
+    left = 0  # lines of the current hunk still to come
+    for line in text.split("\n"):
+        if left:
+            if not line.startswith("\\"):  # "\ No newline at end of file" is no line of the hunk
+                left -= 1
+            continue
         if line.startswith("+++ "):
             target = line[4:]
             if target == "/dev/null":
@@ -320,8 +328,11 @@ def _parse_diff(text: str) -> dict[str, set[int]]:
                 current = changed.setdefault(target, set())
             continue
         m = _HUNK.match(line)
-        if m and current is not None:
-            start, count = int(m.group(1)), int(m.group(2) or "1")
+        if m:
+            removed, start, count = int(m.group(1) or "1"), int(m.group(2)), int(m.group(3) or "1")
+            left = removed + count
+            if current is None:
+                continue
             if count == 0:
                 current.add(max(start, 1))  # a pure deletion: mark the line it happened at
             else:
