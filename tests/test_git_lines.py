@@ -139,3 +139,23 @@ def test_the_lines_a_change_touched_are_read_from_gits_diff_as_git_numbers_them(
     (repo / "b.md").write_bytes(b.encode("utf-8"))
     git(repo, "commit", "-qam", "change")
     assert changed_lines(repo, base) == {"a.md": {3}, "b.md": {5, 9}}
+
+
+def test_yaml_positions_are_gits_lines_and_its_suppression_comments_too(tmp_path):
+    """PyYAML ends a line at a bare "\\r", \\x85, U+2028 and U+2029 as well: in a quoted value they
+    are text on git's line, and the finding after them (a repeated key) is at git's line and
+    column; a suppression comment is read on git's lines too."""
+    from drafterlint.checks._examples import POLICIES, catalog_start, head_entry
+
+    path = POLICIES + "2026-10-C1/catalog.yaml"
+    text = (catalog_start("2026-10-C1") + head_entry()
+            + '      notes: "one\rtwo\x85three\u2028four\u2029five\r\r\nsix"\n'
+            + "      revision: 3333333333333333333333333333333333333333\n  approved_checkpoints: {}\n")
+    [found] = [f for f in run_engine({f"registry:{path}": text}, tmp_path / "a").findings if f.code == "DL304"]
+    at = text.rindex("revision: 3")
+    assert (found.location.line, found.location.column) == counted(text, at)
+    assert found.related[0].line == counted(text, text.index("revision: 1111"))[0]
+    assert f"line {counted(text, text.index('revision: 1111'))[0]}" in found.message
+    silenced = text.replace("revision: 3333333333333333333333333333333333333333",
+                            "revision: 3333333333333333333333333333333333333333  # drafterlint: disable=DL304")
+    assert not [f for f in run_engine({f"registry:{path}": silenced}, tmp_path / "b").findings if f.code == "DL304"]

@@ -21,9 +21,12 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drafterlint.findings import Location, UnreadableFile, quoted
+
+if TYPE_CHECKING:
+    from drafterlint.gitlines import Renumber
 
 # PyYAML is imported by the first parse, not with this module: the model (YamlDoc) is read by
 # every run, and a run whose YAML files are unchanged takes their parses from the cache
@@ -188,18 +191,26 @@ def load_yaml_text(
     if text.startswith("\ufeff"):
         text = text[1:]
 
+    # PyYAML also ends a line at a bare "\r", \x85, U+2028 and U+2029, git at "\n" only: every
+    # position kept or said is git's (drafterlint.gitlines).
+    renumber = _renumber(text)
+    place = renumber.place if renumber is not None else _as_is
+
+    def failed(message: str, line: int = 1, col: int = 1) -> UnreadableFile:
+        return fail(message, *place(line, col))
+
     doc = YamlDoc(path=path, repo=repo, value=None)
     loader = Loader(text)
     try:
-        doc.value = _compose(loader, doc, fail, max_aliases, max_nodes, max_depth)
+        doc.value = _compose(loader, doc, failed, max_aliases, max_nodes, max_depth)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "invalid YAML"
         if exc.context and exc.problem and exc.context_mark is not None and mark is not None:
-            problem = f"{problem} ({exc.context} at line {exc.context_mark.line + 1})"
+            problem = f"{problem} ({exc.context} at line {place(exc.context_mark.line + 1, 1)[0]})"
         if mark is None:
             raise fail(f"invalid YAML: {problem}") from None
-        raise fail(f"invalid YAML: {problem}", mark.line + 1, mark.column + 1) from None
+        raise failed(f"invalid YAML: {problem}", mark.line + 1, mark.column + 1) from None
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1
         col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
@@ -214,7 +225,23 @@ def load_yaml_text(
         except Exception:  # pragma: no cover
             pass
     doc.positions.setdefault((), (1, 1))
+    if renumber is not None:
+        doc.positions = {k: place(*at) for k, at in doc.positions.items()}
+        doc.value_positions = {k: place(*at) for k, at in doc.value_positions.items()}
+        doc.duplicates = [Duplicate(d.path, place(*d.first), place(*d.second)) for d in doc.duplicates]
+        doc.problems = [Problem(q.path, place(*q.position), q.message) for q in doc.problems]
     return doc
+
+
+def _renumber(text: str) -> "Renumber | None":
+    """What takes PyYAML's line numbers of `text` to git's; None where they are the same."""
+    from drafterlint.gitlines import YAML_ONLY, Renumber
+
+    return Renumber(text, YAML_ONLY) if YAML_ONLY.search(text) else None
+
+
+def _as_is(line: int, column: int) -> Pos:
+    return (line, column)
 
 
 _NOKEY = object()
@@ -439,7 +466,7 @@ def suppressed_lines(text: str) -> dict[int, frozenset[str]]:
     line of its own, the line below it. YAML has no block comments, so there is no range form.
     """
     out: dict[int, set[str]] = {}
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):  # git's lines, as the positions are
         m = _DISABLE.search(line)
         if m is None:
             continue
