@@ -10,12 +10,15 @@ column counted from the "\\r". Each test reads a real git repository's own numbe
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import subprocess
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -159,3 +162,48 @@ def test_yaml_positions_are_gits_lines_and_its_suppression_comments_too(tmp_path
     silenced = text.replace("revision: 3333333333333333333333333333333333333333",
                             "revision: 3333333333333333333333333333333333333333  # drafterlint: disable=DL304")
     assert not [f for f in run_engine({f"registry:{path}": silenced}, tmp_path / "b").findings if f.code == "DL304"]
+
+
+def _failing_markdown_examples():
+    import drafterlint.checks
+    from drafterlint.checks.base import TODAY
+
+    for mod in map(importlib.import_module, (f"drafterlint.checks.{n}" for n in drafterlint.checks._RULES)):
+        for i, ex in enumerate(mod.EXAMPLES):
+            if ex.expect and any(k.endswith(".md") and "\n" in v for k, v in ex.files.items()):
+                yield pytest.param(ex, TODAY in mod.RULE.needs, id=f"{mod.RULE.code}-{i}")
+
+
+@pytest.mark.parametrize("example,dated", list(_failing_markdown_examples()))
+def test_every_rules_messages_name_gits_lines(example, dated, tmp_path):
+    """Each rule's failing example, with a blank line after each document's first line, written
+    "\\n\\n" (two lines for git) and "\\r\\r\\n" (one: the parser reads the same text): every
+    finding, its related places and every line its message names ("line N", "path:N") are one
+    less in the second, past that first line of the document they are in."""
+    import datetime
+
+    kw = {"today": datetime.date(2026, 12, 2)} if dated else {}
+    md = [k for k, v in example.files.items() if k.endswith(".md") and "\n" in v]
+
+    def run(blank: str, where: str):
+        files = {k: v.replace("\n", blank, 1) if k in md else v for k, v in example.files.items()}
+        return run_engine(files, tmp_path / where, dict(example.config), **kw).findings
+
+    paths = {k.partition(":")[2] for k in md}
+
+    def less(loc):
+        return replace(loc, line=loc.line - 1) if loc.path in paths and loc.line > 1 else loc
+
+    def said(f):
+        message = f.message
+        for path in paths:
+            message = re.sub(rf"(?<={re.escape(path)}:)(\d+)", lambda m: str(int(m[1]) - 1), message)
+        if f.location.path in paths:
+            message = re.sub(r"(?<=\bline )(\d+)", lambda m: str(int(m[1]) - 1), message)
+        return message
+
+    two, one = run("\n\n", "two"), run("\r\r\n", "one")
+    assert len(two) == len(one) and two
+    for a, b in zip(two, one):
+        assert (b.code, b.location, b.related) == (a.code, less(a.location), tuple(map(less, a.related))), (a, b)
+        assert b.message == said(a), (a.message, b.message)

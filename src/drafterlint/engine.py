@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drafterlint.checks.base import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODAY, Need, RuleModule, all_rules
-from drafterlint.checks.context import BaseState, Context, Found, Inputs, Preparing, Ran
+from drafterlint.checks.context import BaseState, Context, Found, Inputs, Preparing, Ran, renumbered_of
 from drafterlint.config import Config
 from drafterlint.findings import (
     REGISTRY_REPO,
@@ -90,7 +90,7 @@ def prepare(inputs: Inputs, *, ran: Ran | None = None) -> Context:
     ctx = Context(**{**vars(inputs), "registry": registry}, documents=preparing.documents,
                   sections=preparing.sections, facts=facts, eligibility=eligibility(registry, facts, config),
                   native=NativeEvidence(evidence_table(config), inputs.online),
-                  unreadable_files=preparing.unreadable_files, ran=ran)
+                  unreadable_files=preparing.unreadable_files, ran=ran, renumbered=renumbered_of(inputs))
     if ran is not None:
         ran.bind(ctx)
     _read_checked(ctx, checked)

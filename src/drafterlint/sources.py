@@ -19,6 +19,7 @@ from drafterlint.rendered import ROOT_README_FOLDERS, is_markdown, readme_of
 
 if TYPE_CHECKING:
     from drafterlint.cohorts import Calendar
+    from drafterlint.gitlines import Renumber
     from drafterlint.markdown.model import Body, Document, Outline
     from drafterlint.registry.model import Registry
 
@@ -66,7 +67,7 @@ class RepoView:
         self.registry_read: tuple[Any, Calendar, Registry] | None = None
         # Per document read whose lines git numbers otherwise than the parser (a bare "\r"):
         # what takes the parser's positions to git's (drafterlint.gitlines).
-        self.renumbered: dict[str, Any] = {}
+        self.renumbered: dict[str, "Renumber"] = {}
 
     @property
     def complete(self) -> bool:

@@ -66,6 +66,12 @@ def number(text: str) -> int | None:
     return _WORDS.get(t)
 
 
+class Says(Protocol):
+    """What names a place in a message by git's line (checks.context.Context)."""
+
+    def said_line(self, loc: Location) -> int: ...
+
+
 @dataclass(frozen=True)
 class Fact:
     """A value the rules text states, and where."""
@@ -75,8 +81,8 @@ class Fact:
     location: Location
     text: str  # the words that state it
 
-    def where(self) -> str:
-        return f"{self.location.path}:{self.location.line}"
+    def where(self, ctx: "Says") -> str:
+        return f"{self.location.path}:{ctx.said_line(self.location)}"
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # imported for annotations only: a pre-commit hook pays for e
     from drafterlint.checks._invocations import Changed
     from drafterlint.checks._sections import Located
     from drafterlint.config import Config
+    from drafterlint.gitlines import Renumber
     from drafterlint.history import History
     from drafterlint.hub import Hub
     from drafterlint.markdown.model import Document
@@ -190,6 +191,11 @@ class Ran:
         return found if same else None
 
 
+def renumbered_of(inputs: Inputs) -> "dict[str, dict[str, Renumber]]":
+    """Context.renumbered of a context over `inputs`' repositories."""
+    return {view.name: view.renumbered for view in (inputs.rules, inputs.registry_repo) if view is not None}
+
+
 @dataclass(frozen=True, eq=False, kw_only=True)
 class Context(Inputs):
     """Everything a check may look at: parsed documents and registry, never raw paths.
@@ -218,6 +224,10 @@ class Context(Inputs):
     memo: "dict[Callable[[Context], object], object]" = field(default_factory=dict)
     # What each rule found here, for a change's base to take (Ran); None where no base follows.
     ran: Ran | None = None
+    # Per repository name, its view's documents whose lines git numbers otherwise than the parser
+    # (sources.RepoView.renumbered, the dicts the views fill as they read): what said_line reads,
+    # no part of its own (a place a rule names came from a part it read, and so did that file).
+    renumbered: "Mapping[str, Mapping[str, Renumber]]" = field(default_factory=dict)
 
     @classmethod
     def unprepared(cls, inputs: Inputs, *, facts: RulesFacts | None = None) -> "Context":
@@ -225,7 +235,7 @@ class Context(Inputs):
         but `facts`): for the rules that judge a change itself (needs BASE), which read only
         what its base shows, and for a test of one registry rule."""
         return cls(**vars(inputs), documents=Documents(), sections=[], facts=facts or RulesFacts(),
-                   eligibility=Eligibility(), native=NativeEvidence())
+                   eligibility=Eligibility(), native=NativeEvidence(), renumbered=renumbered_of(inputs))
 
     def unreadable(self, error: "UnreadableFile") -> None:
         """Record a file that could not be read (DL702) without stopping the check that met it."""
@@ -244,6 +254,13 @@ class Context(Inputs):
                 for line, _last, message in doc.limits:
                     met.append(UnreadableFile(view.location(doc.path, line), message))
         return met
+
+    def said_line(self, loc: Location) -> int:
+        """The line of `loc`, a place in a parsed document, as git numbers it (drafterlint.
+        gitlines): what a message says when it names a place (the engine renumbers the finding's
+        own place as the run ends)."""
+        renumber = self.renumbered.get(loc.repo, {}).get(loc.path)
+        return renumber.place(loc.line, loc.column)[0] if renumber is not None else loc.line
 
     def skip(self, code: str, reason: str, *, need: Need | None = None) -> None:
         """Say once that part of a check could not run (never a failure). `need` is what the

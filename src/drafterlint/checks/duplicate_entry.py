@@ -65,7 +65,7 @@ def check(ctx: Context) -> Iterator[Finding]:
                     yield RULE.at(
                         item.location,
                         f"{kind} {ident[0]}: {ident[1]}@{ident[2]} is listed twice "
-                        f"(first at line {prev.location.line}); remove one copy",
+                        f"(first at line {ctx.said_line(prev.location)}); remove one copy",
                         related=(prev.location,),
                         key=f"{policy.folder}:{kind}:{'/'.join(map(str, ident))}",
                     )

@@ -50,13 +50,15 @@ def check(ctx: Context) -> Iterator[Finding]:
             loc = view.location(doc.path, h.line, h.column)
             if h.number in seen:
                 first = seen[h.number]
-                yield RULE.at(loc, f"§{h.number} is used twice (first at line {first.line})",
-                              related=[view.location(doc.path, first.line, first.column)],
+                before = view.location(doc.path, first.line, first.column)
+                yield RULE.at(loc, f"§{h.number} is used twice (first at line {ctx.said_line(before)})",
+                              related=[before],
                               key=f"dup {h.number} {h.title}")
             elif scheme in last and key < last[scheme]:
                 prev = last_heading[scheme]
-                yield RULE.at(loc, f"§{h.number} comes after §{prev.number} (line {prev.line}): numbers go backwards",
-                              related=[view.location(doc.path, prev.line, prev.column)],
+                before = view.location(doc.path, prev.line, prev.column)
+                yield RULE.at(loc, f"§{h.number} comes after §{prev.number} (line {ctx.said_line(before)}): numbers go backwards",
+                              related=[before],
                               key=f"order {h.number} {h.title}")
             seen.setdefault(h.number, h)
             if scheme not in last or key > last[scheme]:

@@ -83,7 +83,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             yield RULE.at(
                 m.location,
                 f"{section_label(m.section)} has no check table, but "
-                f"{section_label(spec) if spec else '§2.9.4'} ({defines.where()}) defines "
+                f"{section_label(spec) if spec else '§2.9.4'} ({defines.where(ctx)}) defines "
                 f"{'an approved-drafter list' if facts.list_defined else 'an approval lead time'}: "
                 "expected a table with columns “Check | Validation | Failure Action”",
                 key=f"missing:{m.name}",
@@ -117,7 +117,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             if found is None:
                 yield RULE.at(
                     facts.check_table or facts.check_rows[0].location,
-                    f"{label} ({source.path}:{source.line}) defines "
+                    f"{label} ({source.path}:{ctx.said_line(source)}) defines "
                     f"{'an approved drafter list' if what == 'list' else 'an approval lead time'}, "
                     f"but the §{chk.number} check table has no “{row_name}” row; add it",
                     related=[source],
@@ -131,7 +131,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             if not present:
                 yield RULE.at(
                     _checks_location(policy),
-                    f"{label} ({source.path}:{source.line}) requires the "
+                    f"{label} ({source.path}:{ctx.said_line(source)}) requires the "
                     f"{'approved-drafter membership' if what == 'list' else 'approval lead-time'} "
                     f"check, but policy {policy.folder} has no {quoted(check_name)} check "
                     f"(kind spec_decode_head, operation {operation}); add it",

@@ -120,7 +120,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         mine = [r for r in links if r.doc is doc and h.line <= r.link.line <= end]
         kinds = [(r, _classify(ctx, r)) for r in mine]
         said = (f"{label} says the list is published in the reference repository "
-                f"({claim.location.path}:{claim.location.line})" if claim else
+                f"({claim.location.path}:{ctx.said_line(claim.location)})" if claim else
                 f"the list is published in the reference repository {github}")
         for r, kind in kinds:
             if kind != "elsewhere":
@@ -141,7 +141,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             # (a link elsewhere was said above)
             loc = claim.location if claim else ctx.rules_view.location(doc.path, h.line, h.column)
             said = ("says the approved-drafter list is published in the reference repository"
-                    if claim else f"defines an approved-drafter list ({required.where()})")
+                    if claim else f"defines an approved-drafter list ({required.where(ctx)})")
             yield RULE.at(
                 loc,
                 f"{label} {said}, but does not link to it in {where}; add a link to it",

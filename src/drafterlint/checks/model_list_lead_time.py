@@ -97,8 +97,8 @@ def check(ctx: Context) -> Iterator[Finding]:
             f"checkpoint {cp.model}: {cp.repository}@{cp.revision} first appeared in the model "
             f"list by commit {commit.short} on {commit.day.isoformat()}, {late} day"
             f"{'' if late == 1 else 's'} after {deadline.isoformat()}: the round opens on "
-            f"{opens.isoformat()} ({facts.round_opens.where()}) and the model list must be "
-            f"published at least {weeks} weeks before ({facts.model_list_weeks.where()}); "
+            f"{opens.isoformat()} ({facts.round_opens.where(ctx)}) and the model list must be "
+            f"published at least {weeks} weeks before ({facts.model_list_weeks.where(ctx)}); "
             "approve it for a later round, or record why the rules allow it",
             related=(facts.round_opens.location, facts.model_list_weeks.location),
             key=f"{cp.model}/{cp.repository}/{cp.revision}",

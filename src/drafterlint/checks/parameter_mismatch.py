@@ -55,7 +55,7 @@ EXAMPLES = (
 _Place = tuple[str, object, Location]
 
 
-def _compare(what: str, given: Iterable[_Place | None], unit: str = "") -> Iterator[Finding]:
+def _compare(ctx: Context, what: str, given: Iterable[_Place | None], unit: str = "") -> Iterator[Finding]:
     """given: [(label, value, location)], None for a place that is not there; yields findings
     for the odd ones out."""
     places = [p for p in given if p is not None and p[1] is not None]
@@ -68,7 +68,7 @@ def _compare(what: str, given: Iterable[_Place | None], unit: str = "") -> Itera
     for label, value, loc in places:
         if value == reference:
             continue
-        others = "; ".join(f"{l} ({lc.path}:{lc.line}) says {_show(v)}{unit}" for l, v, lc in agree)
+        others = "; ".join(f"{l} ({lc.path}:{ctx.said_line(lc)}) says {_show(v)}{unit}" for l, v, lc in agree)
         yield RULE.at(
             loc,
             f"{what}: {label} says {_show(value)}{unit}, but {others}; make them agree",
@@ -90,13 +90,13 @@ _EXPECTED = {
 }
 
 
-def _missing_message(m: Missing, facts: RulesFacts) -> str | None:
+def _missing_message(ctx: Context, m: Missing, facts: RulesFacts) -> str | None:
     """What to say of a number the text does not state; None for a fact of another rule."""
     label = section_label(m.section)
     if m.name == "lead_cohorts" and facts.table_lead is not None:
         row = facts.table_lead
         return (f"{label} states no approval lead time, but the “Drafter approval lead time” row of the "
-                f"check table ({row.where()}) says {row.value} cohorts: state it in {label} too, with a "
+                f"check table ({row.where(ctx)}) says {row.value} cohorts: state it in {label} too, with a "
                 "sentence like “a newly approved drafter may first be used … at least two cohorts after "
                 "the cohort in which it was approved”")
     if m.name == "calendar" and m.error:
@@ -114,7 +114,7 @@ def _show(v: object) -> str:
 def check(ctx: Context) -> Iterator[Finding]:
     facts = ctx.facts
     for m in facts.missing:
-        message = _missing_message(m, facts)
+        message = _missing_message(ctx, m, facts)
         if message is not None:
             yield RULE.at(m.location, message, key=f"missing:{m.name}")
     unstated = unstated_requirement(facts)
@@ -134,12 +134,12 @@ def check(ctx: Context) -> Iterator[Finding]:
     spec_label = f"§{spec.number}" if spec is not None and spec.number else "the speculative-decoding section"
     chk = facts.checks_section
     chk_label = f"§{chk.number}" if chk is not None and chk.number else "the automated-checks section"
-    yield from _compare("approval lead time", [
+    yield from _compare(ctx, "approval lead time", [
         fact(spec_label, facts.spec_lead),
         fact(f"{chk_label} “Drafter approval lead time”", facts.table_lead),
         param("lead_cohorts"),
     ], " cohorts")
-    yield from _compare("seed-set adoption window", [
+    yield from _compare(ctx, "seed-set adoption window", [
         fact("submission rules §4.6", facts.adoption_window),
         fact(f"{chk_label} seed-set row", facts.table_adoption),
         param("adoption_window_cohorts"),
@@ -147,7 +147,7 @@ def check(ctx: Context) -> Iterator[Finding]:
     if facts.calendar is not None:
         # The cohort arithmetic and dates use this calendar: only the text can disagree with it.
         cal = facts.calendar.value
-        stated = f"{facts.calendar.location.path}:{facts.calendar.location.line}"
+        stated = f"{facts.calendar.location.path}:{ctx.said_line(facts.calendar.location)}"
         for b in facts.calendar_bullets:
             index, occurrence, weekday = b.value
             if index >= cal.per_month:
@@ -159,7 +159,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             yield RULE.at(b.location, f"publication calendar: this line {why} ({cal.describe()})",
                           related=[facts.calendar.location], key=f"calendar:C{index}")
     if facts.tentative is not None and facts.round_opens is not None:
-        yield from _compare("date after which tentative rules may change", [
+        yield from _compare(ctx, "date after which tentative rules may change", [
             fact("the submission rules' §1 (round opening)", facts.round_opens),
             fact(f"the TENTATIVE marker of {spec_label}", facts.tentative),
         ])

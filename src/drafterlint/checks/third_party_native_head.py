@@ -89,7 +89,7 @@ EXAMPLES = (
 
 def _rule_stated(ctx: Context, rule: Fact) -> str:
     """Where the rules make a head native only in its publisher's checkpoint, for the message."""
-    return f"{_spec_label(ctx)} ({rule.where()}) counts a head as native only in its model publisher's checkpoint"
+    return f"{_spec_label(ctx)} ({rule.where(ctx)}) counts a head as native only in its model publisher's checkpoint"
 
 
 def _spec_label(ctx: Context) -> str:

@@ -150,5 +150,5 @@ def check(ctx: Context) -> Iterator[Finding]:
         for h in doc.headings:
             if _required(h) and id(h) not in listed:
                 yield RULE.at(view.location(doc.path, h.line, h.column),
-                              f"§{h.number} “{h.title}” is not in the table of contents (line {toc.line})",
+                              f"§{h.number} “{h.title}” is not in the table of contents (line {ctx.said_line(view.location(doc.path, toc.line))})",
                               suggestion=f"add {quoted(f'[{h.text}](#{h.slug})')}", key=f"{h.number} {h.title}")
