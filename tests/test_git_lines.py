@@ -92,9 +92,16 @@ def test_every_format_places_findings_at_gits_lines(tmp_path, cli):
         assert raw[line - 1][s["range"]["start"]["column"] - 1:s["range"]["end"]["column"] - 1] == b"12-target"
         assert s["text"] == "13-target"
     # fix says where it mends at the same places (--diff exits 1: it would change something)
-    code, _, err = cli("fix", "--diff", cwd=repo)
+    patch = repo.parent / "fix.patch"
+    code, _, err = cli("fix", "--diff", f"--patch={patch}", cwd=repo)
     fixes = re.findall(r"^  endpoints_rules\.md:(\d+):(\d+): DL201", err, flags=re.M)
     assert code == 1 and sorted((int(a), int(b)) for a, b in fixes) == sorted((v[0], v[1]) for v in want.values()), err
+    # and its patch applies where git reads the lines, making what fix writes
+    git(repo, "apply", str(patch))
+    applied = (repo / "endpoints_rules.md").read_bytes()
+    git(repo, "checkout", "--", "endpoints_rules.md")
+    assert cli("fix", cwd=repo)[0] == 0
+    assert (repo / "endpoints_rules.md").read_bytes() == applied == DOC.replace("#12-target", "#13-target").encode()
 
 
 
