@@ -188,11 +188,11 @@ def test_in_ci_a_large_document_is_parsed_in_sections_only_where_a_base_reads_it
 def test_the_base_takes_the_heads_findings_of_a_rule_that_reads_nothing_the_change_touched(cli, tmp_path, monkeypatch):
     """A rule whose every declared part (RULE.reads) is the head's own object on the base (the
     registry of a repository not under change) is not run again there: the base takes the
-    head's findings (checks.context.Ran). A rule with a per-document part never is (DL301: a
+    head's findings (checks._ran.Ran). A rule with a per-document part never is (DL301: a
     list the change adds is new, one it left alone is not). With every rule run again, the
     output is the same."""
     from drafterlint.checks import schema
-    from drafterlint.checks.context import Ran
+    from drafterlint.checks._ran import Ran
 
     rules, registry = example_git_repos(tmp_path, catalog=lambda text: text.replace(  # a key misspelled: DL701
         "  approved_spec_decode_heads:", "  approved_spec_decode_head: []\n  approved_spec_decode_heads:"))

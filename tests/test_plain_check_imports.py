@@ -25,6 +25,8 @@ NOT_FOR_A_PLAIN_CHECK = (
     "git", "requests", "urllib3", "subprocess",
     # git history (the audit's) and the comparison of how a base invoked the check (DL901, --base-ref)
     "drafterlint.history", "drafterlint.checks._invocations",
+    # what each rule found, kept for a base (--base-ref)
+    "drafterlint.checks._ran",
 )
 
 

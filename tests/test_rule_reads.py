@@ -1,6 +1,6 @@
 """What each rule's `check` reads of the Context is what it declares (RULE.reads): a change's
 base takes the head's findings of a rule whose declared parts are the head's own objects there
-(checks.context.Ran), so a part read but not declared would give the base findings made from
+(checks._ran.Ran), so a part read but not declared would give the base findings made from
 something the change may have touched. Recorded as the real engine runs every rule's examples
 and the example repositories (tests/helpers/reads.py)."""
 

@@ -43,7 +43,7 @@ class BaseRun:
         self._views: dict[str, RepoView] = {}
         self._cache = cache  # drafterlint.cache.RunCache of the base's findings, or None
         self._docs = docs  # the current run's parsed documents (cache.DocumentCache), or None
-        self._ran = ran  # what each rule found on the current run (checks.context.Ran), or None
+        self._ran = ran  # what each rule found on the current run (checks._ran.Ran), or None
         self.findings: list = []
         self.unreadable: list[str] = []  # the files the base run could not read (Result.unreadable)
         self.cached = False
@@ -106,7 +106,8 @@ class BaseRun:
     def run(self, today) -> None:
         """The checks on the base. A rule that crashes on the base's files is as loud as on the
         current ones: one line, and the command ends (steps.Stopped, EXIT_USAGE)."""
-        from drafterlint.checks.context import Inputs, Ran
+        from drafterlint.checks._ran import Ran
+        from drafterlint.checks.context import Inputs
         from drafterlint.engine import RuleCrashed, prepare, run
         from drafterlint.safeio import say
         from drafterlint.steps import EXIT_USAGE, Stopped
@@ -133,7 +134,7 @@ def base_run(config, now: "dict[str, RepoView | None]", ref: str, under_change: 
              today=None, run_cache=None, head: str = "HEAD", ran=None) -> Iterator[BaseRun | None]:
     """The base of `ref` (merged with `head`) for the repositories under change; None when none
     of them has one (not a git work tree's top, no such ref, a shallow clone without it). `ran`:
-    what each rule found on the current run (checks.context.Ran), which the base takes of a
+    what each rule found on the current run (checks._ran.Ran), which the base takes of a
     rule that reads nothing that differs there."""
     commits: dict[str, str] = {}
     changed = set(under_change)

@@ -454,7 +454,7 @@ class Checked:
     views: dict[str, Any] | None  # the run's repository views (None on a cache hit)
     # The lines changed since the base (changed_since), when the check needed them first.
     changed: dict[str, dict[str, set[int]]] | None = None
-    # What each rule found, for the base to take where it reads the same (checks.context.Ran):
+    # What each rule found, for the base to take where it reads the same (checks._ran.Ran):
     # where a base follows and the check ran.
     ran: Any = None
 
@@ -487,7 +487,7 @@ def checked(options: LocalRun, verbose: int = 0) -> Checked:
         if run_cache is not None and not run_cache.docs.keep:
             changed = _read_again(run_cache.docs, run_setup, options)
         if options.base_ref:  # a base follows: what each rule finds is kept for it
-            from drafterlint.checks.context import Ran
+            from drafterlint.checks._ran import Ran
 
             ran = Ran()
         # Only a run that checks imports the engine and the rules (a third of a warm run).

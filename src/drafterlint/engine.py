@@ -10,10 +10,10 @@ import datetime
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from drafterlint.checks.base import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODAY, Need, RuleModule, all_rules
-from drafterlint.checks.context import BaseState, Context, Found, Inputs, Preparing, Ran, renumbered_of
+from drafterlint.checks.context import BaseState, Context, Inputs, Preparing, renumbered_of
 from drafterlint.config import Config
 from drafterlint.findings import (
     REGISTRY_REPO,
@@ -31,6 +31,7 @@ from drafterlint.rendered import is_markdown
 from drafterlint.sources import RepoView, repo_view
 
 if TYPE_CHECKING:
+    from drafterlint.checks._ran import Ran
     from drafterlint.history import History
     from drafterlint.hub import Hub
 
@@ -50,12 +51,12 @@ def build_context(
     base: BaseState | None = None,
     cache=None,
     whole: bool = False,
-    ran: Ran | None = None,
+    ran: "Ran | None" = None,
 ) -> Context:
     """`cache` (a drafterlint.cache.RunCache) is told of every input read, and lends its store
     of parsed documents. `whole` keeps every document whole (fix rewrites their text), instead
     of only the outline of each checked one once the rules read its body. `ran` records what
-    each rule finds, for a change's base (checks.context.Ran)."""
+    each rule finds, for a change's base (checks._ran.Ran)."""
     rules = _attach(repo_view(config, "rules", rules_dir), cache, whole) if rules_dir is not None else None
     registry_repo = (_attach(repo_view(config, "registry", registry_dir), cache, whole)
                      if registry_dir is not None else None)
@@ -63,7 +64,7 @@ def build_context(
                    ran=ran)
 
 
-def prepare(inputs: Inputs, *, ran: Ran | None = None) -> Context:
+def prepare(inputs: Inputs, *, ran: "Ran | None" = None) -> Context:
     """The Context the rules read: what every check reads, computed before the first one runs,
     in order: the resolved documents, the configured sections located in them, the facts the
     rules text states, the registry (unless given), when each of its heads becomes usable, and
@@ -195,7 +196,7 @@ def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleC
     # reason -> Skipped's (need, unmet): the need's value, a plain str, as the run cache keeps it
     need_of: dict[str, tuple[str, bool]] = {}
     raw: list[Finding] = []
-    ran = ctx.ran
+    ran = cast("Ran | None", ctx.ran)
     for rule in chosen:
         missing = _missing_needs(rule, ctx)
         if missing:
@@ -235,6 +236,8 @@ def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleC
         if ran is not None and ran.head is None:
             skipped = [(c, reason, ctx.skip_needs.get(reason)) for reason, codes in ctx.skipped.items()
                        for c in sorted(codes - skips.get(reason, set()))]
+            from drafterlint.checks._ran import Found
+
             ran.checks[code] = Found(found, ctx.unreadable_files[met:], skipped)
 
     for reason, codes in ctx.skipped.items():

@@ -21,7 +21,7 @@ from drafterlint.scope import EVERYTHING, Scope
 
 if TYPE_CHECKING:
     from drafterlint.baseline import Matched
-    from drafterlint.checks.context import Ran
+    from drafterlint.checks._ran import Ran
     from drafterlint.config import Config
     from drafterlint.engine import Context
 

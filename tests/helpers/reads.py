@@ -1,6 +1,6 @@
 """What each rule's `check` reads of the Context, recorded while the real engine runs it: the
 parts a rule declares in RULE.reads are what a change's base compares to take the head's
-findings of it (checks.context.Ran), so a part read but not declared would let the base take
+findings of it (checks._ran.Ran), so a part read but not declared would let the base take
 findings computed from something that differs. Used by tests/test_rule_reads.py."""
 
 from __future__ import annotations

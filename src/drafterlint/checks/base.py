@@ -48,7 +48,7 @@ class Rule:
     # Runs after every other rule, because it reports what they met (DL702: unreadable files).
     last: bool = False
     # The parts of the Context `check` reads (Part): a change's base takes the head's findings
-    # of a rule whose parts are the head's own objects there (checks.context.Ran). None: not
+    # of a rule whose parts are the head's own objects there (checks._ran.Ran). None: not
     # declared, always run again; so is a rule with a per-document part (`check_document`: its
     # documents are the base's). tests/test_rule_reads.py records what each rule reads and holds
     # it to this.

@@ -65,11 +65,11 @@ class Part(str, Enum):
     field).
 
     A change's base takes the head's findings of a rule whose every part read is the head's own
-    object there (Ran): a repository view the base shares (a repository not under change), the
-    registry loaded once for both, the same date. What is computed again for each context (the
-    documents, the sections, the facts, the eligibility, the native evidence) is never the same
-    object, so a rule that reads one is always run again; the configuration is compared for
-    every rule. tests/test_rule_reads.py records what each rule reads as it runs."""
+    object there (checks._ran.Ran): a repository view the base shares (a repository not under
+    change), the registry loaded once for both, the same date. What is computed again for each
+    context (the documents, the sections, the facts, the eligibility, the native evidence) is
+    never the same object, so a rule that reads one is always run again; the configuration is
+    compared for every rule. tests/test_rule_reads.py records what each rule reads as it runs."""
 
     RULES = "rules"  # the rules repository (its files; its documents through `documents`)
     REGISTRY_REPO = "registry_repo"  # the reference repository's files
@@ -146,51 +146,6 @@ class Preparing:
         self.unreadable_files.append(error.kept())
 
 
-# The parts a change's base may share with its head, object for object: the others are computed
-# again for each context, so they are never the head's.
-SHAREABLE = (Part.RULES, Part.REGISTRY_REPO, Part.REGISTRY, Part.TODAY, Part.HISTORY, Part.ONLINE, Part.BASE)
-
-
-@dataclass(eq=False)
-class Found:
-    """What one rule's `check` gave on a context: its findings (before the engine filters
-    them), the files it met that could not be read, the parts it said it skipped (code, reason,
-    need)."""
-
-    findings: list[Finding]
-    unreadable: list[UnreadableFile]
-    skipped: list[tuple[str, str, "Need | None"]]
-
-
-@dataclass(eq=False)
-class Ran:
-    """What each rule found on the context that holds this (engine.run records it where a
-    change's base follows), and, for that base's own context, the head's Ran (`head`), whose
-    findings of a rule the base takes where every part the rule reads (RULE.reads) is the head's
-    own object there and the configuration is the same: the rule would find the same again.
-    Never of a rule with a per-document part: its documents are the base's (what it read of a
-    document the change left alone is kept by the document's content: markdown.model.Body)."""
-
-    head: "Ran | None" = None
-    config: "Config | None" = None
-    parts: dict[Part, object] = field(default_factory=dict)
-    checks: dict[str, Found] = field(default_factory=dict)  # by rule code
-
-    def bind(self, ctx: "Context") -> None:
-        """The context this records: its configuration and the parts a base may share."""
-        self.config = ctx.config
-        self.parts = {part: getattr(ctx, part.value) for part in SHAREABLE}
-
-    def taken(self, code: str, reads: "frozenset[Part] | None", ctx: "Context") -> Found | None:
-        """The head's Found of the rule `code`, where the base may take it (see the class)."""
-        head = self.head
-        found = head.checks.get(code) if head is not None else None
-        if found is None or head is None or reads is None or ctx.config is not head.config:
-            return None
-        same = all(part in head.parts and getattr(ctx, part.value) is head.parts[part] for part in reads)
-        return found if same else None
-
-
 def renumbered_of(inputs: Inputs) -> "dict[str, dict[str, Renumber]]":
     """Context.renumbered of a context over `inputs`' repositories."""
     return {view.name: view.renumbered for view in (inputs.rules, inputs.registry_repo) if view is not None}
@@ -222,8 +177,9 @@ class Context(Inputs):
     # each under the function that computes it (see `shared`): the value's type is the key's
     # return type, which a dict cannot say, so `shared` is the only reader.
     memo: "dict[Callable[[Context], object], object]" = field(default_factory=dict)
-    # What each rule found here, for a change's base to take (Ran); None where no base follows.
-    ran: Ran | None = None
+    # What each rule found here, for a change's base to take (a checks._ran.Ran, which imports
+    # this module); None where no base follows.
+    ran: object = None
     # Per repository name, its view's documents whose lines git numbers otherwise than the parser
     # (sources.RepoView.renumbered, the dicts the views fill as they read): what said_line reads,
     # no part of its own (a place a rule names came from a part it read, and so did that file).
