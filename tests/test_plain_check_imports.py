@@ -9,7 +9,7 @@ import os
 import subprocess
 import sys
 
-from tests.helpers import example_git_repos
+from tests.helpers import example_git_repos, git, git_commit_all
 from tests.helpers.imported import FRONT_AND_TRACE
 
 # What only other commands (fix, baseline, audit, sync), other report formats, a change's base
@@ -45,3 +45,39 @@ def test_a_plain_check_imports_only_what_it_runs(tmp_path):
     unneeded = sorted(m for m in modules if m in NOT_FOR_A_PLAIN_CHECK or m.startswith(
         tuple(f"{n}." for n in NOT_FOR_A_PLAIN_CHECK)))
     assert unneeded == []
+
+
+def test_the_hook_of_a_commit_that_leaves_the_configuration_alone_does_not_validate_it_again(tmp_path):
+    """A commit's hook compares the configuration file at HEAD and in the commit (DL901) only
+    where they differ: validating both versions imports jsonschema (about a tenth of a plain
+    check), which every commit paid although its run's own configuration was validated before."""
+    rules, registry = example_git_repos(tmp_path)
+    (rules / ".drafterlint.yaml").write_text(f"registry:\n  path: {registry}\nfail_on: warning\n")
+    git_commit_all(rules, "2026-08-02", "configure")
+    trace = tmp_path / "modules.json"
+    env = {**os.environ, "DRAFTERLINT_CACHE": str(tmp_path / "cache")}
+    env.pop("CI", None), env.pop("GITHUB_ACTIONS", None), env.pop("DRAFTERLINT_FORMAT", None)
+
+    def hook() -> tuple[subprocess.CompletedProcess, list[str]]:
+        proc = subprocess.run([sys.executable, "-c", FRONT_AND_TRACE, str(trace), "check", "--hook"],
+                              cwd=rules, env=env, capture_output=True, text=True, timeout=120)
+        return proc, json.loads(trace.read_text())
+
+    def commit_edit(old: str, new: str, name: str = "endpoints_rules.md") -> None:
+        path = rules / name
+        path.write_text(path.read_text().replace(old, new, 1))
+        git(rules, "add", "--all")
+
+    first, _ = hook()  # the contributor's earlier commit: the configuration's validation is kept
+    assert first.returncode == 0, first.stdout + first.stderr
+    commit_edit("\n", "\nA sentence the commit adds.\n")
+    proc, modules = hook()
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "drafterlint.baserun" in modules  # it compared with HEAD
+    assert "jsonschema" not in modules
+
+    # A commit that does change the file is compared, and told (DL901 on a raised fail_on)
+    commit_edit("fail_on: warning", "fail_on: error", ".drafterlint.yaml")
+    proc, modules = hook()
+    assert "DL901" in proc.stdout, proc.stdout + proc.stderr
+    assert "jsonschema" in modules

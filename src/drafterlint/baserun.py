@@ -205,12 +205,15 @@ def change_state(base: BaseRun, config, overrides: Callable[[], dict], baseline:
         now_bytes = Path(source).read_bytes()
         before = base.file_at_base(name, rel)
         added, kept = _baseline_added(base, baseline)
-        try:
-            doc = config_at(now_bytes, Path(source))[1]
-            base_file = config_at(before, Path(source))[0] if before is not None else Config()
-        except InputError:
-            before = now_bytes  # a base whose file this version cannot read: nothing to compare with
-            added, kept = (), ()
+        if before != now_bytes or added:
+            # (read only where compared: validating the two versions imports jsonschema, which
+            # the hook of a commit that leaves the file alone would pay on every commit)
+            try:
+                doc = config_at(now_bytes, Path(source))[1]
+                base_file = config_at(before, Path(source))[0] if before is not None else Config()
+            except InputError:
+                before = now_bytes  # a base whose file this version cannot read: nothing to compare with
+                added, kept = (), ()
         if before != now_bytes or added:
             base_config = base_file.merged(overrides())
             as_configured = base.with_config(base_config)
