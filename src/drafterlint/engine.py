@@ -7,7 +7,7 @@ filtered (selection, severity overrides, suppression comments) before the report
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -32,6 +32,7 @@ from drafterlint.sources import RepoView, repo_view
 
 if TYPE_CHECKING:
     from drafterlint.checks._ran import Ran
+    from drafterlint.gitlines import Renumber
     from drafterlint.history import History
     from drafterlint.hub import Hub
 
@@ -264,26 +265,21 @@ def run(ctx: Context, rules: list[RuleModule] | None = None, crashed: list[RuleC
     result.findings.sort(key=Finding.sort_key)
     result.findings = place_occurrences(ctx, result.findings)
     if git_lines:
-        result.findings = git_numbered(repo_views_of(ctx), result.findings)
+        result.findings = git_numbered(ctx.renumbered, result.findings)
     result.unreadable = sorted({err.location.path for err in ctx.unreadable_met()})
     return result
 
 
-def repo_views_of(ctx: Context) -> list[RepoView]:
-    return [v for v in (ctx.rules, ctx.registry_repo) if v is not None]
-
-
-def git_numbered(views: Iterable[RepoView], findings: list[Finding]) -> list[Finding]:
+def git_numbered(renumbered: "Mapping[str, Mapping[str, Renumber]]", findings: list[Finding]) -> list[Finding]:
     """`findings` placed at git's lines, where the parser numbered a document's lines otherwise
     (drafterlint.gitlines): the one place a finding's position becomes the line and column every
     output says. What reads the documents again by a finding's place (suppressions, sections,
     fix) does so before."""
-    renumbered = {(v.name, path): r for v in views for path, r in v.renumbered.items()}
-    if not renumbered:
+    if not any(renumbered.values()):
         return findings
 
     def placed(loc: Location) -> Location:
-        r = renumbered.get((loc.repo, loc.path))
+        r = renumbered.get(loc.repo, {}).get(loc.path)
         if r is None:
             return loc
         line, column = r.place(loc.line, loc.column)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from drafterlint import inputs
 from drafterlint.findings import REGISTRY_REPO, REPORT_MARKER, REPORT_MARKER_WITHIN, RULES_REPO, Location, UnreadableFile
+from drafterlint.gitlines import markdown_renumbered
 from drafterlint.rendered import ROOT_README_FOLDERS, is_markdown, readme_of
 
 if TYPE_CHECKING:
@@ -310,7 +311,7 @@ class RepoView:
 
     def _markdown(self, rel: str) -> bytes:
         data = self.read_bytes(rel, min(self.max_file_bytes, MAX_MARKDOWN_BYTES))
-        if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):  # a line end git does not count
+        if markdown_renumbered(data):
             from drafterlint.gitlines import MARKDOWN_ONLY, Renumber
 
             self.renumbered[rel] = Renumber(decode_text(data, self.location(rel)), MARKDOWN_ONLY)

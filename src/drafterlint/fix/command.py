@@ -248,7 +248,7 @@ def _moved(f: Finding, proposals: "list[Proposal]", views: "dict[str, RepoView]"
 def _at_git_lines(f: Finding, views: "dict[str, RepoView]") -> Finding:
     from drafterlint.engine import git_numbered
 
-    return git_numbered(views.values(), [f])[0]
+    return git_numbered({name: view.renumbered for name, view in views.items()}, [f])[0]
 
 
 def _shown(root: Path, rel: str) -> str:
