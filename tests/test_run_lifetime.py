@@ -6,8 +6,14 @@ from __future__ import annotations
 import gc
 import weakref
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+
 from drafterlint.config import Config
 from drafterlint.engine import build_context, run
+from drafterlint.markdown.parse import parse_document
+from tests.helpers.gfm_documents import documents
+from tests.helpers.gfm_regressions import REGRESSIONS
 
 
 def test_a_run_keeps_no_document_alive_after_it(tmp_path):
@@ -49,6 +55,41 @@ def test_reading_documents_leaves_no_cyclic_garbage_with_the_collector_off(tmp_p
         gc.enable()
     assert len(view.parsed_documents()) == 30
     assert left < 30  # one parse alone leaves hundreds
+
+
+def _cycles_left_by_parse(text: str) -> int:
+    gc.collect()
+    gc.disable()
+    try:
+        doc = parse_document(text, "page.md")
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert doc.path == "page.md"
+    return left
+
+
+# Containers of every kind, container tabs (the block parse done twice), a list item's lazy line
+# that continues no paragraph (the list parsed again up to it), footnotes, a table in a quote.
+_EVERY_CONTAINER = (
+    "# T\n\n- a\n  > b\n- c\n\n>\t- d\n>\t\te\n\n1. f\n<div>\n\n[^1] x\n\n[^1]: n\n    more\n\n"
+    "> | a | b |\n> |---|---|\n> | 1 | [l](#t) |\n\n- # h\nlazy\n\n> # q\nlazy\n\na\n2) \tb\n"
+)
+
+
+@pytest.mark.parametrize("text", [_EVERY_CONTAINER, *REGRESSIONS])
+def test_a_document_parsed_whole_leaves_no_reference_cycles(text):
+    """sources.RepoView parses a document whole without collecting after it (the cyclic
+    collector's pass scanned the whole model it made): the parse must leave no cycle
+    (PosState.release), or with the collector off each document read would keep its garbage."""
+    assert _cycles_left_by_parse(text) == 0
+
+
+@settings(max_examples=200, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(documents)
+def test_a_generated_document_parsed_whole_leaves_no_reference_cycles(text):
+    assert _cycles_left_by_parse(text) == 0
 
 
 def test_a_run_that_met_an_unreadable_file_is_freed_without_the_cyclic_collector(tmp_path):

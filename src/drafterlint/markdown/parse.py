@@ -444,6 +444,7 @@ def parse_blocks(text: str, lines: list[str], line_base: int = 1,
         if state.expanded:
             text_from = text_expanded(tokens_of(state), state.expanded, lines)
             if text_from:
+                state.release()  # (the first pass: its tokens are not read)
                 state = _block_state(text, lines, text_from, line_base, budget)
                 md.block.parse(state)
         _keep_text(tokens_of(state))
@@ -471,12 +472,15 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
     text = normalise(text)
     refuse_if_too_big(text, max_markup)
     state, ok = parse_blocks(text, text.split("\n"))
-    if ok:
-        parse_inline(state)
-    b = Builder(ref_links(state))
-    if "[^" in text:
-        b.footnote_numbers = footnote_numbers(text, _rendered_footnotes(tokens_of(state)))
-    b.walk(tokens_of(state))
+    try:
+        if ok:
+            parse_inline(state)
+        b = Builder(ref_links(state))
+        if "[^" in text:
+            b.footnote_numbers = footnote_numbers(text, _rendered_footnotes(tokens_of(state)))
+        b.walk(tokens_of(state))
+    finally:
+        state.release()  # no cycles left: the parse is freed without the cyclic collector
     return assemble(text, path, [b.part()])
 
 

@@ -144,6 +144,9 @@ class PosState(HookedBlockState):
         super().__init__(parent)
         self.line_base = 1
         self.orig = parent.orig if parent is not None else []
+        # Every state of one parse, the document's first (see release).
+        self.family: list[PosState] = parent.family if parent is not None else []
+        self.family.append(self)
         self._starts: list[int] | None = None
         # A container's state: its lines stand at a column offset within the document's lines.
         self._nested = parent is not None
@@ -175,6 +178,15 @@ class PosState(HookedBlockState):
         # The document's lines whose container tabs became spaces, as parsed (by line number;
         # see expand_container_tabs): positions are aligned with them, then shifted back.
         self.expanded: dict[int, str] = parent.expanded if parent is not None else {}
+
+    def release(self) -> None:
+        """Forget what every state of this parse holds, once its tokens are read. A token knows
+        its state (`_p`) and a state its tokens, its parent and the env: each parse leaves
+        reference cycles, which only the cyclic collector (off on the command line) frees,
+        and its pass scans every object the parse left alive, the document's model too.
+        Emptied, the states hold nothing and reference counting frees the parse as it goes."""
+        for st in self.family:
+            st.__dict__.clear()
 
     # -- positions ------------------------------------------------------------------------
 
