@@ -214,3 +214,18 @@ def test_every_rules_messages_name_gits_lines(example, dated, tmp_path):
     for a, b in zip(two, one):
         assert (b.code, b.location, b.related) == (a.code, less(a.location), tuple(map(less, a.related))), (a, b)
         assert b.message == said(a), (a.message, b.message)
+
+
+def test_a_table_left_unparsed_is_said_at_gits_line(tmp_path):
+    """DL702's message for a table over the cell budget names the table's line: git's, past a
+    blank line written "\\r\\r\\n" (one line for git, two for the parser), as its place is."""
+    from drafterlint.markdown.blocks import MAX_TABLE_CELLS
+
+    columns = 300
+    row = "|" + "a|" * columns + "\n"
+    big = row + "|" + "-|" * columns + "\n" + row * (MAX_TABLE_CELLS // columns + 1)
+    text = "# Rules\r\r\n## 1. Tables\n\n" + big
+    [found] = run_engine({"rules:endpoints_rules.md": text}, tmp_path, {"select": ["DL702"]}).findings
+    line = counted(text, text.index("|"))[0]
+    assert (found.location.line, found.location.column) == (line, 1)
+    assert f"the table at line {line} " in found.message, found.message

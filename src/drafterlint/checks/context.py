@@ -208,7 +208,10 @@ class Context(Inputs):
                 continue
             for doc in view.parsed_documents():
                 for line, _last, message in doc.limits:
-                    met.append(UnreadableFile(view.location(doc.path, line), message))
+                    from drafterlint.markdown.model import LIMIT_LINE
+
+                    loc = view.location(doc.path, line)
+                    met.append(UnreadableFile(loc, message.replace(LIMIT_LINE, str(self.said_line(loc)))))
         return met
 
     def said_line(self, loc: Location) -> int:

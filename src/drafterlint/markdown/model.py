@@ -10,6 +10,10 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+# Where a limit's message (Outline.limits) names its first line: the parser's line there is not
+# git's past a bare "\r", and the report says git's (checks.context.Context.unreadable_met).
+LIMIT_LINE = "{line}"
+
 # The small parts are slotted (no __dict__ each): a document keeps about a hundred of them for
 # every 2.5 KB of text, and a docs tree of 20,000 files keeps every document for the links
 # between them (a fifth less memory). Prose and Document keep lazily computed indexes in their
@@ -229,7 +233,8 @@ class Outline:
     suppressions: list[Suppression]
     # Parts of the document left unparsed because they exceed a bound (a table over the cell
     # budget): (first line, last line, message), each reported as DL702 while the rest is
-    # checked; readers of the raw lines skip them too.
+    # checked; readers of the raw lines skip them too. The message names its first line by
+    # LIMIT_LINE, which the report replaces with git's line.
     limits: list[tuple[int, int, str]]
 
     def _index(self) -> None:

@@ -55,6 +55,7 @@ from drafterlint.markdown.limits import (
     refuse_if_too_big,
 )
 from drafterlint.markdown.model import (
+    LIMIT_LINE,
     Document,
     Link,
     ListBlock,
@@ -333,7 +334,7 @@ class Builder:
         st, off = tok["_p"]
         line = st.orig_line(off)
         self.limits.append((line, st.orig_line(max(off, tok["_stop"] - 1)), (
-            f"the table at line {line} (about {tok['_cells']} cells) takes the document over its "
+            f"the table at line {LIMIT_LINE} (about {tok['_cells']} cells) takes the document over its "
             f"limit of {tok['_limit']} table cells: its cells are not parsed or checked; split it "
             "or move it to a file of its own"
         )))
