@@ -2,7 +2,9 @@
 
 from hypothesis import strategies as st
 
+from drafterlint.markdown.lazy import deep_lazy_lines
 from drafterlint.markdown.parse import parse_document
+from tests.helpers import run_engine
 from tests.helpers.properties import fixed_and_explored
 
 
@@ -273,6 +275,30 @@ def test_lists_and_quotes_closed_by_lazy_lines_are_each_read_once():
     doc = parse_document("> # h\n[x](#y)\n" * n, "x.md")
     assert [(l.line, l.column) for l in doc.links] == [(2 * i + 2, 1) for i in range(n)]
     assert [(h.line, h.level) for h in doc.headings][:2] == [(1, 1), (3, 1)]
+
+
+def test_a_lazy_line_is_read_and_charged_alike_whatever_text_follows_its_blanks(tmp_path):
+    # A quote's lazy lines indented four columns or more are padded (lazy.deep_lazy_lines), and
+    # the quote's inner lists are parsed again from the padded text, charged to the document's
+    # budget. Each character str.splitlines ends a line at is text to Markdown: a lazy line
+    # holding one after its blanks is padded and charged as one holding a letter there. Here
+    # 700 padded lines spend the budget on the first list's cut, so the second list is read
+    # as mistune reads it (the link in its fenced code); charged less, it was cut, and the
+    # link was reported (DL201).
+    def document(c: str) -> str:
+        return ("# Rules\n\n## 1. Links\n\n> - a\n" + f"    {c}more\n" * 700 + "> - ```\n> x\n\n"
+                "> - ```\n> [l](#gone)\n")
+
+    def found(c: str) -> list:
+        result = run_engine({"rules:endpoints_rules.md": document(c)}, tmp_path / f"{ord(c):x}", {"select": ["DL201"]})
+        return [(f.code, f.location.line, f.message) for f in result.findings]
+
+    others = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+    for c in others:  # (whatever the budget: the line is padded whole)
+        padded, moved = deep_lazy_lines(f"a\n    {c}more\nb\n", {2})
+        assert (padded.replace(c, "X"), moved) == deep_lazy_lines("a\n    Xmore\nb\n", {2})
+    letter = found("X")
+    assert [found(c) for c in others] == [letter] * len(others)
 
 
 def test_a_link_in_an_images_alt_text_is_not_on_the_page():

@@ -18,6 +18,7 @@ from drafterlint.markdown._mistune import (
     src_of,
     tokens_of,
 )
+from drafterlint.markdown.model import line_starts
 from drafterlint.markdown.positions import PosState
 from drafterlint.markdown.table_rule import CELLS_LEFT
 
@@ -111,15 +112,20 @@ def deep_lazy_lines(text: str, lazy: set[int]) -> tuple[str, set[int]]:
     a line that continues none is cut by the lazy lines' judge)."""
     out: list[str] = []
     moved: set[int] = set()
-    pos = new = 0  # where each line starts in `text`, and in the result
-    for line in text.splitlines(keepends=True):
-        size = len(line)
+    new = 0  # where each line starts in the result
+    # The parser's lines (its text ends them at "\n" only): str.splitlines would also end one at
+    # \x0b, \x0c, \x1c-\x1e, \x85, U+2028 or U+2029, and leave a lazy line holding one after its
+    # blanks unpadded (and its re-parses charged less than the same line holding other text).
+    starts = line_starts(text)
+    for pos, end in zip(starts, [*starts[1:], len(text)]):
+        line = text[pos:end]
+        if not line:
+            break  # (after the last "\n")
         if pos in lazy:
             moved.add(new)
-            if line.strip() and size - len(line.lstrip(" ")) >= 4:
+            if line.strip() and len(line) - len(line.lstrip(" ")) >= 4:
                 line = _LAZY_PAD + line
         out.append(line)
-        pos += size
         new += len(line)
     return "".join(out), moved
 
