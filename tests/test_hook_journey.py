@@ -216,3 +216,50 @@ def test_a_contributors_first_day(contributor):
     proc = commit(repo, env, "rename 2.9.4, links mended")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert len(findings_of(repo, env)) == len(old)
+
+
+WORKFLOW = """\
+name: drafterlint
+on: [pull_request]
+jobs:
+  lint:
+    runs-on: ubuntu-latest
+    steps:
+      - run: drafterlint check --base-ref origin/main
+"""
+
+
+def _hook_args(text: str) -> str:
+    data = yaml.safe_load(text)
+    [hook] = [h for h in data["repos"][0]["hooks"] if h["id"] == "drafterlint"]
+    hook["args"] = ["--ignore", "DL201"]
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+# (what the commit weakens, the one file it changes, how)
+WEAKENINGS = [
+    ("the configuration", ".drafterlint.yaml", lambda text: text + "ignore: [DL201]\n"),
+    ("the hook's args", ".pre-commit-config.yaml", _hook_args),
+    ("the workflow", ".github/workflows/drafterlint.yml",
+     lambda text: text.replace("      - run:", "      - continue-on-error: true\n        run:")),
+]
+
+
+@pytest.mark.parametrize("what,path,weaken", WEAKENINGS, ids=[w[0] for w in WEAKENINGS])
+def test_a_commit_that_only_weakens_the_check_is_judged_by_the_hook(contributor, what, path, weaken):
+    # CI judges such a change (DL901, the Action or `pre-commit run --all-files` against the
+    # base): the hook runs on a commit that changes only the file, and gives the same verdict.
+    repo, env = contributor
+    (repo / ".pre-commit-config.yaml").write_text(local_hooks(), encoding="utf-8")
+    (repo / ".github/workflows").mkdir(parents=True)
+    (repo / ".github/workflows/drafterlint.yml").write_text(WORKFLOW, encoding="utf-8")
+    subprocess.run([pre_commit_exe(), "install"], cwd=repo, env=env, check=True, capture_output=True)
+    proc = commit(repo, env, "add the drafterlint hook and workflow")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+    (repo / path).write_text(weaken((repo / path).read_text(encoding="utf-8")), encoding="utf-8")
+    proc = commit(repo, env, f"weaken {what}")
+    out = proc.stdout + proc.stderr
+    assert git(repo, "status", "--porcelain", env=env).stdout.strip() == f"M  {path}", out  # (only it)
+    assert proc.returncode != 0 and re.search(r"drafterlint \(rules documents\)\.+Failed", out), out
+    assert re.search(rf"^{re.escape(path)}:\d+:\d+: DL901 weakened-check: ", out, flags=re.M), out
