@@ -398,8 +398,8 @@ def main() -> int:
 
     command = " ".join(["python", "bench/bench.py", *sys.argv[1:]])
     print(f"drafterlint bench, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; {machine()}")
-    print(f"command: `{command}`; median of {args.pairs} alternating pairs (A = drafterlint; B as named), "
-          f"{args.tree_runs} alternating pairs of each tree case\n")
+    trees = f", {args.tree_runs} alternating pairs of each tree case" if tree is not None or action_tree is not None else ""
+    print(f"command: `{command}`; median of {args.pairs} alternating pairs (A = drafterlint; B as named){trees}\n")
     print("| case | wall A (s) | wall B (s) | wall A/B | CPU A (s) | CPU B (s) | CPU A/B | peak A (MiB) | peak B (MiB) |")
     print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
