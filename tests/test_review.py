@@ -36,15 +36,22 @@ ADDED = ("New: the [rotation rule](#21-rotation) applies.\n"
 
 def diff_lines(root: Path) -> dict[str, set[int]]:
     """The lines of the pull request's diff a comment may sit on (its added lines), read here from
-    git's own output."""
+    git's own output as git writes it: its lines end at "\\n" only (read as bytes: as text, a
+    "\\r" would end one too), and a hunk holds as many as its header counts (an added line
+    `++ b/x` is printed `+++ b/x`)."""
+    diff = subprocess.run(["git", "diff", "-U0", "main...HEAD"], cwd=root, check=True, capture_output=True).stdout
     out: dict[str, set[int]] = {}
-    path = ""
-    for line in git(root, "diff", "-U0", "main...HEAD").splitlines():
+    path, left = "", 0
+    for line in diff.decode("utf-8").split("\n"):
+        if left:
+            left -= not line.startswith("\\")  # ("\\ No newline at end of file" is none of them)
+            continue
         if line.startswith("+++ b/"):
             path = line[6:]
-        m = re.match(r"@@ -\S+ \+(\d+)(?:,(\d+))? @@", line)
+        m = re.match(r"@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@", line)
         if m:
-            start, count = int(m[1]), int(m[2] or 1)
+            start, count = int(m[2]), int(m[3] or 1)
+            left = int(m[1] or 1) + count
             out.setdefault(path, set()).update(range(start, start + count))
     return out
 
@@ -254,14 +261,18 @@ def test_the_action_posts_on_its_own_pull_requests_and_says_one_line_on_a_fork(r
 def test_suggestions_sit_on_gits_lines_and_a_line_with_a_bare_cr_is_left_to_the_patch(tmp_path, fake_api, review):
     """git (and GitHub) counts a line at "\\n" only: the parser's line after a bare "\\r" is part
     of git's line. The comments sit on git's lines; the fix on the line holding the "\\r" is left
-    to the patch, since a comment's body would not keep it."""
+    to the patch, since a comment's body would not keep it. The line after the heading holds what
+    reads like a diff's file header after a U+2028 and a bare "\\r": text to git."""
     root = committed(tmp_path / "rules", {"endpoints_rules.md": BASE, ".drafterlint.yaml": "select: [DL2]\n"})
     git(root, "checkout", "-qb", "rename")
     added = "Held:\r[rotation](#21-rotation) after a CR.\n" + ADDED
-    text = BASE.replace("### 2.1 Rotation", "### 2.1 Seed Rotation").replace("Text.\n", "Text.\n" + added)
+    text = BASE.replace("### 2.1 Rotation", "### 2.1 Seed Rotation\nAs \u2028+++ b/else.md and \r+++ b/else.md\n++ b/else.md")
+    text = text.replace("Text.\n", "Text.\n" + added)
     (root / "endpoints_rules.md").write_bytes(text.encode("utf-8"))
     git(root, "commit", "-qam", "rename")
-    fake_api.pr_lines = {"endpoints_rules.md": set(range(1, 40))}
+    fake_api.pr_lines = diff_lines(root)
+    assert fake_api.pr_lines == {"endpoints_rules.md": {n for n, line in enumerate(text.split("\n"), 1)
+                                                        if line not in BASE.split("\n")}}
     code, out, err = review(root, git(root, "rev-parse", "HEAD"))
     assert code == 1 and "2 suggested change(s) posted in one review" in err, err
     (post,) = [w for w in fake_api.writes if w[0] == "POST"]
