@@ -111,6 +111,26 @@ def test_every_dataclass_has_a_docstring():
     assert bare == []
 
 
+def test_no_pattern_is_compiled_at_import():
+    """A module's pattern is made with lazyre.compile, compiled where first used: `re.compile`
+    at a module's top level (or a class's) runs on every import, and a run with one document
+    changed uses few of the block parser's patterns (docs/development.md, Patterns)."""
+
+    def at_import(node: ast.AST) -> list[ast.Call]:
+        found = []
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue  # runs when called
+            if isinstance(child, ast.Call) and ast.unparse(child.func) == "re.compile":
+                found.append(child)
+            found += at_import(child)
+        return found
+
+    compiled = [f"{path.relative_to(PACKAGE)}:{call.lineno}" for path in sorted(PACKAGE.rglob("*.py"))
+                for call in at_import(ast.parse(path.read_text(encoding="utf-8")))]
+    assert compiled == []
+
+
 def test_a_message_several_rules_give_is_written_once():
     """DL201, DL203 and DL204 say a missing fragment, DL202 and DL204 a path too long, in the
     words of the problem's record (`worded()` in checks/_links.py), never each their own."""

@@ -30,7 +30,8 @@ NOT_FOR_A_PLAIN_CHECK = (
 )
 
 
-def test_a_plain_check_imports_only_what_it_runs(tmp_path):
+def _plain_check_modules(tmp_path) -> list[str]:
+    """The modules a first plain check of the example imports, in a fresh interpreter."""
     rules, registry = example_git_repos(tmp_path)
     trace = tmp_path / "modules.json"
     env = {**os.environ, "DRAFTERLINT_CACHE": str(tmp_path / "cache")}
@@ -42,6 +43,39 @@ def test_a_plain_check_imports_only_what_it_runs(tmp_path):
     assert "error(s)" in proc.stdout  # the text report
     modules = json.loads(trace.read_text())
     assert "drafterlint.engine" in modules and "drafterlint.report.text_report" in modules  # it ran
+    return modules
+
+
+# `python -c COMPILED_AT_IMPORT MODULES`: imports the modules named in the JSON file MODULES,
+# drafterlint's last, and prints (as JSON) the file and line in drafterlint of each regular
+# expression compiled while drafterlint's were imported.
+COMPILED_AT_IMPORT = (
+    "import importlib, json, re._compiler, sys\n"
+    "modules = json.loads(open(sys.argv[1]).read())\n"
+    "for name in modules:\n"
+    "    if name.split('.')[0] not in ('drafterlint', '__main__'):\n"
+    "        try:\n"
+    "            importlib.import_module(name)\n"
+    "        except ImportError:\n"
+    "            pass\n"
+    "compile_, found = re._compiler.compile, []\n"
+    "def counted(pattern, flags=0):\n"
+    "    frame = sys._getframe(1)\n"
+    "    while frame is not None and '/drafterlint/' not in frame.f_code.co_filename.replace('\\\\', '/'):\n"
+    "        frame = frame.f_back\n"
+    "    if frame is not None:\n"
+    "        found.append(f'{frame.f_code.co_filename}:{frame.f_lineno}')\n"
+    "    return compile_(pattern, flags)\n"
+    "re._compiler.compile = counted\n"
+    "for name in modules:\n"
+    "    if name.startswith('drafterlint'):\n"
+    "        importlib.import_module(name)\n"
+    "print(json.dumps(found))\n"
+)
+
+
+def test_a_plain_check_imports_only_what_it_runs(tmp_path):
+    modules = _plain_check_modules(tmp_path)
     unneeded = sorted(m for m in modules if m in NOT_FOR_A_PLAIN_CHECK or m.startswith(
         tuple(f"{n}." for n in NOT_FOR_A_PLAIN_CHECK)))
     assert unneeded == []
@@ -81,3 +115,15 @@ def test_the_hook_of_a_commit_that_leaves_the_configuration_alone_does_not_valid
     proc, modules = hook()
     assert "DL901" in proc.stdout, proc.stdout + proc.stderr
     assert "jsonschema" in modules
+
+
+def test_importing_what_a_plain_check_runs_compiles_none_of_its_patterns(tmp_path):
+    """A module's patterns are compiled where first used (drafterlint.lazyre): on a run with one
+    document changed most of the block parser's are never used, and compiling them all at import
+    cost as much as parsing the changed section."""
+    listed = tmp_path / "listed.json"
+    listed.write_text(json.dumps(_plain_check_modules(tmp_path)))
+    proc = subprocess.run([sys.executable, "-c", COMPILED_AT_IMPORT, str(listed)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == []

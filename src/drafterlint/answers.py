@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import email.utils
 import json
-import re
 from typing import Any
+
+from drafterlint import lazyre
 
 # A header holding a number of seconds: ASCII digits only. str.isdigit() also accepts "²" or
 # "¹²", which int() and float() then refuse; and a few digits are enough for any real wait
 # (int() of over 4300 digits raises too).
-_SECONDS = re.compile(r"[0-9]{1,12}")
+_SECONDS = lazyre.compile(r"[0-9]{1,12}")
 _SHOWN = 40  # characters of a refused value quoted in a reason
 
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drafterlint import __version__
+from drafterlint import __version__, lazyre
 from drafterlint.audit_tracking import Tracking, look_up, previous_state, settle, start_tracking
 from drafterlint.findings import FetchError, Finding, InputError, Result, Severity
 from drafterlint.options import AuditOptions
@@ -85,7 +85,7 @@ class Brought:
 # Every token the audit may be given: none is ever printed or written (safeio.masking, in cli).
 TOKENS = ("GITHUB_TOKEN", "HF_TOKEN", "HUGGING_FACE_HUB_TOKEN")
 
-_GITHUB_URL = re.compile(r"^https://github\.com/([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?$", re.I)
+_GITHUB_URL = lazyre.compile(r"^https://github\.com/([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?$", re.I)
 
 
 def _bring(which: str, given: str | None, ref: str | None, config: "Config", workdir: Path) -> Brought:

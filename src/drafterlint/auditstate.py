@@ -23,17 +23,16 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-import re
 import zlib
 from dataclasses import dataclass
 
-from drafterlint import answers
+from drafterlint import answers, lazyre
 from drafterlint.answers import BadAnswer
 
 PREFIX = "<!-- drafterlint-audit-state:2 "
-_V2 = re.compile(r"<!-- drafterlint-audit-state:2 ([A-Za-z0-9+/=]{1,200000}) -->")
+_V2 = lazyre.compile(r"<!-- drafterlint-audit-state:2 ([A-Za-z0-9+/=]{1,200000}) -->")
 # The first format (base64 JSON, uncompressed, with long messages) is still read.
-_V1 = re.compile(r"<!-- drafterlint-audit-state ([A-Za-z0-9+/=]{1,200000}) -->")
+_V1 = lazyre.compile(r"<!-- drafterlint-audit-state ([A-Za-z0-9+/=]{1,200000}) -->")
 MAX_CHARS = 6000  # the state's budget in an issue body of at most 65,000 characters
 SHARE = 0.10  # of the body, at most
 MESSAGE_CHARS = 100
@@ -41,7 +40,7 @@ V1_MESSAGE_CHARS = 300  # the first format kept longer messages
 MAX_DECODED = 4 * 1024 * 1024
 # What the audit writes of a finding, at most: a fingerprint (findings._digest), a path a file
 # system takes, a line of a document drafterlint reads.
-_FINGERPRINT = re.compile(r"[0-9a-f]{16}")
+_FINGERPRINT = lazyre.compile(r"[0-9a-f]{16}")
 MAX_PATH = 4096
 MAX_LINE = 10_000_000
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import errno
 import json
 import os
-import re
 import stat
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from drafterlint import lazyre
 from drafterlint.cache_codec import decode, digest, encode
 
 if TYPE_CHECKING:
@@ -20,9 +20,9 @@ MAX_ENTRIES = 200
 MAX_BYTES = 64 * 1024 * 1024
 
 # The only names the cache writes, and so the only ones it ever reads or deletes.
-_ENTRY_NAME = re.compile(r"(?:run|config|doc|front)-[0-9a-f]{64}\.json\Z")
-_TMP_NAME = re.compile(r"\.tmp-[0-9a-f]{32}\Z")
-_HEADER = re.compile(rb"sha256:[0-9a-f]{64}\n")
+_ENTRY_NAME = lazyre.compile(r"(?:run|config|doc|front)-[0-9a-f]{64}\.json\Z")
+_TMP_NAME = lazyre.compile(r"\.tmp-[0-9a-f]{32}\Z")
+_HEADER = lazyre.compile(rb"sha256:[0-9a-f]{64}\n")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 # Every open is relative to the directory's own descriptor and refuses a link: a name in the
 # cache can never lead outside it, whatever is put there between two runs. Where the system has

@@ -11,10 +11,11 @@ Arithmetic is by cohort: ``c + 1`` is the next publication, ``a - b`` the distan
 from __future__ import annotations
 
 import datetime
-import re
 from dataclasses import dataclass, field
 
-_ID = re.compile(r"(\d{4})-(\d{2})-C(\d+)")
+from drafterlint import lazyre
+
+_ID = lazyre.compile(r"(\d{4})-(\d{2})-C(\d+)")
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 

@@ -24,12 +24,11 @@ refused connection, and each GitHubError says what to fix where that can be told
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from drafterlint import answers
+from drafterlint import answers, lazyre
 from drafterlint.answers import BadAnswer
 from drafterlint.retrying import MAX_RETRY_AFTER, AnswerCutOff, RetryPolicy, send
 from drafterlint.safeio import MIN_SECRET, redact, secret_forms
@@ -37,7 +36,7 @@ from drafterlint.safeio import MIN_SECRET, redact, secret_forms
 MARKER = "<!-- drafterlint-audit-tracking-issue -->"
 MAX_BODY = 65_000  # GitHub refuses bodies over 65,536 characters
 MAX_PAGES = 50
-_OWNER_REPO = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
+_OWNER_REPO = lazyre.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$")
 
 
 ACTIONS_BOT = "github-actions[bot]"  # the login the Actions token (GITHUB_TOKEN in a workflow) writes as
@@ -114,7 +113,7 @@ def _fix_for(status: int, url: str) -> str:
     return ""
 
 
-_ERRNO = re.compile(r"\[Errno -?\d+\] ([^'\"()\[\]]+)")
+_ERRNO = lazyre.compile(r"\[Errno -?\d+\] ([^'\"()\[\]]+)")
 _CLAUSE = 160
 
 

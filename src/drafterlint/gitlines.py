@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import re
 
+from drafterlint import lazyre
+
 # A line end of the Markdown parser git does not see: a "\r" not before "\n".
-MARKDOWN_ONLY = re.compile("\r(?!\n)")
+MARKDOWN_ONLY = lazyre.compile("\r(?!\n)")
 # PyYAML's line ends git does not see.
-YAML_ONLY = re.compile("\r(?!\n)|[\x85\u2028\u2029]")
+YAML_ONLY = lazyre.compile("\r(?!\n)|[\x85\u2028\u2029]")
 
 
 def markdown_renumbered(data: bytes) -> bool:
@@ -33,7 +35,7 @@ class Renumber:
 
     __slots__ = ("_git_line", "_shift")
 
-    def __init__(self, text: str, extra: re.Pattern[str]) -> None:
+    def __init__(self, text: str, extra: lazyre.Lazy[str]) -> None:
         self._git_line: list[int] = []  # per reader line (0-based): git's line
         self._shift: list[int] = []  # per reader line: the characters of git's line before it
         git_line, git_start = 1, 0

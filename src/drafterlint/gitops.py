@@ -22,16 +22,17 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from drafterlint import lazyre
 from drafterlint.findings import FetchError, InputError
 from drafterlint.rendered import MARKDOWN_SUFFIXES
 from drafterlint.sources import MAX_FILE_BYTES
 
-_CONTROL = re.compile(r"[\x00-\x20\x7f]")
+_CONTROL = lazyre.compile(r"[\x00-\x20\x7f]")
 # git check-ref-format: no `..`, `@{`, `\`, `~^:?*[`, control characters or spaces; components
 # may not start with `.` or end with `.lock`; the whole may not end with `/` or `.`.
-_REF_FORBIDDEN = re.compile(r"[\\~^:?*\[]|\.\.|@\{|//")
-_SHA = re.compile(r"^[0-9a-fA-F]{7,64}$")
-_HOST = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]{1,5})?$")
+_REF_FORBIDDEN = lazyre.compile(r"[\\~^:?*\[]|\.\.|@\{|//")
+_SHA = lazyre.compile(r"^[0-9a-fA-F]{7,64}$")
+_HOST = lazyre.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]{1,5})?$")
 
 
 def validate_ref(ref: str, *, what: str = "ref") -> str:
@@ -277,7 +278,7 @@ READ_BY_CHECKS = (*MARKDOWN_SUFFIXES, ".yaml", ".yml", ".json")
 _READ_PATHSPECS = [f":(icase)*{suffix}" for suffix in READ_BY_CHECKS]
 
 
-_HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+_HUNK = lazyre.compile(r"^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
 def changed_lines(repo_dir: Path, base_ref: str) -> dict[str, set[int]] | None:

@@ -16,10 +16,12 @@ import shutil
 import sys
 from pathlib import Path
 
+from drafterlint import lazyre
+
 # Set by the Action's entry script: "suggest-fixes" when the job summary will show the patch.
 ACTION_ENV = "DRAFTERLINT_ACTION"
 PIPX = "pipx run drafterlint"
-_LISTED = re.compile(r"^[ \t]*-?[ \t]*id:[ \t]*['\"]?drafterlint-fix['\"]?[ \t]*(?:#.*)?$", re.M)
+_LISTED = lazyre.compile(r"^[ \t]*-?[ \t]*id:[ \t]*['\"]?drafterlint-fix['\"]?[ \t]*(?:#.*)?$", re.M)
 
 
 def in_action() -> bool:

@@ -28,14 +28,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import quote
 
-from drafterlint import answers
+from drafterlint import answers, lazyre
 from drafterlint.answers import AnswerTooComplex, BadAnswer
 from drafterlint.findings import InputError
 from drafterlint.retrying import MAX_RETRY_AFTER, AnswerTooLarge, AnswerTooSlow, RetryPolicy, send
@@ -43,9 +42,9 @@ from drafterlint.retrying import MAX_RETRY_AFTER, AnswerTooLarge, AnswerTooSlow,
 EXISTS, MISSING, UNKNOWN = "exists", "missing", "unknown"
 FOUND = "found"  # json_file: the file, parsed
 CACHE_SECONDS = 24 * 3600
-_COMMIT = re.compile(r"^[0-9a-f]{40}$")
-_PART = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$")
-_REV = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,254}$")
+_COMMIT = lazyre.compile(r"^[0-9a-f]{40}$")
+_PART = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$")
+_REV = lazyre.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,254}$")
 
 
 @dataclass(frozen=True)

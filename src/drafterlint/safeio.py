@@ -35,6 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from drafterlint import lazyre
 from drafterlint.findings import InputError
 
 # -- printed lines -----------------------------------------------------------------------------
@@ -51,7 +52,7 @@ DISGUISING = (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x
 _CONTROLS.update({c: f"\\u{c:04x}" for c in DISGUISING})
 # What the runner's String.TrimStart() drops (Unicode white space), with the invisible format
 # characters some runtimes have counted as white space: over-matching only escapes one colon more.
-_LEADING_COMMAND = re.compile(r"^([\s\u180e\u200b-\u200f\u2060-\u2064\ufeff]*):(?=:)")
+_LEADING_COMMAND = lazyre.compile(r"^([\s\u180e\u200b-\u200f\u2060-\u2064\ufeff]*):(?=:)")
 LEGACY_COMMAND = "##["  # the runner looks for it anywhere in a line
 
 

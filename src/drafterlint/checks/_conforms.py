@@ -20,9 +20,11 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from drafterlint import lazyre
+
 # Keywords that only describe: no effect on validity.
 _ANNOTATIONS = frozenset({"$schema", "$comment", "$defs", "title", "description", "default", "examples"})
-_LOCAL_DEF = re.compile(r"#/\$defs/([A-Za-z0-9_]+)")
+_LOCAL_DEF = lazyre.compile(r"#/\$defs/([A-Za-z0-9_]+)")
 
 
 class _Undecided(Exception):

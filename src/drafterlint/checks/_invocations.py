@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from drafterlint import lazyre
 from drafterlint.findings import UnreadableFile
 from drafterlint.registry.yamlload import YamlDoc, load_yaml_text
 
@@ -78,8 +79,8 @@ class _Call:
         return bool(self.options_at[-1] != "with")
 
 
-_RUN = re.compile(r"\bdrafterlint\s+check\b")
-_USES = re.compile(r"(^|/)drafterlint$|^\./?$", re.IGNORECASE)  # what precedes `@ref`
+_RUN = lazyre.compile(r"\bdrafterlint\s+check\b")
+_USES = lazyre.compile(r"(^|/)drafterlint$|^\./?$", re.IGNORECASE)  # what precedes `@ref`
 _SEVERITY = {"info": 1, "warning": 2, "error": 3}
 _SAME = "values"  # the settings reported whenever the change gives them another value
 _POINTS = {

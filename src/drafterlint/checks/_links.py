@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import unquote
 
+from drafterlint import lazyre
 from drafterlint.findings import UnreadableFile, did_you_mean, quoted
 from drafterlint.rendered import is_markdown
 from drafterlint.sources import github_pair
@@ -159,9 +160,9 @@ FileProblem = FileMissing | OutsideRepository | PathTooLong | UnusableScheme  # 
 CrossRepoProblem = FragmentMissing | FileMissing | OutsideRepository | PathTooLong  # BROKEN_CROSS_REPO
 Unverified = NotConfigured | OtherRef | PartialCopy  # UNVERIFIABLE
 
-_LINE_ANCHOR = re.compile(r"^L\d+(C\d+)?(-L\d+(C\d+)?)?$", re.IGNORECASE)
-_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
-_GITHUB = re.compile(
+_LINE_ANCHOR = lazyre.compile(r"^L\d+(C\d+)?(-L\d+(C\d+)?)?$", re.IGNORECASE)
+_SCHEME = lazyre.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
+_GITHUB = lazyre.compile(
     r"^https?://(?:www\.)?github\.com/(?P<owner>[^/?#]+)/(?P<repo>[^/?#]+)"
     r"(?:/(?P<kind>blob|tree)/(?P<ref>[^/?#]+)(?P<path>/[^?#]*)?)?/?(?:\?[^#]*)?(?:#(?P<frag>.*))?$",
     re.IGNORECASE,
@@ -307,7 +308,7 @@ def _title_part(anchor: str) -> str:
     return _NUMBER_PREFIX.sub("", anchor)
 
 
-_NUMBER_PREFIX = re.compile(r"^[0-9]+-?")
+_NUMBER_PREFIX = lazyre.compile(r"^[0-9]+-?")
 def suggest_anchor(ctx: "Context", doc: "Outline", fragment: str) -> str | None:
     """The closest existing anchor: same title under another number first, then by spelling."""
     indexes = ctx.shared(_anchor_indexes)

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from drafterlint import lazyre
 from drafterlint.checks._options import OptionSlot
 from drafterlint.findings import Location
 
@@ -29,15 +30,15 @@ if TYPE_CHECKING:
 LIST_WORDS = OptionSlot[dict[str, list[str]]]("list_words")
 
 # A model-hub repository, as a link and as a bare `org/name` word (DL301 looks for both too).
-HF_LINK = re.compile(
+HF_LINK = lazyre.compile(
     r"https?://(?:www\.)?huggingface\.co/(?P<org>[^/\s?#)]+)/(?P<name>[^/\s?#)]+)"
     r"(?:/(?:tree|commit|blob|resolve)/(?P<rev>[^/\s?#)]+))?",
     re.IGNORECASE,
 )
-REPO_WORD = re.compile(r"(?<![\w/.-])(?P<repo>[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*)(?![\w/-])")
-_SHA = re.compile(r"(?P<sha>[0-9a-fA-F]{7,64})\b")  # at the start of a code span
-_LEADING_REPO = re.compile(r"\s*(?P<repo>[\w.-]+/[\w.-]+)")
-_CLAIM = re.compile(r"\b(?:bundled|native|ships?|shipped|includes?|contains?)\b", re.IGNORECASE)
+REPO_WORD = lazyre.compile(r"(?<![\w/.-])(?P<repo>[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*)(?![\w/-])")
+_SHA = lazyre.compile(r"(?P<sha>[0-9a-fA-F]{7,64})\b")  # at the start of a code span
+_LEADING_REPO = lazyre.compile(r"\s*(?P<repo>[\w.-]+/[\w.-]+)")
+_CLAIM = lazyre.compile(r"\b(?:bundled|native|ships?|shipped|includes?|contains?)\b", re.IGNORECASE)
 _VARIANT_SUFFIXES = ("instruct", "chat", "it", "base")
 
 

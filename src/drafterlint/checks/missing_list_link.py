@@ -21,6 +21,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 
+from drafterlint import lazyre
 from drafterlint.checks._facts import unstated_requirement
 from drafterlint.checks._links import Resolved, parse_github, resolve_all
 from drafterlint.checks._sections import section
@@ -59,7 +60,7 @@ EXAMPLES = (
             expect=((RULES_MD, 9, 61),)),
 )
 
-_LISTY = re.compile(r"drafter|approved|checkpoint|spec[-_]?decod", re.I)
+_LISTY = lazyre.compile(r"drafter|approved|checkpoint|spec[-_]?decod", re.I)
 
 
 def _list_places(ctx: Context) -> tuple[str, str, str]:

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from drafterlint import lazyre
 from drafterlint.checks import _links
 from drafterlint.checks._fixes import Fix
 from drafterlint.checks.base import RULES, Context, Example, Rule
@@ -47,9 +48,9 @@ EXAMPLES = (
     }, expect=(("rules:endpoints_rules.md", 7, 5), ("rules:endpoints_rules.md", 9, 7))),
 )
 
-_SECTION = re.compile(r"§\s?([0-9]+(?:\.[0-9]+)*|[A-Z](?:\.[0-9]+)+)")
+_SECTION = lazyre.compile(r"§\s?([0-9]+(?:\.[0-9]+)*|[A-Z](?:\.[0-9]+)+)")
 # Words that, just before a bare §, say it belongs to another document.
-_QUALIFIED = re.compile(
+_QUALIFIED = lazyre.compile(
     r"(rules|guidelines|policies|policy|\.adoc|\.md|document|inference|submission|mlperf)"
     r"[\s\w.,'’-]{0,12}$",
     re.IGNORECASE,

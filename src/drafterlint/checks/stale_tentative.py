@@ -14,10 +14,10 @@ Audit only: needs a date (``drafterlint audit --today YYYY-MM-DD``).
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from drafterlint import lazyre
 from drafterlint.checks.base import RULES, TODAY, Context, Example, Rule
 from drafterlint.findings import Finding, Location, Severity
 
@@ -33,7 +33,7 @@ RULE = Rule(
     needs=frozenset({RULES, TODAY}),
 )
 
-MARKER = re.compile(r"\bTENTATIVE\b[^\]\n]{0,120}?(?P<d>\d{4}-\d{2}-\d{2})")
+MARKER = lazyre.compile(r"\bTENTATIVE\b[^\]\n]{0,120}?(?P<d>\d{4}-\d{2}-\d{2})")
 
 
 def _doc(date: str) -> str:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from drafterlint import lazyre
 from drafterlint.checks import _links
 from drafterlint.checks._fixes import BEYOND_DOUBT, Fix
 from drafterlint.checks._options import Option
@@ -72,7 +73,7 @@ def _title_key(text: str) -> str:
     return " ".join(re.sub(r"^[0-9A-Z]+(\.[0-9]+)*\.?\s+", "", text).lower().split())
 
 
-_NUMBER = re.compile(r"^([0-9]+(?:\.[0-9]+)*)\.?\s")
+_NUMBER = lazyre.compile(r"^([0-9]+(?:\.[0-9]+)*)\.?\s")
 
 # How many (stale entry, heading) title comparisons one table of contents may cost. Matching by
 # number and by exact title is indexed and free; beyond this many spelling comparisons a stale

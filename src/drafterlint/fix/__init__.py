@@ -14,12 +14,12 @@ text still names the old section). `edits` alone writes files.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from drafterlint import lazyre
 from drafterlint.fix.edits import Edit, Refused, SourceFile, apply_edits, read_for_fix
 from drafterlint.fix.renamed import HeadingFinder, renamed_heading
 
@@ -201,7 +201,7 @@ def _take(counter: Counter[tuple], key: tuple) -> bool:
     return False
 
 
-_LINE_NUMBERS = re.compile(r"(?<=line )\d+|(?<=\.md:)\d+|(?<=\.yaml:)\d+|(?<=\.yml:)\d+")
+_LINE_NUMBERS = lazyre.compile(r"(?<=line )\d+|(?<=\.md:)\d+|(?<=\.yaml:)\d+|(?<=\.yml:)\d+")
 
 
 def _identity(f: "Finding") -> tuple:

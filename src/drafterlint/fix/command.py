@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from drafterlint import lazyre
 from drafterlint.findings import Finding, InputError
 from drafterlint.options import FixOptions, LocalRun
 from drafterlint.steps import (
@@ -284,7 +285,7 @@ def _git_lines(data: bytes) -> list[str]:
     return _GIT_LINE.findall(data.decode("utf-8"))
 
 
-_GIT_LINE = re.compile(r"[^\n]*\n|[^\n]+")
+_GIT_LINE = lazyre.compile(r"[^\n]*\n|[^\n]+")
 
 
 def _diff_name_ok(shown: str) -> bool:

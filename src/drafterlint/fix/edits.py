@@ -17,11 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from drafterlint import lazyre
+
 if TYPE_CHECKING:
     from drafterlint.findings import Finding
 
 _BOM = b"\xef\xbb\xbf"
-_LINE_END = re.compile(rb"\r\n|\r|\n")
+_LINE_END = lazyre.compile(rb"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from drafterlint import lazyre
 from drafterlint.fix.edits import Edit
 from drafterlint.fix.renamed import HeadingFinder, NotMapped, renamed_heading
 from drafterlint.fix.source import inline_spans, position_of
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from drafterlint.findings import Finding
     from drafterlint.fix.edits import Proposes
 
-_SECTION_IN_TEXT = re.compile(r"(§\s?|^\s*)([0-9]+(?:\.[0-9]+)*)(?![0-9]|\.[0-9])")
+_SECTION_IN_TEXT = lazyre.compile(r"(§\s?|^\s*)([0-9]+(?:\.[0-9]+)*)(?![0-9]|\.[0-9])")
 
 
 def link_edits(r: "Resolved", finder: HeadingFinder = renamed_heading) -> tuple[tuple[Edit, ...], str]:

@@ -29,12 +29,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
+from drafterlint import lazyre
 from drafterlint.markdown.slug import github_slug
 
 if TYPE_CHECKING:
     from drafterlint.markdown.model import Document, Heading
 
-_NUMBERED_FRAGMENT = re.compile(r"^([0-9]+)-(.+)$")
+_NUMBERED_FRAGMENT = lazyre.compile(r"^([0-9]+)-(.+)$")
 
 
 @dataclass(frozen=True)

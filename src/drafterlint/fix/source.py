@@ -10,14 +10,15 @@ to a human.
 from __future__ import annotations
 
 import bisect
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from drafterlint import lazyre
 
 if TYPE_CHECKING:
     from drafterlint.markdown.model import Document, Link
 
-_NOT_PLAIN = re.compile(r"[\s()<>\\]")
+_NOT_PLAIN = lazyre.compile(r"[\s()<>\\]")
 
 
 @dataclass(frozen=True)

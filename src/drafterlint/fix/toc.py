@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from drafterlint import lazyre
 from drafterlint.checks import _links
 from drafterlint.checks._toc import find_toc, toc_links
 from drafterlint.fix.edits import Edit
@@ -31,12 +32,12 @@ if TYPE_CHECKING:
     from drafterlint.fix.renamed import HeadingFinder
     from drafterlint.markdown.model import Document, Heading
 
-_ITEM = re.compile(r"^( *)([-*+]|[0-9]+[.)])( +)\Z")
-_ATX = re.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
-_ANCHOR_TAG = re.compile(r"\s*<a\s[^>]*>\s*</a>\s*", re.I)
-_NUMBER = re.compile(r"^[0-9]+(?:\.[0-9]+)*\.?[ \t]+")
+_ITEM = lazyre.compile(r"^( *)([-*+]|[0-9]+[.)])( +)\Z")
+_ATX = lazyre.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
+_ANCHOR_TAG = lazyre.compile(r"\s*<a\s[^>]*>\s*</a>\s*", re.I)
+_NUMBER = lazyre.compile(r"^[0-9]+(?:\.[0-9]+)*\.?[ \t]+")
 _BULLETS = ("-", "*", "+")
-_UNSAFE = re.compile(r"(?<!\\)[\[\]<]")
+_UNSAFE = lazyre.compile(r"(?<!\\)[\[\]<]")
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,6 @@ exactly as it did when it imported them directly).
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -32,6 +31,8 @@ from mistune.block_parser import _BLOCK_QUOTE_LINE, BlockParser, _parse_block_qu
 from mistune.core import BlockState, InlineState
 from mistune.inline_parser import _KNOWN_RULE_START_CHARS, InlineParser
 from mistune.list_parser import _compile_continue_width, _has_continuation_indent, _strip_continuation_indent
+
+from drafterlint import lazyre
 
 Token = dict[str, Any]
 
@@ -77,7 +78,7 @@ merge_text_tokens = _emphasis._merge_text_tokens
 
 
 # A run of `*` or of `_`: what mistune's `_split_text_token` takes for one delimiter run.
-_DELIMITER_RUN = re.compile(r"\*+|_+")
+_DELIMITER_RUN = lazyre.compile(r"\*+|_+")
 
 
 def finalize_emphasis(tokens: list[Token], enabled: bool, max_depth: int) -> list[Token]:

@@ -11,17 +11,17 @@ then loses, repeatedly, a trailing ``?!.,:*_~'"``, an entity-like ``&name;``, a 
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from typing import Any
 
+from drafterlint import lazyre
 from drafterlint.markdown._mistune import NO_EMPHASIS
 
 # Where a bare URL may start (used by mistune's inline rule and by the position scanner).
 URL_START = r"(?<![A-Za-z])(?i:https?://|ftp://)|(?<![^ \t\n\v\f\r*_~(])www\."
 # The characters a bare URL may start with (mistune skips plain text up to a rule's first ones).
 URL_FIRST = ("h", "H", "f", "F", "w")
-_START_RE = re.compile(URL_START)
+_START_RE = lazyre.compile(URL_START)
 _TRAILING = frozenset("?!.,:*_~'\"")
 # what a bare URL runs to: cmark-gfm's ASCII blanks (a no-break space is part of the URL) or `<`
 _URL_ENDS = frozenset(" \t\n\v\f\r<")

@@ -4,13 +4,13 @@ fast path; `markdown_parser()` is the one configured instance."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import mistune
 from mistune.helpers import parse_link_href
 from mistune.util import unikey
 
+from drafterlint import lazyre
 from drafterlint.markdown import emphasis
 from drafterlint.markdown._mistune import (
     HookedBlockParser,
@@ -52,9 +52,9 @@ from drafterlint.markdown.table_rule import INTERRUPT_RE, NP_TABLE_RE, bounded_t
 from drafterlint.markdown.table_rule import MAX_TABLE_CELLS as MAX_TABLE_CELLS  # (tests import it from here)
 from drafterlint.markdown.text import decode
 
-_EQUALS_LINE_RE = re.compile(r" {0,3}=+[ \t]*$")
-_INDENTED_ROW_RE = re.compile(r"[ \t]*\S[^\n]*\n")
-_CODE_INDENT_RE = re.compile(r" {0,3}\t| {4}")
+_EQUALS_LINE_RE = lazyre.compile(r" {0,3}=+[ \t]*$")
+_INDENTED_ROW_RE = lazyre.compile(r"[ \t]*\S[^\n]*\n")
+_CODE_INDENT_RE = lazyre.compile(r" {0,3}\t| {4}")
 
 
 def _interrupts(line: str) -> bool:

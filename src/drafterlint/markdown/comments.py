@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from drafterlint import lazyre
 from drafterlint.markdown.htmlattrs import comment_spans
 from drafterlint.markdown.model import Suppression
 
-_SUPPRESS_RE = re.compile(
+_SUPPRESS_RE = lazyre.compile(
     r"<!--\s*drafterlint-(disable-next-line|disable|enable)\b(.*?)-->\Z", re.S | re.I
 )
-_CODE_RE = re.compile(r"\bDL\d{3}\b", re.I)
+_CODE_RE = lazyre.compile(r"\bDL\d{3}\b", re.I)
 
 
 def suppressions(text: str, starts: list[int], block_code_lines: set[int]) -> list[Suppression]:

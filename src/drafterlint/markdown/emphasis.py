@@ -35,6 +35,7 @@ from mistune import InlineState
 from mistune.helpers import parse_link
 from mistune.util import unikey
 
+from drafterlint import lazyre
 from drafterlint.markdown import _mistune
 from drafterlint.markdown._mistune import (
     AUTOLINK,
@@ -321,7 +322,7 @@ def _holds_link(tokens: list[dict[str, Any]]) -> bool:
 
 # Characters on which mistune's flanking and cmark-gfm's part: controls (mistune's
 # punctuation or blanks, cmark-gfm's letters), `~` (see above) and anything not ASCII.
-_NOT_ALIKE_RE = re.compile(r"[^\t\n\f\r\x20-\x7d]")
+_NOT_ALIKE_RE = lazyre.compile(r"[^\t\n\f\r\x20-\x7d]")
 
 
 def mistune_reads_alike(tokens: list[dict[str, Any]]) -> bool:
@@ -366,7 +367,7 @@ def _neighbours(source: str, start: int, size: int) -> tuple[str, str]:
     return before, after
 
 
-_RUN_START_RE = re.compile(r"[*_~]")
+_RUN_START_RE = lazyre.compile(r"[*_~]")
 
 
 def _split(tok: dict[str, Any], source: str, at: int, parts: list[dict[str, Any]],

@@ -9,11 +9,12 @@ when none does.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from drafterlint import lazyre
+
 ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-_PIPE_OR_ESCAPE_RE = re.compile(r"\\[!-/:-@\[-`{-~]|\|")
+_PIPE_OR_ESCAPE_RE = lazyre.compile(r"\\[!-/:-@\[-`{-~]|\|")
 
 
 def code_span_end(src: str, i: int, n: int) -> int:

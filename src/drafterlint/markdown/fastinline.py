@@ -8,6 +8,7 @@ from typing import Any
 
 from mistune import InlineState
 
+from drafterlint import lazyre
 from drafterlint.markdown import emphasis
 from drafterlint.markdown._mistune import (
     AUTOLINK,
@@ -53,8 +54,8 @@ def parse_bare_url(inline: Any, m: re.Match[str], state: Any) -> int:
     return end
 
 
-_CLOSERS_RE = re.compile(r"\]+")
-_CODE_LINE_END_RE = re.compile(r"\n[ \t]*")
+_CLOSERS_RE = lazyre.compile(r"\]+")
+_CODE_LINE_END_RE = lazyre.compile(r"\n[ \t]*")
 # a `[^label]` that is text as written (no entity decoded); its own token type, as mistune
 # merges text tokens and their flags away
 FOOTNOTE_LABEL = "footnote_label"
@@ -72,7 +73,7 @@ def _footnote_label_closes(state: InlineState, q: int) -> bool:
     return not emphasis.link_at(state, opener, q)
 
 
-_PLAIN_RE = re.compile(r"[\\`*_<>\[\]!&~$^=:]|  \n|www\.", re.I)
+_PLAIN_RE = lazyre.compile(r"[\\`*_<>\[\]!&~$^=:]|  \n|www\.", re.I)
 
 
 class FastInline(HookedInlineParser):

@@ -3,11 +3,11 @@ nothing references."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from mistune.util import unikey
 
+from drafterlint import lazyre
 from drafterlint.markdown._mistune import (
     add_token,
     env_set,
@@ -25,7 +25,7 @@ FOOTNOTE_DEF = r"^ {0,3}\[\^[^\]\s]+\]:[^\n]*(?:\n|$)"
 # a line, not indented, that ends a footnote definition: any block start but a setext underline
 # and indented code (cmark-gfm starts even an empty item, `2.` or a tag of type 7 on a line the
 # definition does not hold; HTML blocks are tested apart)
-_FOOTNOTE_END_RE = re.compile(
+_FOOTNOTE_END_RE = lazyre.compile(
     r"[ \t]{0,3}(?:#{1,6}(?:[ \t]|$)|>|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|```|~~~|"
     r"(?:[-*_][ \t]*){3,}$|\[\^[^\]\s]+\]:)"
 )
@@ -106,7 +106,7 @@ def _footnote_content(state: PosState, start: int, end: int) -> PosState:
     return child
 
 
-FOOTNOTE_REF_RE = re.compile(r"\[\^([^\]\s]+)\](?!:)|`+")
+FOOTNOTE_REF_RE = lazyre.compile(r"\[\^([^\]\s]+)\](?!:)|`+")
 FOOTNOTES = "_drafterlint_footnotes"  # in the parse's env: a footnote definition was seen
 
 
@@ -150,7 +150,7 @@ def _footnote_refs_in(text: str) -> set[str]:
     return out
 
 
-_URL_START_RE = re.compile(URL_START)
+_URL_START_RE = lazyre.compile(URL_START)
 
 
 def _in_bare_url(text: str, pos: int) -> bool:

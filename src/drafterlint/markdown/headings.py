@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from drafterlint import lazyre
 from drafterlint.markdown.model import Heading
 from drafterlint.markdown.slug import Slugger
 
-_NUMBER_RE = re.compile(r"^\s*((?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?)(?=\s|$)\s*(.*)$", re.S)
+_NUMBER_RE = lazyre.compile(r"^\s*((?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)\.?)(?=\s|$)\s*(.*)$", re.S)
 
 # A heading as the document builder finds it: line, column, level, rendered text, explicit anchors.
 RawHeading = tuple[int, int, int, str, list[str]]

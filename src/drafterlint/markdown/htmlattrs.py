@@ -14,6 +14,8 @@ import html
 import re
 from collections.abc import Callable, Iterator
 
+from drafterlint import lazyre
+
 # html-pipeline's allowlist as github.com applies it, with the task-list checkbox and
 # picture/source.
 SANITIZER_ELEMENTS = frozenset(
@@ -24,10 +26,10 @@ SANITIZER_ELEMENTS = frozenset(
 # `/` or `>` (`<r<div id=x>` is the element `r<div`); an attribute name to a space, `/`, `>` or
 # `=`; an unquoted value to a space or `>` (`id=2"` is `2"`, `id=<` is `<`).
 _SPACE = "\t\n\f\r "
-_TAG_NAME_RE = re.compile(r"[^\t\n\f\r />]*")
-_ATTR_NAME_RE = re.compile(r".[^\t\n\f\r />=]*", re.S)
-_UNQUOTED_RE = re.compile(r"[^\t\n\f\r >]*")
-_SPACES_RE = re.compile(r"[\t\n\f\r ]*")
+_TAG_NAME_RE = lazyre.compile(r"[^\t\n\f\r />]*")
+_ATTR_NAME_RE = lazyre.compile(r".[^\t\n\f\r />=]*", re.S)
+_UNQUOTED_RE = lazyre.compile(r"[^\t\n\f\r >]*")
+_SPACES_RE = lazyre.compile(r"[\t\n\f\r ]*")
 
 
 def _start_tags(raw: str) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
@@ -121,7 +123,7 @@ def _scan(raw: str) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
         i = raw.find("<", end)
 
 
-def _run(rx: "re.Pattern[str]", raw: str, j: int) -> int:
+def _run(rx: lazyre.Lazy[str], raw: str, j: int) -> int:
     """End of the run of `rx` (which matches the empty string too) at raw[j]."""
     m = rx.match(raw, j)
     return m.end() if m else j
@@ -214,7 +216,7 @@ def comment_spans(text: str) -> Iterator[tuple[int, int]]:
 
 
 _HEADING_NAMES = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-_ANY_TAG_RE = re.compile(r"<[^>]*>")
+_ANY_TAG_RE = lazyre.compile(r"<[^>]*>")
 
 
 def _visible(raw: str) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from mistune.helpers import parse_link, parse_link_href, parse_link_title
 from mistune.util import unikey
 
+from drafterlint import lazyre
 from drafterlint.markdown._mistune import src_of
 from drafterlint.markdown.autolinks import URL_START, url_end
 from drafterlint.markdown.escapes import skip_literal
@@ -24,16 +25,16 @@ from drafterlint.markdown.model import Link, Span
 from drafterlint.markdown.positions import PosState
 from drafterlint.markdown.text import decode, decode_entities
 
-_AUTOLINK_RE = re.compile(
+_AUTOLINK_RE = lazyre.compile(
     r"<([A-Za-z][A-Za-z0-9+.\-]{1,31}:[^\s<>]*|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)*)>"
 )
-_TAG_RE = re.compile(
+_TAG_RE = lazyre.compile(
     r"</?[A-Za-z][A-Za-z0-9\-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:\-]*(?:\s*=\s*(?:[^\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?)*\s*/?>"
     # a declaration is `<!` + capitals + a space for cmark-gfm and mistune: `<!g<a …>` is text + a tag
     r"|<\?.*?\?>|<![A-Z]+[ \t\n\r\f][^>]*>|<!\[CDATA\[.*?\]\]>",
     re.S,
 )
-_SIMPLE_DEST_RE = re.compile(r"[^\s\\&()<>\"'`]+")
+_SIMPLE_DEST_RE = lazyre.compile(r"[^\s\\&()<>\"'`]+")
 
 # --------------------------------------------------------------------------------------------
 # rendered text
@@ -140,7 +141,7 @@ class _Ev:
 # (every match starts with one of the lookahead's characters, a bare URL with h, f or w in any
 # case: the lookahead lets the regex engine pass over the others fast, which URL_START's
 # lookbehinds alone do not; a third of the scan's time)
-SPECIAL_RE = re.compile(r"(?=[\\`<\[\]hHfFw])(?:[\\`<\[\]]|" + URL_START + ")")
+SPECIAL_RE = lazyre.compile(r"(?=[\\`<\[\]hHfFw])(?:[\\`<\[\]]|" + URL_START + ")")
 
 
 def _scan_inline(s: str, a: int, b: int) -> list[_Ev]:

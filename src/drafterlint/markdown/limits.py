@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from drafterlint import lazyre
+
 # Inline parsing costs time and memory per markup opener (`[`, `` ` ``, `*`, `_`, `<`): about
 # 20 us and 1 KB each. The real rules document has under 4 000 of them, a document 16 times its
 # size about 50 000. Beyond this many, a document is refused (DL702) instead of parsed, so a
@@ -23,14 +25,14 @@ MAX_LINES = 120_000
 MAX_BLOCK_LINES = 60_000
 
 # A run of non-blank lines; what counts as blank (only spaces and tabs) is what Markdown's is.
-_RUN = re.compile(r"^[ \t]*\S.*(?:\n[ \t]*\S.*)*", re.MULTILINE)
+_RUN = lazyre.compile(r"^[ \t]*\S.*(?:\n[ \t]*\S.*)*", re.MULTILINE)
 # A line that may open a block of its own inside a run (heading, list item, fence, table row,
 # setext underline, thematic break), after any block-quote markers.
 BLOCK_LINE = r"[ \t]*(?:>[ \t]*)*(?:#|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|```|~~~|\||[=-]+[ \t]*$)"
-_FIRST_BLOCK_LINE = re.compile(BLOCK_LINE, re.MULTILINE)
+_FIRST_BLOCK_LINE = lazyre.compile(BLOCK_LINE, re.MULTILINE)
 # (the line end before each such line: the regex engine skips from one line end to the next,
 # where `^` would have it try every character)
-_BLOCK_LINE_AFTER = re.compile(r"\n(?=" + BLOCK_LINE + ")", re.MULTILINE)
+_BLOCK_LINE_AFTER = lazyre.compile(r"\n(?=" + BLOCK_LINE + ")", re.MULTILINE)
 
 
 class TooComplex(ValueError):

@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from drafterlint import lazyre
 from drafterlint.markdown._mistune import env_set, ref_links, src_of, start_source, tokens_of
 from drafterlint.markdown.blocks import markdown_parser
 from drafterlint.markdown.comments import comment_lines, suppressions
@@ -73,7 +74,7 @@ from drafterlint.markdown.table_rule import CELLS_LEFT, MAX_TABLE_CELLS
 
 __all__ = ["parse_document", "TooComplex", "MAX_MARKUP", "MAX_BLOCKS", "MAX_LINES", "MAX_BLOCK_LINES"]
 
-_ALERT_RE = re.compile(r"\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$", re.I)
+_ALERT_RE = lazyre.compile(r"\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$", re.I)
 
 
 # --------------------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ import re
 from mistune.helpers import BLOCK_TAGS, PRE_TAGS
 from mistune.list_parser import LIST_PATTERN
 
+from drafterlint import lazyre
+
 # The lines that start an HTML block, as cmark-gfm decides (CommonMark's seven kinds).  mistune
 # starts one at `<div` whatever follows, counts `<meta` among the block tags, knows no `/>` in
 # a tag of type 7, and ends no list item or quote at a type 7 line.
@@ -23,24 +25,24 @@ _ATTRIBUTE = r"""[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t]*=[ \t]*(?:[^ \t\n"'=<>
 _HTML_7 = (
     r"(?:<[A-Za-z][A-Za-z0-9-]*(?:" + _ATTRIBUTE + r")*[ \t]*/?>|</[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$"
 )
-HTML_1_TO_6_RE = re.compile(r" {0,3}(?:" + _HTML_1_TO_6 + ")", re.M)
-HTML_7_RE = re.compile(r" {0,3}" + _HTML_7, re.M)
+HTML_1_TO_6_RE = lazyre.compile(r" {0,3}(?:" + _HTML_1_TO_6 + ")", re.M)
+HTML_7_RE = lazyre.compile(r" {0,3}" + _HTML_7, re.M)
 # mistune's rule for the HTML blocks that end a list item's or a quote's lazy lines
 BLOCK_HTML = r"^ {0,3}(?:" + _HTML_1_TO_6 + "|" + _HTML_7 + ")"
 
 
 # An ATX heading's closing sequence (cmark-gfm): `#`s after a space or tab, or alone.
-ATX_CLOSING_RE = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
+ATX_CLOSING_RE = lazyre.compile(r"(?:^|[ \t]+)#+[ \t]*$")
 # A footnote's label (cmark-gfm): `^` then no blank and no `]`.
-FOOTNOTE_LABEL_RE = re.compile(r"\^[^\]\s]+")
+FOOTNOTE_LABEL_RE = lazyre.compile(r"\^[^\]\s]+")
 # A setext underline, as mistune's rule matches it.
-SETEXT_LINE_RE = re.compile(r" {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
+SETEXT_LINE_RE = lazyre.compile(r" {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
 
 # A list item's marker at the start of its line, as mistune's list rule matches it.
-LIST_MARKER_RE = re.compile(r"[ \t]*(?:[*+-]|\d{1,9}[.)])")
+LIST_MARKER_RE = lazyre.compile(r"[ \t]*(?:[*+-]|\d{1,9}[.)])")
 # cmark-gfm's task-list line (its scanner reads the whole line: the item's marker comes first),
 # and the checkbox at the start of the item's content with the blanks after it
-TASK_LINE_RE = re.compile(r"[ \t\v\f]*(?:[-+*]|[0-9]+[^\n])[ \t\v\f]+\[[ xX]\][ \t\v\f]")
-TASK_BOX_RE = re.compile(r"[ \t]*\[[ xX]\][ \t]+")
+TASK_LINE_RE = lazyre.compile(r"[ \t\v\f]*(?:[-+*]|[0-9]+[^\n])[ \t\v\f]+\[[ xX]\][ \t\v\f]")
+TASK_BOX_RE = lazyre.compile(r"[ \t]*\[[ xX]\][ \t]+")
 # The whole marker line, in the groups of mistune's list rule (any indentation: a nested item).
-LIST_LINE_RE = re.compile(LIST_PATTERN.replace(" {0,3}", " *", 1).replace("^", "", 1))
+LIST_LINE_RE = lazyre.compile(LIST_PATTERN.replace(" {0,3}", " *", 1).replace("^", "", 1))

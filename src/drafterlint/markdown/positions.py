@@ -14,6 +14,7 @@ import re
 from bisect import bisect_right
 from typing import Any
 
+from drafterlint import lazyre
 from drafterlint.markdown._mistune import (
     HookedBlockState,
     compile_continue_width,
@@ -44,7 +45,7 @@ def unicode_blank(text: str) -> bool:
     return not text.strip() and bool(text.strip(_BLANKS))
 
 # The blanks, `>` and list markers a line's containers start with (and the blanks after them).
-_CONTAINER_PREFIX_RE = re.compile(r"(?:[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))*[ \t]*", re.M)
+_CONTAINER_PREFIX_RE = lazyre.compile(r"(?:[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))*[ \t]*", re.M)
 
 
 def expand_container_tabs(text: str, text_from: dict[int, int] | None = None) -> tuple[str, dict[int, str]]:

@@ -11,11 +11,11 @@ their characters could otherwise be taken for the text after the link.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from mistune.helpers import parse_link
 
+from drafterlint import lazyre
 from drafterlint.markdown._mistune import src_of
 from drafterlint.markdown.inline import has_linkish
 from drafterlint.markdown.model import Piece, Prose, new_piece
@@ -23,7 +23,7 @@ from drafterlint.markdown.positions import PosState
 from drafterlint.markdown.text import decode_entities
 
 # A destination without title, spaces, escapes, entities, parentheses or angle brackets.
-_SIMPLE_DESTINATION = re.compile(r"\([^\s()<>\\&\"'`]*\)")
+_SIMPLE_DESTINATION = lazyre.compile(r"\([^\s()<>\\&\"'`]*\)")
 
 
 class _Placer:

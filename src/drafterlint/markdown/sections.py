@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from drafterlint import lazyre
 from drafterlint.cache_codec import decode_shifted, encode
 from drafterlint.markdown._mistune import env_get, ref_links, tokens_of, use_ref_links
 from drafterlint.markdown.lazy import REPARSE_LEFT, REPARSE_REFUSED, reparse_budget
@@ -64,7 +64,7 @@ WORTH_SECTIONING = 32 * 1024
 # by a line appended to it; cut at level 3 too, 84 sections, the last one 2 KB.)
 # (Matched from the line break before it: a pattern that starts with a literal is searched for
 # that character, one that starts with `^` is tried at every offset, 5x slower.)
-_CANDIDATE_RE = re.compile(r"\n {0,3}#{1,3}(?=[ \t\n]|\Z)")
+_CANDIDATE_RE = lazyre.compile(r"\n {0,3}#{1,3}(?=[ \t\n]|\Z)")
 _NO_CARRY: Carry = (False, ("", (0, 0)))
 # The ends a lookup tries beyond a section's first candidate (cached): sections that start with
 # the same text and line may end at different candidates; each costs naming up to its end.

@@ -7,6 +7,7 @@ from typing import Any
 
 import mistune
 
+from drafterlint import lazyre
 from drafterlint.markdown import tables
 from drafterlint.markdown._mistune import (
     add_token,
@@ -34,12 +35,12 @@ CELLS_LEFT = "_drafterlint_table_cells_left"  # in the parse's env, shared by ch
 
 # A line that ends a paragraph (cmark-gfm's block starts that may interrupt one, roughly: an
 # ATX heading, a quote, a fence, a non-empty item, a break or underline, a tag)
-INTERRUPT_RE = re.compile(
+INTERRUPT_RE = lazyre.compile(
     r" {0,3}(?:#{1,6}(?:[ \t]|$)|>|```|~~~|[-*+][ \t]+\S|1[.)][ \t]+\S|(?:[-*_][ \t]*){3,}$|=+[ \t]*$|-+[ \t]*$|<[A-Za-z/!?])"
 )
 
 
-_BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
+_BLANK_LINE_RE = lazyre.compile(r"\n[ \t]*\n")
 
 
 def table_ends_paragraph(state: PosState, pos: int) -> bool:
@@ -78,9 +79,9 @@ def table_ends_paragraph(state: PosState, pos: int) -> bool:
 
 # The delimiter row (`|---|:-:|`), as a cheap first test: one character class, no nesting, so
 # linear on any line.
-_DELIMITER_ROW_RE = re.compile(r"[ \t|:-]*\n?")
+_DELIMITER_ROW_RE = lazyre.compile(r"[ \t|:-]*\n?")
 # a line indented by four columns: no delimiter row (cmark-gfm starts no block there)
-_INDENTED_RE = re.compile(r" {0,3}\t| {4}")
+_INDENTED_RE = lazyre.compile(r" {0,3}\t| {4}")
 
 
 _NP_TABLE_PATTERN = (
@@ -88,7 +89,7 @@ _NP_TABLE_PATTERN = (
 )
 
 
-NP_TABLE_RE = re.compile(_NP_TABLE_PATTERN, re.M)
+NP_TABLE_RE = lazyre.compile(_NP_TABLE_PATTERN, re.M)
 
 
 def bounded_tables(md: mistune.Markdown) -> None:

@@ -11,17 +11,17 @@ row of another width, and end it at the first line without a `|`.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from drafterlint import lazyre
 from drafterlint.markdown.escapes import unescaped_pipes
 from drafterlint.markdown.patterns import HTML_1_TO_6_RE, HTML_7_RE
 
-_MARKER_RE = re.compile(r":?-+:?")
+_MARKER_RE = lazyre.compile(r":?-+:?")
 # a line that starts another block and so ends a table's body: an ATX heading, a quote, a
 # fence, a list item (empty or from any number: a table is no paragraph), a thematic break, a
 # footnote definition, indented code; an HTML block's start is tested apart (`<x` is a row)
-_ROW_END_RE = re.compile(
+_ROW_END_RE = lazyre.compile(
     r" {0,3}(?:#{1,6}(?:[ \t]|$)|>|```|~~~|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)"
     r"|(?:[-*_][ \t]*){3,}$|\[\^[^\]\s]+\]:)| {4}|\t"
 )

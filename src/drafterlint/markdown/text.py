@@ -5,9 +5,11 @@ from __future__ import annotations
 import html.entities
 import re
 
+from drafterlint import lazyre
+
 _ENTITY = r"&(#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{0,31};)"
-_DECODE_RE = re.compile(r"\\([!-/:-@\[-`{-~])|" + _ENTITY)
-_ENTITY_RE = re.compile(_ENTITY)
+_DECODE_RE = lazyre.compile(r"\\([!-/:-@\[-`{-~])|" + _ENTITY)
+_ENTITY_RE = lazyre.compile(_ENTITY)
 
 
 def _entity(ref: str) -> str:

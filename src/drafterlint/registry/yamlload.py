@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from drafterlint import lazyre
 from drafterlint.findings import Location, UnreadableFile, quoted
 
 if TYPE_CHECKING:
@@ -456,7 +457,7 @@ def _sexagesimal(value: str) -> bool:
     return ":" in value
 
 
-_DISABLE = re.compile(r"#\s*drafterlint:\s*disable=([A-Za-z0-9_, -]+)")
+_DISABLE = lazyre.compile(r"#\s*drafterlint:\s*disable=([A-Za-z0-9_, -]+)")
 
 
 def suppressed_lines(text: str) -> dict[int, frozenset[str]]:

@@ -32,22 +32,23 @@ import bisect
 import re
 from urllib.parse import quote
 
+from drafterlint import lazyre
 from drafterlint.findings import quoted as _span
 from drafterlint.safeio import visible
 
-_RUN = re.compile(r"`+")
+_RUN = lazyre.compile(r"`+")
 # A word GitHub would link or notify from: a mention or e-mail address (`@` anywhere), an issue
 # reference, a bare URL. It is shown in a code span, where GitHub does neither.
-_LIVE = re.compile(r"@|#[0-9]|(?i:gh-[0-9])|://|(?i:www\.)")
+_LIVE = lazyre.compile(r"@|#[0-9]|(?i:gh-[0-9])|://|(?i:www\.)")
 # A `|` is no part of a word: escaped as text, it is the same outside a table and inside one.
-_WORD = re.compile(r"[^\s|]+")
-_AROUND = re.compile(r"([(\[\"'“‘]*)(.*?)([)\]\"'”’.,:;!?]*)", re.S)
-_BREAK = re.compile(r"[ \t]*(?:\r\n|\r|\n)[ \t]*")
+_WORD = lazyre.compile(r"[^\s|]+")
+_AROUND = lazyre.compile(r"([(\[\"'“‘]*)(.*?)([)\]\"'”’.,:;!?]*)", re.S)
+_BREAK = lazyre.compile(r"[ \t]*(?:\r\n|\r|\n)[ \t]*")
 # Backslash-escaped wherever they stand: each could open emphasis, a code span, a link or image,
 # strikethrough, a heading's closing sequence, math, or (in a table) a new cell.
-_PUNCT = re.compile(r"[\\`*\[\]~$#|]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
+_PUNCT = lazyre.compile(r"[\\`*\[\]~$#|]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
-_ENTITY = re.compile(r"[&<>]")
+_ENTITY = lazyre.compile(r"[&<>]")
 
 
 def code(quoted: str, *, table: bool = False) -> str:
@@ -184,7 +185,7 @@ def html(quoted: str | None) -> str:
     return _WORD.sub(word, visible(quoted.strip()))
 
 
-_MERMAID_UNSAFE = re.compile(r"[^\w ./@()+-]")
+_MERMAID_UNSAFE = lazyre.compile(r"[^\w ./@()+-]")
 
 
 def mermaid(quoted: str | None) -> str:
