@@ -121,7 +121,11 @@ class RepoView:
     def normalize(path: str) -> str | None:
         """A repository-relative POSIX path with '.' and '..' resolved; None if it escapes."""
         parts: list[str] = []
-        for part in PurePosixPath(path).parts:
+        # As PurePosixPath(path).parts but for its root: a path led by exactly two slashes
+        # keeps them as its root part, which the loop keeps. Split by hand, since making a
+        # PurePosixPath was a third of resolving a link between two documents.
+        names = PurePosixPath(path).parts if path.startswith("//") else path.split("/")
+        for part in names:
             if part in ("", "."):
                 continue
             if part == "/":

@@ -20,8 +20,13 @@ TOC_TITLES = OptionSlot[list[str]]("toc_titles")
 
 def find_toc(ctx: "Context", doc: "Outline") -> "Heading | None":
     """The table of contents' heading (titled as one of TOC_TITLES), or None."""
-    titles = {str(t).strip().lower() for t in TOC_TITLES.read(ctx.config)}
+    titles = ctx.shared(_toc_titles)
     return next((h for h in doc.headings if h.title.strip().lower() in titles), None)
+
+
+def _toc_titles(ctx: "Context") -> set[str]:
+    # Once a run, not once a document: reading an option copies its declared default.
+    return {str(t).strip().lower() for t in TOC_TITLES.read(ctx.config)}
 
 
 def toc_links(ctx: "Context", doc: "Outline", toc: "Heading") -> "list[Resolved]":

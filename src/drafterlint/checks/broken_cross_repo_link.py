@@ -44,9 +44,9 @@ FIX = Fix.sometimes(repointing(OUTCOME), BEYOND_DOUBT)
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for r in _links.resolve_all(ctx):
-        if r.outcome == _links.NOT_GIVEN and isinstance(r.problem, _links.NotGiven):
-            ctx.skip(RULE.code, f"links into {r.problem.owner}/{r.problem.repo} not checked: that repository was not given")
+    for _r, p in _links.with_outcome(ctx, _links.NOT_GIVEN):
+        if isinstance(p, _links.NotGiven):
+            ctx.skip(RULE.code, f"links into {p.owner}/{p.repo} not checked: that repository was not given")
     for r, p in _links.broken_cross_repo(ctx):
         match p:
             case _links.FragmentMissing() | _links.PathTooLong() | _links.FileMissing():
