@@ -175,24 +175,32 @@ def test_a_fence_left_open_runs_into_the_next_heading():
     assert parsed == [1, 1]  # up to the heading in the fence (no cut), then up to "## Two"
 
 
-def test_check_keeps_a_document_in_one_entry_rewritten_after_an_edit(cli, tmp_path):
-    import os
-
-    from drafterlint.cache import unpack_text
-    from drafterlint.cache_store import Store
-
+def _large_rules(tmp_path: Path) -> tuple[Path, str]:
+    """A rules repository whose rules document (41 sections) is over the sectioning size."""
     rules = tmp_path / "rules"
     rules.mkdir()
     padding = "A long paragraph of rules text that keeps the document over the sectioning size. " * 10
     doc = _document(40).replace("\n\n- an item", f"\n\n{padding}\n\n- an item") + "\nSee [nowhere](#nowhere).\n"
     assert len(doc.encode()) >= WORTH_SECTIONING
     (rules / "endpoints_rules.md").write_text(doc, encoding="utf-8")
+    return rules, doc
+
+
+def test_check_keeps_a_document_in_one_entry_rewritten_after_an_edit(cli, tmp_path):
+    import os
+
+    from drafterlint.cache import unpack_text
+    from drafterlint.cache_store import Store
+
+    rules, doc = _large_rules(tmp_path)
     check = ["check", "--rules-repo", rules, "--select", "DL1,DL2", "--format", "json", "--exit-zero"]
     entries = Path(os.environ["DRAFTERLINT_CACHE"]) / "check-cache"
 
     def pack() -> tuple[str, dict[str, dict]]:
-        """The document's one entry: its name and its sections' entries by name."""
-        (name,) = [p.name for p in entries.glob("doc-*.json") if "endpoints_rules.md" in p.read_text()]
+        """The document's one entry of sections: its name and its sections' entries by name (not
+        the entry keeping it whole, a JSON array: see the test after this one)."""
+        (name,) = [p.name for p in entries.glob("doc-*.json")
+                   if "endpoints_rules.md" in (text := p.read_text()) and text.partition("\n")[2].startswith("{")]
         return name, Store(entries).load(name, unpack_text)[1]
 
     first = cli(*check)
@@ -231,6 +239,41 @@ def test_a_pack_is_read_back_as_written_and_a_damaged_one_is_not_used(tmp_path):
     assert store.save_text(name, cut)
     assert store.load(name, unpack_text) is None
     assert not (tmp_path / name).exists()
+
+
+def test_a_large_document_seen_unchanged_is_kept_whole_and_read_without_its_sections(cli, tmp_path, monkeypatch):
+    # Every section of it from the store: the document is as seen before, and likely read again
+    # so (the companion of a rules document being edited): kept whole too, and the next run
+    # reads it in one piece, without finding its sections, their entries or assembling them.
+    import os
+
+    from drafterlint.markdown import sections
+
+    rules, doc = _large_rules(tmp_path)
+    check = ["check", "--rules-repo", rules, "--format", "json", "--exit-zero"]
+    entries = Path(os.environ["DRAFTERLINT_CACHE"]) / "check-cache"
+    real = sections.parse_sectioned
+    parsed: list[list[int]] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        kwargs["parsed"] = kwargs.get("parsed", [])
+        parsed.append(kwargs["parsed"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sections, "parse_sectioned", counted)
+    whole = cli(*check, "--no-cache")
+    assert cli(*check) == whole and len(parsed) == 1 and len(parsed[0]) == 41  # sectioned, every one parsed
+    kept = len(list(entries.glob("doc-*.json")))
+    assert cli(*check, "--select", "DL1") == cli(*check, "--no-cache", "--select", "DL1")
+    assert len(parsed) == 2 and parsed[1] == []  # every section from the store
+    assert len(list(entries.glob("doc-*.json"))) == kept + 1  # and the document kept whole
+    for select in ("DL2", "DL1,DL2"):  # the run's cache misses: the document read whole
+        assert cli(*check, "--select", select) == cli(*check, "--no-cache", "--select", select)
+    assert len(parsed) == 2
+    (rules / "endpoints_rules.md").write_text(doc.replace("Text of section 17,", "Text of section 17, edited,"),
+                                              encoding="utf-8")
+    assert cli(*check) == cli(*check, "--no-cache")
+    assert len(parsed) == 3 and len(parsed[2]) == 1  # another document: its sections, one parsed again
 
 
 # -- what naming the sections costs, counted ----------------------------------------------------

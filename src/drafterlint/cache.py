@@ -25,7 +25,10 @@ Stores under ``sources.cache_root(config)/check-cache/``:
   large document (over `markdown.sections.WORTH_SECTIONING` bytes) is kept as its sections
   instead, each named by its text and the line after it, so that an edit re-parses only the
   section it is in (see drafterlint.markdown.sections for when a section is reused), all of
-  them in one entry keyed by the repository's name and the document's path (SectionPack). Not
+  them in one entry keyed by the repository's name and the document's path (SectionPack); once
+  a run finds every section of it in that entry (the document as seen before), it is kept whole
+  too, and the next run with those bytes reads it in one piece. A document is kept as columns of
+  its objects' fields (`document_text`; a section's model too, markdown/sections.py). Not
   written where the cache will not outlive the run (`sources.cache_outlives_the_run`: in CI, unless
   $DRAFTERLINT_CACHE chooses the cache's place): writing the model costs more than parsing
   saves, for no later run; the documents are shared within the run (a base's with the head's).
@@ -57,7 +60,7 @@ from pathlib import Path
 from typing import Any
 
 from drafterlint import inputs
-from drafterlint.cache_codec import FORMAT, decode, digest, encode, fingerprint
+from drafterlint.cache_codec import FORMAT, decode, decode_columns, digest, encode, encode_columns, fingerprint
 from drafterlint.cache_store import Store
 from drafterlint.sources import cache_outlives_the_run
 
@@ -129,11 +132,19 @@ class DocumentCache:
         from drafterlint.markdown.model import Document
 
         name = self.name(rel, data)
-        doc = self.memory.get(name) or self.store.load(name)
+        doc = self.memory.get(name) or self.store.load(name, document_from_text)
         return doc if isinstance(doc, Document) and doc.path == rel else None
 
     def put(self, rel: str, data: bytes, doc: Any) -> None:
-        self._keep(self.name(rel, data), doc)
+        name = self.name(rel, data)
+        if not self.keep:
+            self.memory[name] = doc
+            return
+        try:
+            text = document_text(doc)
+        except TypeError:  # (a part of the model the columns do not hold: not kept)
+            return
+        self.store.save_text(name, text, max_bytes=MAX_DOC_BYTES)
 
     def remember(self, rel: str, data: bytes, doc: Any) -> None:
         """`doc` for the rest of the run only (a document kept as its sections: a base's
@@ -175,6 +186,51 @@ class DocumentCache:
         value = list(compute())
         self._keep(name, value)
         return value
+
+
+# A parsed document as the cache keeps it whole: one JSON array, each list of the model's
+# objects as columns (cache_codec.encode_columns: read back by loops in C, not a call per object;
+# the rules document's 17,000 objects as rows, a hook call per list, cost a sixth of a run).
+_DOCUMENT_COLUMNS = ("headings", "links", "lists", "tables", "quotes", "paragraphs", "prose", "suppressions")
+_DOCUMENT_FIELDS = ("path", "text", "headings", "links", "lists", "tables", "quotes", "paragraphs", "prose",
+                    "html_anchors", "suppressions", "code_lines", "limits")
+
+
+def _document_classes() -> dict[str, type]:
+    from drafterlint.markdown import model
+
+    return {"headings": model.Heading, "links": model.Link, "lists": model.ListBlock, "tables": model.Table,
+            "quotes": model.Quote, "paragraphs": model.Paragraph, "prose": model.Prose,
+            "suppressions": model.Suppression}
+
+
+def document_text(doc: Any) -> str:
+    """`doc` (a markdown.model.Document) as the cache keeps it; TypeError for what it cannot."""
+    import dataclasses
+
+    if tuple(f.name for f in dataclasses.fields(doc)) != _DOCUMENT_FIELDS:
+        raise TypeError("a Document of other fields")
+    classes = _document_classes()
+    return json.dumps([
+        doc.path, doc.text,
+        *([len(getattr(doc, f)), encode_columns(classes[f], getattr(doc, f))] for f in _DOCUMENT_COLUMNS),
+        list(doc.html_anchors.items()), sorted(doc.code_lines), [list(x) for x in doc.limits],
+    ], ensure_ascii=True, separators=(",", ":"))
+
+
+def document_from_text(text: str) -> Any:
+    """The Document document_text wrote; ValueError (or another error) for anything else."""
+    from drafterlint.markdown.model import Document
+
+    path, body, *columns, anchors, code, limits = json.loads(text)
+    classes = _document_classes()
+    if len(columns) != len(_DOCUMENT_COLUMNS) or type(path) is not str or type(body) is not str:
+        raise ValueError("not a document")
+    made = {f: decode_columns(classes[f], value[1], value[0]) for f, value in zip(_DOCUMENT_COLUMNS, columns)}
+    if any(type(k) is not str or type(v) is not int for k, v in anchors) or any(type(x) is not int for x in code):
+        raise ValueError("not a document")
+    return Document(path=path, text=body, html_anchors=dict(anchors), code_lines=frozenset(code),
+                    limits=[(int(a), int(b), str(m)) for a, b, m in limits], **made)
 
 
 class Read:

@@ -5,13 +5,17 @@ directory may be writable by someone else, and loading must not run code)."""
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Callable
+from itertools import islice, repeat
+from operator import add, attrgetter
 from typing import Any
 
 from drafterlint.inputs import FORMAT, digest, fingerprint, key
 
 # The fingerprint and the keys are derived in drafterlint.inputs, which the front shares.
-__all__ = ["FORMAT", "decode", "decode_shifted", "digest", "encode", "fingerprint", "key"]
+__all__ = ["FORMAT", "decode", "decode_columns", "digest", "encode", "encode_columns",
+           "fingerprint", "key"]
 
 
 # -- encoding: JSON, decoded only into known classes ----------------------------------------
@@ -147,39 +151,116 @@ def decode(text: str) -> Any:
     return json.loads(text, object_hook=_hook)
 
 
-# Per class: the indices of its constructor's fields that are line numbers.
-_LINE_FIELDS: dict[type, tuple[int, ...]] = {}
+# -- columns: many objects of one class (a section's model, markdown/sections.py) ----------------
+# A section's model is some thousands of small objects (the rules document's 84 sections: 17,000,
+# half of them pieces of prose). Written a row per object, reading them back was a Python call
+# per object and a hook call per list (a sixth of a run with one document changed, on the real
+# snapshot). Written a column per field, every object of a class is made, and each field set, by
+# loops that run in C (map over the columns): the calls are per class, not per object.
 
 
-def decode_shifted(text: str, shift: int) -> Any:
-    """`decode`, every line number the model's objects hold moved by `shift`: a section of a
-    document kept where it started at another line (markdown/sections.py)."""
-    if not shift:
-        return decode(text)
-    import dataclasses  # (only for documents' sections, as in _class)
+def encode_columns(cls: type, objects: list | tuple) -> list:
+    """`objects` (all of class `cls`, a class the cache holds) as one column per field of its
+    constructor: see _column."""
+    names = _init_fields(cls)
+    if names is None or any(type(x) is not cls for x in objects):
+        raise TypeError(f"cannot cache a {cls.__name__} column")
+    return [_column(list(map(attrgetter(n), objects))) for n in names]
 
-    def hook(d: dict) -> Any:
-        if "v" in d:
-            name = d.get("c")
-            cls = _class(name if name is not None else d.get("L") or d["T"])
-            if cls is None:
-                raise KeyError(name)  # not ours: the entry is rejected
-            at = _LINE_FIELDS.get(cls)
-            if at is None:
-                at = _LINE_FIELDS[cls] = tuple(i for i, f in enumerate(f for f in dataclasses.fields(cls) if f.init)
-                                               if f.name in ("line", "end_line"))
-            make = _maker(cls)
-            if name is not None:
-                v = d["v"]
-                for i in at:
-                    v[i] += shift
-                return make(v)
-            rows = d["v"]
-            for v in rows:
-                for i in at:
-                    v[i] += shift
-            made = [make(v) for v in rows]
-            return made if "L" in d else tuple(made)
-        return _hook(d)
 
-    return json.loads(text, object_hook=hook)
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+def _column(values: list) -> Any:
+    """One field of many objects: the values themselves where each is text, a number or None;
+    for tuples, {"k": their lengths, "v": their items as one column} (frozensets: "f" for "k");
+    for objects of one of the
+    cache's classes, {"c": the class, "t": their columns, "m": which are there, where some are
+    None}."""
+    kinds = set(map(type, values))
+    if kinds <= _PLAIN:
+        return values
+    if kinds == {tuple} or kinds == {frozenset}:
+        tag = "k" if kinds == {tuple} else "f"
+        return {tag: list(map(len, values)), "v": _column([x for v in values for x in v])}
+    kinds.discard(type(None))
+    (t,) = kinds if len(kinds) == 1 else (None,)
+    if t is None or _init_fields(t) is None:
+        raise TypeError(f"cannot cache a column of {sorted(k.__name__ for k in kinds)}")
+    there = [v for v in values if v is not None]
+    out: dict[str, Any] = {"c": t.__name__, "t": encode_columns(t, there)}
+    if len(there) < len(values):
+        out["m"] = [0 if v is None else 1 for v in values]
+    return out
+
+
+def decode_columns(cls: type, columns: Any, n: int, shift: int = 0) -> list:
+    """The `n` objects of class `cls` that encode_columns wrote as `columns`, every line number
+    (a `line` or `end_line` field) moved by `shift`. Anything not of that shape raises
+    (ValueError, TypeError, KeyError): the entry is not used."""
+    plan = _PLANS.get(cls) or _plan(cls)
+    if type(columns) is not list or len(columns) != len(plan) or type(n) is not int:
+        raise ValueError("not the columns of " + cls.__name__)
+    if not n:
+        return []  # (a section without a table: nothing to make, nor of the classes inside)
+    values = [_values(c, n, shift if moved else 0, shift) for c, (moved, _, _) in zip(columns, plan)]
+    if plan[0][1] is None:
+        return list(map(cls, *values))
+    made: list[Any] = list(map(object.__new__, repeat(cls, n)))
+    for (_, set_field, name), column in zip(plan, values):
+        assert set_field is not None
+        deque(map(set_field, made, column) if name is None else map(set_field, made, repeat(name), column), 0)
+    return made
+
+
+def _values(column: Any, n: int, by: int, shift: int) -> list:
+    """The `n` values `column` (see _column) holds, moved by `by` (numbers) or `shift` (the
+    line numbers of the objects it holds)."""
+    if type(column) is list:
+        if len(column) != n:
+            raise ValueError("a column of another length")
+        return list(map(add, column, repeat(by))) if by else column
+    if type(column) is not dict:
+        raise ValueError("not a column")
+    if "k" in column or "f" in column:
+        lengths = column.get("k", column.get("f"))
+        if type(lengths) is not list or len(lengths) != n:
+            raise ValueError("a column of another length")
+        items = iter(_values(column["v"], sum(lengths), by, shift))  # (a length below 0: islice raises)
+        return list(map(tuple if "k" in column else frozenset, map(islice, repeat(items), lengths)))
+    cls = _class(column["c"])
+    if cls is None:
+        raise KeyError(column["c"])  # not ours: the entry is rejected
+    there = column.get("m")
+    if there is None:
+        return decode_columns(cls, column["t"], n, shift)
+    if type(there) is not list or len(there) != n or not set(there) <= {0, 1}:
+        raise ValueError("not a column's mask")
+    made = iter(decode_columns(cls, column["t"], sum(there), shift))
+    return [next(made) if x else None for x in there]
+
+
+# Per class, per field of its constructor: whether it is a line number, and how a made object's
+# field is set (decode_columns; None where the constructor must run).
+_PLANS: dict[type, list[tuple[bool, Callable[..., Any] | None, str | None]]] = {}
+
+
+def _plan(cls: type) -> list[tuple[bool, Callable[..., Any] | None, str | None]]:
+    """For a class whose every field is its constructor's and that has no __post_init__ (what
+    its __init__ does is set them), each field's setter: the slot's own, called (object, value),
+    or for a class without slots object.__setattr__ and the name, called (object, name, value)
+    (what a frozen class's __init__ calls)."""
+    import dataclasses
+
+    names = _init_fields(cls)
+    if not names:
+        raise ValueError(f"{cls.__name__} is not a class the cache holds")
+    direct = not hasattr(cls, "__post_init__") and names == tuple(f.name for f in dataclasses.fields(cls))
+    slotted = "__slots__" in vars(cls)
+    plan: list[tuple[bool, Callable[..., Any] | None, str | None]] = [
+        (n in ("line", "end_line"),
+         (getattr(cls, n).__set__ if slotted else object.__setattr__) if direct else None,
+         None if slotted else n)
+        for n in names]
+    _PLANS[cls] = plan
+    return plan

@@ -346,20 +346,24 @@ class RepoView:
         from drafterlint.markdown.sections import WORTH_SECTIONING, parse_sectioned
 
         sectioned = False
+        parsed: list[int] = []
         try:
             text = decode_text(data, self.location(rel))
             if cache is not None and len(data) >= WORTH_SECTIONING and cache.in_sections(self.name, rel):
                 try:
-                    doc, sectioned = parse_sectioned(text, rel, cache.sections.of(self.name, rel))
+                    doc, sectioned = parse_sectioned(text, rel, cache.sections.of(self.name, rel), parsed=parsed)
                 finally:
                     _free_what_the_parse_left()
             else:
                 doc = parse_document(text, rel)  # (which leaves no reference cycles)
         except TooComplex as exc:
             raise UnreadableFile(self.location(rel), str(exc)) from None
-        if sectioned:
+        if sectioned and (parsed or not cache.keep):
             cache.remember(rel, data, doc)
         elif cache is not None:
+            # (a large document made of sections every one of which was kept: seen before as it
+            # is, and likely to be read again so: kept whole too, read next time in one piece
+            # without finding its sections, checking each one's entry and assembling them)
             cache.put(rel, data, doc)
         return doc
 

@@ -37,11 +37,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from drafterlint import lazyre
-from drafterlint.cache_codec import decode_shifted, encode
+from drafterlint.cache_codec import decode_columns, encode_columns
 from drafterlint.markdown._mistune import env_get, ref_links, tokens_of, use_ref_links
 from drafterlint.markdown.lazy import REPARSE_LEFT, REPARSE_REFUSED, reparse_budget
 from drafterlint.markdown.limits import MAX_MARKUP, refuse_if_too_big
-from drafterlint.markdown.model import Document, Span, line_starts
+from drafterlint.markdown.model import Document, Link, ListBlock, Paragraph, Prose, Quote, Span, Table, line_starts
 from drafterlint.markdown.parse import (
     Builder,
     Carry,
@@ -55,7 +55,7 @@ from drafterlint.markdown.parse import (
 from drafterlint.markdown.positions import PosState
 from drafterlint.markdown.table_rule import CELLS_LEFT, MAX_TABLE_CELLS
 
-FORMAT = 1
+FORMAT = 2  # (2: a section's model in columns)
 # Below this many bytes a document is kept whole (cache.DocumentCache): one entry costs less to
 # read than its sections, and re-parsing it all costs little.
 WORTH_SECTIONING = 32 * 1024
@@ -403,7 +403,7 @@ class _Sectioned:
                     entry["part"] = _part_json(kept[1])
                 part = _part_from_json(entry["part"], shift)
             return part, _carry_from_json(entry["out"], shift)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError):
             return None
 
 
@@ -457,20 +457,27 @@ def _carry_from_json(value: list[Any], shift: int) -> Carry:
     return bool(comment_open), (str(tag), (int(line) + shift, int(column)))
 
 
+# A section's model: its headings as rows, each list of the model's objects as columns
+# (cache_codec.encode_columns: a loop in C per field, not a call per object), the rest as is.
+_COLUMNS = (("links", Link), ("lists", ListBlock), ("tables", Table), ("quotes", Quote),
+            ("paragraphs", Paragraph), ("prose", Prose))
+
+
 def _part_json(part: Part) -> str:
     return json.dumps([
         [[line, col, level, text, list(anchors)] for line, col, level, text, anchors in part.head_raw],
-        encode(part.links), encode(part.lists), encode(part.tables), encode(part.quotes),
-        encode(part.paragraphs), encode(part.prose), list(part.html_anchors.items()),
-        sorted(part.code_lines), sorted(part.block_code_lines),
+        *([len(objects), encode_columns(cls, objects)] for objects, cls in ((getattr(part, f), c) for f, c in _COLUMNS)),
+        list(part.html_anchors.items()), sorted(part.code_lines), sorted(part.block_code_lines),
     ], ensure_ascii=True, separators=(",", ":"))  # (ASCII: the store keeps it as it is, cache.SectionPack)
 
 
 def _part_from_json(text: str, shift: int) -> Part:
-    head, links, lists, tables, quotes, paragraphs, prose, anchors, code, block_code = decode_shifted(text, shift)
+    head, links, lists, tables, quotes, paragraphs, prose, anchors, code, block_code = json.loads(text)
+    made = {field: decode_columns(cls, columns, n, shift) for (n, columns), (field, cls)
+            in zip((links, lists, tables, quotes, paragraphs, prose), _COLUMNS, strict=True)}
     return Part(
         head_raw=[(int(line) + shift, col, level, title, list(names)) for line, col, level, title, names in head],
-        links=links, lists=lists, tables=tables, quotes=quotes, paragraphs=paragraphs, prose=prose,
+        **made,
         html_anchors={str(name): int(line) + shift for name, line in anchors},
         code_lines={int(x) + shift for x in code},
         block_code_lines={int(x) + shift for x in block_code},
