@@ -111,6 +111,24 @@ def test_every_dataclass_has_a_docstring():
     assert bare == []
 
 
+def test_a_dataclass_compared_by_identity_is_printed_by_nothing():
+    """Each method a dataclass generates is compiled when its class is made, on every run that
+    imports it: a record nothing compares by value (`eq=False`) is read by no failing
+    comparison either, and nothing prints one, so it makes no `__repr__` (`repr=False`;
+    docs/development.md, Dataclasses)."""
+    printed = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            for d in node.decorator_list:
+                if isinstance(d, ast.Call) and ast.unparse(d.func) in ("dataclass", "dataclasses.dataclass"):
+                    said = {k.arg: ast.unparse(k.value) for k in d.keywords}
+                    if said.get("eq") == "False" and said.get("repr") != "False":
+                        printed.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name}")
+    assert printed == []
+
+
 def test_no_pattern_is_compiled_at_import():
     """A module's pattern is made with lazyre.compile, compiled where first used: `re.compile`
     at a module's top level (or a class's) runs on every import, and a run with one document

@@ -85,7 +85,7 @@ def _formats(options: CheckOptions) -> set[str]:
     return {options.format.value} | {extra.format.value for extra in options.report}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Located:
     """Where the repositories are and which one is under change: what the steps between the
     check and its report (the baseline file's place, the base's words) read before the report's
@@ -110,7 +110,7 @@ def located(run: Setup, options: LocalRun) -> Located:
     return Located(roots, {"rules": run.rules_dir, "registry": run.registry_dir}, names, scope_of(run, options))
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Judged:
     """What the findings were matched against (the baseline file, the base of a change, or both),
     in the reports' words, and how many findings known there no longer occur: ReportMeta's
@@ -122,7 +122,7 @@ class Judged:
     from_file: bool = False
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Told:
     """What the reports tell a person besides the findings, in the words of where they are read
     (ReportMeta's fields of these names; the defaults are a plain check's)."""
@@ -444,7 +444,7 @@ def explain_renames(findings: list[Finding], base: "BaseRun", now_views: "dict[s
     return explain(findings, reader(base.view), reader(now_views.get), hint)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Checked:
     """A check done (or read from the run cache): its setup, its result and its repositories."""
 

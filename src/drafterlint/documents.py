@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Documents:
     """The documents the checks read, resolved once before any check runs."""
 

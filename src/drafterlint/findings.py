@@ -64,7 +64,7 @@ RULES_REPO = "rules"
 REGISTRY_REPO = "registry"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Location:
     """A 1-based line and column in a file of one of the two repositories."""
 
@@ -235,7 +235,7 @@ class UnreadableFile(Exception):
         return self
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Result:
     """What a check run found, and which rules it skipped (and why)."""
 

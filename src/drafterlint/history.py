@@ -54,7 +54,7 @@ class Commit:
         return f"{self.short} ({self.day.isoformat()})"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class History:
     """When each head and checkpoint first appeared in the policy catalogs."""
 

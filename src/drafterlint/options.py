@@ -41,7 +41,7 @@ class ReportFile:
     path: Path
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Repositories:
     """Where the configuration and the two repositories are: every command that reads them."""
 
@@ -50,7 +50,7 @@ class Repositories:
     registry_repo: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Chosen(Repositories):
     """What the command line sets over the configuration file (steps.configuration): the codes
     chosen, the lowest severity that fails, the date, the other copies of the list."""
@@ -62,7 +62,7 @@ class Chosen(Repositories):
     extra_list: tuple[str, ...] = ()  # [NAME=]FILE, resolved by steps (relative to where it runs)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class LocalRun(Chosen):
     """A run on the local checkouts (check, baseline, fix): the files given (they locate the
     repository), the repository under change, the base of the change and the cache."""
@@ -73,7 +73,7 @@ class LocalRun(Chosen):
     no_cache: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Reporting:
     """Where the report goes and in what form (check, audit)."""
 

@@ -30,7 +30,7 @@ from drafterlint.findings import REGISTRY_REPO, RULES_REPO
 SCOPES = ("rules", "registry", "all")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Scope:
     """The repositories under change, and how that was decided."""
 

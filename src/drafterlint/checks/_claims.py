@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from drafterlint.checks.context import Context
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class NativeClaim:
     """One (checkpoint, method) someone says ships a native head, where it is said first."""
 

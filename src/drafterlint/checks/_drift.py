@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from drafterlint.registry.model import Checkpoint, ExtraEntry, ExtraList, Head, Policy
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Drift:
     """Where two copies of the approved list disagree (the kinds below say how)."""
 
@@ -36,7 +36,7 @@ class Drift:
 # -- an extra list (the `drafters:` shape) against the policy's heads
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class ExtraUnapproved(Drift):
     """A weight-identified drafter of the extra list that is no approved head of its benchmark."""
 
@@ -45,7 +45,7 @@ class ExtraUnapproved(Drift):
     same_repo: "tuple[Head, ...]"  # the policy's heads of that repository (other models, revisions)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class ExtraCohort(Drift):
     """The extra list and the policy approve the same head in different cohorts."""
 
@@ -54,7 +54,7 @@ class ExtraCohort(Drift):
     head: "Head"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class ExtraMissing(Drift):
     """An approved head the extra list lacks."""
 
@@ -65,7 +65,7 @@ class ExtraMissing(Drift):
 # -- the Markdown list against the catalog
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class UnmatchedModel(Drift):
     """A subsection whose title matches no model of the policy."""
 
@@ -74,7 +74,7 @@ class UnmatchedModel(Drift):
     owner: str | None  # the one model of the policy its checkpoints belong to, if one
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class AbsentModel(Drift):
     """A model of the policy that has no subsection."""
 
@@ -83,21 +83,21 @@ class AbsentModel(Drift):
     checkpoints: "tuple[Checkpoint, ...]"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class RevisionConflict(Drift):
     """A bullet whose link and backticked revision disagree."""
 
     entry: "Entry"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Unpinned(Drift):
     """A bullet without a revision."""
 
     entry: "Entry"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class ListOnly(Drift):
     """A checkpoint or head of the Markdown list that the catalog lacks."""
 
@@ -107,7 +107,7 @@ class ListOnly(Drift):
     same_repo: "tuple[Checkpoint | Head, ...]"  # the catalog's pins of that repository
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class CatalogOnly(Drift):
     """An approved checkpoint or head (`kind`) that the Markdown list lacks."""
 
@@ -118,7 +118,7 @@ class CatalogOnly(Drift):
     section: ModelSection
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class UnbackedClaim(Drift):
     """A sentence claiming bundled heads of a kind that the catalog does not record."""
 
@@ -128,7 +128,7 @@ class UnbackedClaim(Drift):
     same_method: "tuple[Head, ...]"  # the model's bundled heads of the claimed kind
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class UnclaimedHead(Drift):
     """A bundled head of a listed checkpoint that no sentence of the subsection claims."""
 
@@ -139,7 +139,7 @@ class UnclaimedHead(Drift):
 # -- the rules' supported-models table against the policy's enrolment
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class TableUnmatched(Drift):
     """A model of the table that matches no model the policy enrolls."""
 
@@ -147,7 +147,7 @@ class TableUnmatched(Drift):
     missing: tuple[str, ...]  # the enrolled models the table does not list
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class TableMissing(Drift):
     """A model the policy enrolls that the table does not list."""
 
@@ -161,7 +161,7 @@ ListDrift = (ExtraUnapproved | ExtraCohort | ExtraMissing | UnmatchedModel | Abs
 ClaimDrift = UnbackedClaim | UnclaimedHead
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class _Drifts:
     """Every drift found, once a run: DL302's and DL504's."""
 

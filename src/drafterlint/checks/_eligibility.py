@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 HORIZON = OptionSlot[int]("horizon")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Eligible:
     """A head (as the newest policy listing it has it) and its first eligible cohort."""
 
@@ -30,7 +30,7 @@ class Eligible:
     usable: "Cohort"  # approved + the lead time
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Eligibility:
     """When each approved head becomes usable, as far ahead as the audit looks."""
 

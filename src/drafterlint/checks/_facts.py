@@ -85,7 +85,7 @@ class Fact:
         return f"{self.location.path}:{ctx.said_line(self.location)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Missing:
     """A fact that was expected but not found, or (`error`) stated in a form that cannot be used."""
 
@@ -96,7 +96,7 @@ class Missing:
     error: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CheckRow:
     """One row of the §9.1 check table."""
 
@@ -106,7 +106,7 @@ class CheckRow:
     location: Location  # the row's first cell
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class RulesFacts:
     """What the rules text states, each fact with where it is stated (None: not stated)."""
 
@@ -192,7 +192,7 @@ class Sources(Protocol):
     def unreadable(self, error: UnreadableFile) -> None: ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class _Reading:
     """What a section's reader takes of the Sources: the rules repository (there, or nothing is
     read) and the configuration."""

@@ -38,7 +38,7 @@ Proposer = Callable[["Context", "HeadingFinder"], "Proposes"]
 BEYOND_DOUBT = "the right target is beyond doubt"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Fix:
     """A rule's fix: whether `fix` makes it, with what proposer, or why a person decides."""
 

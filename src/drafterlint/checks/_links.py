@@ -42,7 +42,7 @@ EXTERNAL = "external"
 # report words itself (`worded`), so that they say it one way: the rules never rephrase it.
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class FragmentMissing:
     """A link's `#fragment` names no heading or anchor of its document."""
 
@@ -69,7 +69,7 @@ class FragmentMissing:
                 did_you_mean(target))
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class FileMissing:
     """A link's file does not exist."""
 
@@ -87,14 +87,14 @@ class FileMissing:
                 did_you_mean(self.closest))
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class OutsideRepository:
     """A path that climbs out of the repository with `..`."""
 
     path: str
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class PathTooLong:
     """A path no file can have (`why`: the file system's limit it passes)."""
 
@@ -106,14 +106,14 @@ class PathTooLong:
         return f"{quoted(self.path)} cannot name a file: {self.why}; shorten the link", None
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class UnusableScheme:
     """A link with a scheme GitHub does not follow."""
 
     scheme: str  # file:, javascript:, …: nothing a reader on GitHub can follow
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class NotConfigured:
     """A github.com link into a repository the configuration does not name."""
 
@@ -121,7 +121,7 @@ class NotConfigured:
     repo: str
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class OtherRef:
     """A github.com link into a configured repository at a ref this run cannot check."""
 
@@ -131,7 +131,7 @@ class OtherRef:
     default_branch: str
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class PartialCopy:
     """A file absent from a plain (non-git) copy of the repository, which may be partial."""
 
@@ -140,7 +140,7 @@ class PartialCopy:
     repo: str
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class NotGiven:
     """A link into a configured repository this run was not given."""
 
@@ -170,7 +170,7 @@ _GITHUB = lazyre.compile(
 
 
 # Slotted: one for every link of every checked document is kept for the run.
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Resolved:
     """Where one link leads: its outcome, and what is wrong when it is not OK."""
 
@@ -489,7 +489,7 @@ def _fragment_in(ctx: "Context", target: "RepoView", source: "RepoView", doc: "O
     return Resolved(doc, source, link, outcome, problem, target_doc=target_doc)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class GitHubLink:
     """`https://github.com/OWNER/REPO[/blob|tree/REF[/PATH]][#frag]`, taken apart."""
 

@@ -42,7 +42,7 @@ _CLAIM = lazyre.compile(r"\b(?:bundled|native|ships?|shipped|includes?|contains?
 _VARIANT_SUFFIXES = ("instruct", "chat", "it", "base")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Entry:
     """A checkpoint or head the Markdown list names."""
 
@@ -58,7 +58,7 @@ class Entry:
         return (self.repository.lower(), (self.revision or "").lower() or None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Claim:
     """A sentence saying checkpoints ship native/bundled heads of a kind."""
 
@@ -69,7 +69,7 @@ class Claim:
     repositories: tuple[str, ...]  # named explicitly; empty: every checkpoint of the subsection
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class ModelSection:
     """A model's subsection of the Markdown list: its entries and native-head claims."""
 
@@ -87,7 +87,7 @@ class ModelSection:
         return [e for e in self.entries if e.kind == "head"]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class MarkdownList:
     """The Markdown list of approved checkpoints and heads, as read."""
 

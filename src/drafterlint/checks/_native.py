@@ -48,7 +48,7 @@ EVIDENCE = OptionSlot[dict[str, dict[str, list[str]]]]("evidence")
 NESTED_CONFIGS = OptionSlot[list[str]]("nested_configs")
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class MethodEvidence:
     """What shows that a checkpoint bundles a head of one method: config keys, tensor names."""
 
@@ -75,7 +75,7 @@ class MethodEvidence:
         return " and ".join(parts)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Table:
     """The evidence table: what shows each method's native head, and where to look."""
 
@@ -105,7 +105,7 @@ def evidence_table(config: Config) -> Table:
 # -- judging one checkpoint -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Verdict:
     """What a checkpoint's files show of its native head (`state`: PRESENT, ABSENT, NO_CONVENTION, UNKNOWN)."""
 
@@ -130,7 +130,7 @@ class Verdict:
         }[self.state]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class _Files:
     """The checkpoint files asked of the hub: its configuration and weight index."""
 
@@ -184,7 +184,7 @@ def kept_index(data: dict, table: Table) -> dict:
     return {"weight_map": kept, _TENSORS: len(names)}
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class _ConfigReading:
     """What the configuration file says of a method's keys."""
 
@@ -225,7 +225,7 @@ def _read_config(data: dict, ev: MethodEvidence, sections: tuple[str, ...]) -> _
     return out
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class _WeightsReading:
     """What the weight index shows of a method's tensors."""
 
@@ -278,7 +278,7 @@ def _read_weights(data: dict, ev: MethodEvidence, hidden: int | None) -> _Weight
     return out
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class NativeEvidence:
     """What the checkpoints themselves show of their native heads (``audit --online``): the
     facts DL505 and DL506 judge claims by, and the audit's timeline shows.

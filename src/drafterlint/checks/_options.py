@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class OptionSlot(Generic[T]):
     """An option a shared module reads, declared (schema, default, description) by one rule."""
 
@@ -48,7 +48,7 @@ class OptionSlot(Generic[T]):
         return self.declaration().path
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Option(Generic[T]):
     """One option of one rule (``rule_options.RULE.NAME`` in .drafterlint.yaml)."""
 

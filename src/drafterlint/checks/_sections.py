@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from drafterlint.markdown.model import Document, Heading
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Located:
     """A configured section of the rules, and the heading it was found at (if any)."""
 

@@ -36,7 +36,7 @@ __all__ = ["BASE", "HISTORY", "ONLINE", "REGISTRY", "RULES", "TODAY", "Context",
            "RuleModule", "all_rules", "rule_by_code"]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Rule:
     """What a rule is: its code, name, default severity, summary and what it needs to run."""
 
@@ -76,7 +76,7 @@ class Rule:
         )
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Example:
     """A tiny pair of repositories and the findings the rule must report on them.
 

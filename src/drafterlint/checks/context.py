@@ -85,7 +85,7 @@ class Part(str, Enum):
     BASE = "base"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class BaseState:
     """What the base of a change shows, for the rules that judge the change itself (needs BASE):
     set only when the change touches the configuration or the baseline file."""
@@ -106,7 +106,7 @@ class BrokenPromise(RuntimeError):
     """The engine ran a rule whose needs it had not met: a bug in drafterlint, not in the input."""
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Inputs:
     """What a check runs on, as given: the configuration and the repositories, and what the
     audit adds (the history, the date, the model hub) or a change's base. `engine.prepare`
@@ -122,7 +122,7 @@ class Inputs:
     base: BaseState | None = None  # a change's base, when it touches the configuration
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Preparing:
     """A Context being prepared (engine.prepare): its inputs and what is computed of them so far,
     in order, the documents and then the sections located in them, which locating the sections
@@ -151,7 +151,7 @@ def renumbered_of(inputs: Inputs) -> "dict[str, dict[str, Renumber]]":
     return {view.name: view.renumbered for view in (inputs.rules, inputs.registry_repo) if view is not None}
 
 
-@dataclass(frozen=True, eq=False, kw_only=True)
+@dataclass(frozen=True, eq=False, repr=False, kw_only=True)
 class Context(Inputs):
     """Everything a check may look at: parsed documents and registry, never raw paths.
 

@@ -43,7 +43,7 @@ def markup_count(text: str) -> int:
     return sum(text.count(c) for c in "[`*_<")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BlockCount:
     """What the block parser will cost, counted without it: blocks (each run of non-blank lines,
     plus each line inside one that opens a block of its own), lines, and the longest run."""

@@ -528,7 +528,7 @@ def assemble(text: str, path: str, parts: "list[Part]", starts: list[int] | None
 Carry = tuple[bool, tuple[str, tuple[int, int]]]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class Part:
     """What walking some blocks (a whole document's, or a section's) found, in the order found."""
 

@@ -116,7 +116,7 @@ class _Whole(Exception):
     parsed again (see _Sectioned.parse)."""
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class _Section:
     """One top-level section of a document being parsed: where it is, its cache entry, its parse."""
 

@@ -39,7 +39,7 @@ def same_publisher(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and a.casefold() == b.casefold()
 
 
-@dataclass(eq=False, kw_only=True)
+@dataclass(eq=False, repr=False, kw_only=True)
 class _Located:
     """Something read from a YAML mapping: where it is, and where each of its fields is.
     (Keyword-only, so each kind lists its own fields first, positionally, as before.)"""
@@ -57,7 +57,7 @@ class _Located:
         return self.doc.location(p, value=True)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Head(_Located):
     """An approved speculative-decoding head in a policy's catalog."""
 
@@ -86,7 +86,7 @@ class Head(_Located):
         return f"{self.model}: {self.repository}@{self.revision}"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Checkpoint(_Located):
     """An approved model checkpoint in a policy's catalog."""
 
@@ -103,7 +103,7 @@ class Checkpoint(_Located):
         return publisher(self.repository)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Param:
     """A value a policy file declares (a version, a check parameter) and where it is written."""
 
@@ -111,7 +111,7 @@ class Param:
     location: Location
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Policy:
     """One policy folder (a cohort's): its files as read and what they approve."""
 
@@ -149,7 +149,7 @@ class Policy:
         return [c for c in self.checkpoints if c.model == model]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class ExtraEntry(_Located):
     """One entry of an extra list (the `drafters:` shape)."""
 
@@ -175,7 +175,7 @@ class ExtraEntry(_Located):
         return "weights" if self.weight_checksum else "configuration" if self.target_checksum else "?"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class ExtraList:
     """Another copy of the approved list (`--extra-list`, `drafters:` shape), as read."""
 
@@ -186,7 +186,7 @@ class ExtraList:
     entries: list[ExtraEntry] = field(default_factory=list)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Registry:
     """The reference repository's policies, as read."""
 

@@ -18,7 +18,7 @@ DESCRIBE_RULES = frozenset({"sarif"})
 SUGGESTS = frozenset({"rdjson"})
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class ReportMeta:
     """What the reports are told besides the result: built once by the command, when all of it is
     known (drafterlint.commands.report_meta; the audit's in drafterlint.audit)."""
@@ -184,7 +184,7 @@ def preexisting_lines(meta, preexisting) -> list[str]:
     return out
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Group:
     """Findings one cause broke (Finding.cause): a rename that broke 23 links is one group."""
 
