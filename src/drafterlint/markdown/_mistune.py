@@ -618,6 +618,12 @@ class HookedInlineParser(InlineParser):
         characters of every rule)."""
         return InlineParser._get_fast_trigger_re(self, chars)
 
+    def runs_mistunes(self, rule: str) -> bool:
+        """Whether `rule` runs mistune's own method for it (`InlineParser.parse_<rule>`, the one
+        mistune binds in `_methods`), not one registered or overridden since."""
+        method = self._methods.get(rule)
+        return getattr(method, "__func__", None) is getattr(InlineParser, "parse_" + rule, None) is not None
+
     def start_chars(self, rule: str) -> set[str] | None:
         """The characters mistune's fast path takes `rule` to start with (declared when the rule
         was registered, else mistune's own table); None: unknown, and mistune then has no fast

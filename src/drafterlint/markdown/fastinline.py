@@ -73,6 +73,9 @@ def _footnote_label_closes(state: InlineState, q: int) -> bool:
     return not emphasis.link_at(state, opener, q)
 
 
+# The characters a delimiter run is made of (mistune's emphasis rule, `[*_]+`).
+_RUN_CHARS = "*_"
+
 _PLAIN_RE = lazyre.compile(r"[\\`*_<>\[\]!&~$^=:]|  \n|www\.", re.I)
 
 
@@ -148,20 +151,28 @@ class FastInline(HookedInlineParser):
         # its own (most of a paragraph's tokens; finalizing joins them again). Where no other
         # rule starts with the letter, plain text stops only where a bare URL's start matches:
         # at any other such letter no rule would match, and mistune's loop would take it as
-        # text. The tokens differ only in how text is cut before it is joined.
-        if "url_link" not in self.rules:
-            return super().fast_trigger(chars)
+        # text. A delimiter run (`*`, `_`) is text as well: mistune's emphasis rule makes it a
+        # text token of its own (the runs are judged once the block's text is finalized, in
+        # the text joined again), so where no other rule starts with `*` or `_` plain text
+        # does not stop there. The tokens differ only in how text is cut before it is joined.
         others: set[str] = set()
         for rule in self.rules:
-            if rule != "url_link":
+            if rule not in ("url_link", "emphasis"):
                 others |= self.start_chars(rule) or set()
-        narrowed = (chars & set(URL_FIRST)) - others
-        plain = "".join(sorted(chars - narrowed))
-        if not narrowed or not plain:
+        narrowed = (chars & set(URL_FIRST)) - others if "url_link" in self.rules else set()
+        runs = (chars & set(_RUN_CHARS)) - others if self._runs_are_text() else set()
+        plain = "".join(sorted(chars - narrowed - runs))
+        if not (narrowed or runs) or not plain:
             return super().fast_trigger(chars)
-        # (the lookahead on every trigger character first lets the regex engine skip the other
-        # characters quickly; URL_START's lookbehinds alone would not)
-        return re.compile(f"(?=[{re.escape(''.join(sorted(chars)))}])(?:[{re.escape(plain)}]|{URL_START})")
+        alternatives = f"[{re.escape(plain)}]" + (f"|{URL_START}" if narrowed else "")
+        # (the lookahead on every character a stop starts with first lets the regex engine
+        # skip the other characters quickly; URL_START's lookbehinds alone would not)
+        first = "".join(sorted(set(plain) | narrowed))
+        return re.compile(f"(?=[{re.escape(first)}])(?:{alternatives})")
+
+    def _runs_are_text(self) -> bool:
+        """Whether a delimiter run's rule is mistune's own, which adds the run as text."""
+        return "emphasis" in self.rules and self.runs_mistunes("emphasis")
 
     def finalize_tokens(self, tokens: list[dict[str, Any]], depth: int) -> list[dict[str, Any]]:
         remaining = self.max_nested_level - depth
