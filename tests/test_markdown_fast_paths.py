@@ -11,14 +11,17 @@
   (`_mistune.finalize_emphasis`): the tokens are those mistune's own function makes.
 - The inline position scanner's pattern (`inline.SPECIAL_RE`) leads with a lookahead on the
   characters its matches start with: it finds what the pattern as written finds.
-- A prose piece is made without the frozen dataclass's `__init__` (`model.new_piece`): it is
-  the piece that `__init__` makes.
+- The model's small parts are made without the frozen dataclasses' `__init__` (`model.new_piece`,
+  `new_link`, `new_span`, …): each is the part that `__init__` makes.
+- Delimiter runs (`*`, `_`) do not stop plain inline text where mistune's own emphasis rule
+  adds them as text: the tokens are those of a parser that stops at every rule's characters.
 - The lines that may open a block are counted before parsing (`limits.block_count`) from line
   end to line end: as many as there are line starts where they match."""
 
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import re
 import sys
 
@@ -34,7 +37,22 @@ from drafterlint.markdown.emphasis import mistune_reads_alike
 from drafterlint.markdown.fastinline import FastInline
 from drafterlint.markdown.inline import SPECIAL_RE
 from drafterlint.markdown.limits import BLOCK_LINE, block_count
-from drafterlint.markdown.model import Piece, new_piece
+from drafterlint.markdown.model import (
+    Link,
+    ListItem,
+    Paragraph,
+    Piece,
+    Prose,
+    Span,
+    TableCell,
+    new_cell,
+    new_link,
+    new_list_item,
+    new_paragraph,
+    new_piece,
+    new_prose,
+    new_span,
+)
 from tests.helpers.gfm_documents import documents
 from tests.helpers.gfm_regressions import REGRESSIONS
 
@@ -142,6 +160,7 @@ def _inline_tokens(md, text: str):
 @given(documents | st.text(alphabet="hHfFwW:/._-*~&;\\ \n[]()<>tpsx", max_size=40))
 @example("wh  \nhttp://a.example hhttp://b.example _u_https://c.example &hellip; www.x.org")
 @example("AT&amp;T ftp://f.example/x~www.a.example~ (www.b.example) Http://X.example")
+@example("x__http://a.example **b**_c_ *_d_*http://e.example \\__http://f.example a*_[b]_*c")
 def test_plain_text_stops_where_a_rule_may_start(text):
     narrowed, plain = markdown_parser(), make_markdown(_MistunesStops())
     assert _inline_tokens(narrowed, text) == _inline_tokens(plain, text), text
@@ -166,6 +185,17 @@ class _MistunesFinalizing(FastInline):
 def test_emphasis_is_finalized_as_mistune_finalizes_it(text):
     ours, mistunes = markdown_parser(), make_markdown(_MistunesFinalizing())
     assert _inline_tokens(ours, text) == _inline_tokens(mistunes, text), text
+
+
+def test_delimiter_runs_stop_plain_text_only_under_mistunes_own_rule():
+    """Plain text passes over `*` and `_` because mistune's emphasis rule adds a run as text;
+    a rule for them registered in its place (which may make other tokens) stops it again."""
+    ours = markdown_parser().inline.fast_trigger({"*", "_", "[", "h"})
+    assert [m.start() for m in ours.finditer("a *b* _c_ [d]")] == [10]
+    md = make_markdown(FastInline())
+    md.inline.register("emphasis", r"[*_]+", lambda inline, m, state: None)
+    theirs = md.inline.fast_trigger({"*", "_", "[", "h"})
+    assert [m.start() for m in theirs.finditer("a *b* _c_ [d]")] == [2, 4, 6, 8, 10]
 
 
 def test_the_narrowed_stops_skip_the_letters():
@@ -205,14 +235,35 @@ def test_the_inline_scanner_finds_what_its_pattern_as_written_finds(text):
         assert (a and a.span()) == (b and b.span()), (text, pos)
 
 
-def test_a_piece_made_fast_is_the_dataclass_made():
-    """`new_piece` sets every field of `Piece` (no field added since goes unset) to what the
-    dataclass's own constructor sets; the result compares, hashes and stays frozen alike."""
-    assert [f.name for f in dataclasses.fields(Piece)] == ["start", "end", "line", "column", "kind"]
-    fast, made = new_piece(3, 7, 12, 5, "code"), Piece(3, 7, 12, 5, "code")
-    assert type(fast) is Piece and fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
+_SPAN = Span(1, 2, 1, 9)
+_LINK = Link("t", "#x", 3, 4, "inline", _SPAN, None)
+_PROSE = Prose("ab", (Piece(0, 2, 1, 1, "text"),))
+_FAST = [
+    (new_piece, Piece, (3, 7, 12, 5, "code")),
+    (new_span, Span, (4, 1, 6, 3)),
+    (new_link, Link, ("a", "b.md#c", 2, 5, "reference", _SPAN, Span(2, 9, 2, 12))),
+    (new_link, Link, ("", "#x", 7, 1, "html")),
+    (new_paragraph, Paragraph, ("text", 3, 1, 5)),
+    (new_list_item, ListItem, ("item", 4, 3, 1, (_LINK,), (_PROSE,))),
+    (new_list_item, ListItem, ("item", 4, 3, 0)),
+    (new_cell, TableCell, ("cell", 9, 4, (_LINK,))),
+    (new_cell, TableCell, ("cell", 9, 4)),
+    (new_prose, Prose, ("ab", (Piece(0, 2, 1, 1, "text"),))),
+]
+
+
+@pytest.mark.parametrize(("fast", "cls", "args"), _FAST, ids=lambda x: getattr(x, "__name__", ""))
+def test_a_part_made_fast_is_the_dataclass_made(fast, cls, args):
+    """Each fast constructor of the model (`model.new_piece`, `new_link`, …) takes the
+    dataclass's fields in order with its defaults (no field added since goes unset) and makes
+    what the dataclass's own constructor makes: it compares, hashes, prints and stays frozen
+    alike."""
+    params = inspect.signature(fast).parameters
+    assert [(f.name, f.default) for f in dataclasses.fields(cls)] == [(n, p.default if p.default is not p.empty else dataclasses.MISSING) for n, p in params.items()]
+    made_fast, made = fast(*args), cls(*args)
+    assert type(made_fast) is cls and made_fast == made and hash(made_fast) == hash(made) and repr(made_fast) == repr(made)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        fast.line = 1  # type: ignore[misc]
+        made_fast.line = 1  # type: ignore[misc]
 
 
 # -- the block count before parsing ------------------------------------------------------------

@@ -21,7 +21,7 @@ from drafterlint.markdown.escapes import skip_literal
 from drafterlint.markdown.fastinline import FOOTNOTE_LABEL
 from drafterlint.markdown.footnotes import FOOTNOTE_REF_RE
 from drafterlint.markdown.htmlattrs import RawHtml, anchors_in, hrefs_in
-from drafterlint.markdown.model import Link, Span
+from drafterlint.markdown.model import Link, Span, new_link, new_span
 from drafterlint.markdown.positions import PosState
 from drafterlint.markdown.text import decode, decode_entities
 
@@ -257,7 +257,7 @@ def source_span(st: PosState, a: int, b: int) -> Span | None:
     else:
         last = rest.rpartition("\n")[2]
         ok = bool(rest) and orig[line - 1][col - 1 :] == first and orig[end_line - 1][: end_col - 1].endswith(last)
-    return Span(line, col, end_line, end_col) if ok else None
+    return new_span(line, col, end_line, end_col) if ok else None
 
 
 def destination_span(st: PosState, href: str, end: int) -> Span | None:
@@ -505,5 +505,5 @@ class Aligner:
 
     def _add(self, text: str, target: str, line: int, col: int, kind: str,
              text_span: Span | None = None, dest_span: Span | None = None) -> None:
-        self.links.append(Link(text, target, line, col, kind, text_span, dest_span))
+        self.links.append(new_link(text, target, line, col, kind, text_span, dest_span))
 

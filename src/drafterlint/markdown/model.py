@@ -136,13 +136,27 @@ class Piece:
     kind: str  # "text" | "code" (a code span) | "link" (a link's text) | "image" (its alt text)
 
 
-_PIECE_SLOTS = tuple(Piece.__dict__[name].__set__ for name in ("start", "end", "line", "column", "kind"))
+def _slot_setters(cls: type, *names: str) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of the slots `names` of the frozen slotted dataclass `cls`, for the fast
+    constructors below (tests/test_markdown_fast_paths.py holds that they are its fields)."""
+    return tuple(cls.__dict__[name].__set__ for name in names)
+
+
+_PIECE_SLOTS = _slot_setters(Piece, "start", "end", "line", "column", "kind")
+_SPAN_SLOTS = _slot_setters(Span, "line", "column", "end_line", "end_column")
+_LINK_SLOTS = _slot_setters(Link, "text", "target", "line", "column", "kind", "text_span", "dest_span")
+_PARAGRAPH_SLOTS = _slot_setters(Paragraph, "text", "line", "column", "end_line")
+_ITEM_SLOTS = _slot_setters(ListItem, "text", "line", "column", "depth", "links", "prose")
+_CELL_SLOTS = _slot_setters(TableCell, "text", "line", "column", "links")
+
+# The parse makes the parts below one by one, thousands of each for a large document, through
+# these constructors: each sets its slots directly, where a frozen dataclass's `__init__` calls
+# `object.__setattr__` for each field (about half the cost of each part made).
 
 
 def new_piece(start: int, end: int, line: int, column: int, kind: str) -> Piece:
-    """`Piece(start, end, line, column, kind)` at less than half the cost: its slots are set
-    directly, where a frozen dataclass's `__init__` calls `object.__setattr__` for each field (a
-    parse makes a piece for every run of text it places, the most numerous of its objects)."""
+    """`Piece(start, end, line, column, kind)` (a parse makes a piece for every run of text it
+    places, the most numerous of its objects)."""
     piece = object.__new__(Piece)
     set_start, set_end, set_line, set_column, set_kind = _PIECE_SLOTS
     set_start(piece, start)
@@ -151,6 +165,68 @@ def new_piece(start: int, end: int, line: int, column: int, kind: str) -> Piece:
     set_column(piece, column)
     set_kind(piece, kind)
     return piece
+
+
+def new_span(line: int, column: int, end_line: int, end_column: int) -> Span:
+    """`Span(line, column, end_line, end_column)`."""
+    span = object.__new__(Span)
+    set_line, set_column, set_end_line, set_end_column = _SPAN_SLOTS
+    set_line(span, line)
+    set_column(span, column)
+    set_end_line(span, end_line)
+    set_end_column(span, end_column)
+    return span
+
+
+def new_link(text: str, target: str, line: int, column: int, kind: str,
+             text_span: Span | None = None, dest_span: Span | None = None) -> Link:
+    """`Link(text, target, line, column, kind, text_span, dest_span)`."""
+    link = object.__new__(Link)
+    set_text, set_target, set_line, set_column, set_kind, set_text_span, set_dest_span = _LINK_SLOTS
+    set_text(link, text)
+    set_target(link, target)
+    set_line(link, line)
+    set_column(link, column)
+    set_kind(link, kind)
+    set_text_span(link, text_span)
+    set_dest_span(link, dest_span)
+    return link
+
+
+def new_paragraph(text: str, line: int, column: int, end_line: int) -> Paragraph:
+    """`Paragraph(text, line, column, end_line)`."""
+    paragraph = object.__new__(Paragraph)
+    set_text, set_line, set_column, set_end_line = _PARAGRAPH_SLOTS
+    set_text(paragraph, text)
+    set_line(paragraph, line)
+    set_column(paragraph, column)
+    set_end_line(paragraph, end_line)
+    return paragraph
+
+
+def new_list_item(text: str, line: int, column: int, depth: int, links: tuple[Link, ...] = (),
+                  prose: tuple[Prose, ...] = ()) -> ListItem:
+    """`ListItem(text, line, column, depth, links, prose)`."""
+    item = object.__new__(ListItem)
+    set_text, set_line, set_column, set_depth, set_links, set_prose = _ITEM_SLOTS
+    set_text(item, text)
+    set_line(item, line)
+    set_column(item, column)
+    set_depth(item, depth)
+    set_links(item, links)
+    set_prose(item, prose)
+    return item
+
+
+def new_cell(text: str, line: int, column: int, links: tuple[Link, ...] = ()) -> TableCell:
+    """`TableCell(text, line, column, links)`."""
+    cell = object.__new__(TableCell)
+    set_text, set_line, set_column, set_links = _CELL_SLOTS
+    set_text(cell, text)
+    set_line(cell, line)
+    set_column(cell, column)
+    set_links(cell, links)
+    return cell
 
 
 @dataclass(frozen=True)
@@ -193,6 +269,15 @@ class Prose:
         """The kind of the piece holding text[index] ("text" for a line break's space)."""
         piece = self._piece(index)
         return piece.kind if piece is not None and index < piece.end else "text"
+
+
+def new_prose(text: str, pieces: tuple[Piece, ...]) -> Prose:
+    """`Prose(text, pieces)` (not slotted: its fields are in its `__dict__`)."""
+    prose = object.__new__(Prose)
+    fields_ = prose.__dict__
+    fields_["text"] = text
+    fields_["pieces"] = pieces
+    return prose
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,6 +67,10 @@ from drafterlint.markdown.model import (
     Table,
     TableCell,
     line_starts,
+    new_cell,
+    new_link,
+    new_list_item,
+    new_paragraph,
 )
 from drafterlint.markdown.positions import PosState, expand_container_tabs, text_expanded
 from drafterlint.markdown.prose import prose, prose_and_text
@@ -183,7 +187,7 @@ class Builder:
                 for level, text, at in headings_in(raw):
                     self.head_raw.append((*place(at), level, text, []))
                 for target, at in hrefs_in(raw):
-                    self.links.append(Link("", target, *place(at), "html"))
+                    self.links.append(new_link("", target, *place(at), "html"))
 
     def _span(self, tok: dict[str, Any]) -> tuple[PosState, int, int]:
         st, off = tok["_p"]
@@ -211,7 +215,7 @@ class Builder:
         line, col = st.position(first)
         raw = src_of(st)[a:b].rstrip("\n")
         end_line = st.orig_line(a) + raw.count("\n")
-        self.paragraphs.append(Paragraph(text=text, line=line, column=col, end_line=end_line))
+        self.paragraphs.append(new_paragraph(text, line, col, end_line))
         return text, links
 
     def heading(self, tok: dict[str, Any]) -> None:
@@ -270,7 +274,7 @@ class Builder:
                     self.list_block(child, depth + 1)
                 else:
                     self.block(child, depth + 1)
-            items.append(ListItem(" ".join(texts), line, col, depth, tuple(links), tuple(own_prose)))
+            items.append(new_list_item(" ".join(texts), line, col, depth, tuple(links), tuple(own_prose)))
         if items:
             bline, bcol = items[0].line, items[0].column
         else:
@@ -375,14 +379,14 @@ class Builder:
             if children and len(children) == 1 and children[0].get("type") == "text":
                 self._prose(st, ca, cb, children)
                 raw = children[0].get("raw", "")  # plain text, the common cell: no links
-                out.append(TableCell(html.unescape(raw) if "&" in raw else raw, line_no, ca + col_base))
+                out.append(new_cell(html.unescape(raw) if "&" in raw else raw, line_no, ca + col_base))
                 continue
             text_prose, text, linkish = prose_and_text(st, ca, cb, children)
             if text_prose.pieces:
                 self.prose.append(text_prose)
             links = self._inline(st, ca, cb, children, linkish=linkish)
             self.links.extend(links)
-            out.append(TableCell(text, line_no, ca + col_base, tuple(links)))
+            out.append(new_cell(text, line_no, ca + col_base, tuple(links)))
         return tuple(out)
 
 

@@ -18,7 +18,7 @@ from mistune.helpers import parse_link
 from drafterlint import lazyre
 from drafterlint.markdown._mistune import src_of
 from drafterlint.markdown.inline import has_linkish
-from drafterlint.markdown.model import Piece, Prose, new_piece
+from drafterlint.markdown.model import Piece, Prose, new_piece, new_prose
 from drafterlint.markdown.positions import PosState
 from drafterlint.markdown.text import decode_entities
 
@@ -154,7 +154,7 @@ def prose(st: PosState, a: int, b: int, children: Any) -> Prose:
     """The `Prose` of the block whose inline source is src_of(st)[a:b] and tokens `children`."""
     placer = _Placer(st, a, b)
     placer.walk(children)
-    return Prose("".join(placer.text), tuple(placer.pieces))
+    return new_prose("".join(placer.text), tuple(placer.pieces))
 
 
 def prose_and_text(st: PosState, a: int, b: int, children: Any) -> tuple[Prose, str, bool]:
@@ -165,4 +165,4 @@ def prose_and_text(st: PosState, a: int, b: int, children: Any) -> tuple[Prose, 
     rendered: list[str] = []
     placer = _Placer(st, a, b, rendered)
     placer.walk(children)
-    return Prose("".join(placer.text), tuple(placer.pieces)), "".join(rendered), placer.linkish
+    return new_prose("".join(placer.text), tuple(placer.pieces)), "".join(rendered), placer.linkish
