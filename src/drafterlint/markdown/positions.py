@@ -197,16 +197,19 @@ class PosState(HookedBlockState):
             self._starts = line_starts(src_of(self))
         return self._starts
 
+    # (the calls below are the parse's most frequent: they read `_starts` once made, which
+    # the property above would cost a call each time to give)
+
     def line_index(self, off: int) -> int:
-        return bisect_right(self.starts, off) - 1
+        return bisect_right(self._starts or self.starts, off) - 1
 
     def orig_line(self, off: int) -> int:
-        return self.line_base + self.line_index(off)
+        return self.line_base + bisect_right(self._starts or self.starts, off) - 1
 
     def position(self, off: int) -> tuple[int, int]:
         """(line, column) in the original file of offset `off` of this state's source."""
         # (the parse's most frequent call: each piece of prose, each link and cell)
-        starts = self.starts
+        starts = self._starts or self.starts
         end = len(src_of(self))
         off = 0 if off < 0 else end if off > end else off
         i = bisect_right(starts, off) - 1
@@ -261,8 +264,8 @@ class PosState(HookedBlockState):
         return max(0, len(o) - len(child))
 
     def line_text(self, off: int) -> tuple[int, str]:
-        i = self.line_index(off)
-        starts = self.starts
+        starts = self._starts or self.starts
+        i = bisect_right(starts, off) - 1
         src = src_of(self)
         end = starts[i + 1] - 1 if i + 1 < len(starts) else len(src)
         return starts[i], src[starts[i] : end]
