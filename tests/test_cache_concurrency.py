@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from drafterlint import cache_codec
+from drafterlint import cache, cache_codec
 from tests.helpers import FIXTURES
 
 # Twelve processes on one cache directory already outnumber the cores of any runner several times
@@ -58,4 +58,20 @@ def test_six_pairs_at_once_print_what_an_uncached_run_prints(tmp_path):
     for entry in entries:
         head, _, body = entry.read_text(encoding="utf-8").partition("\n")
         assert head == "sha256:" + cache_codec.digest(body.encode("utf-8")), entry.name
-        cache_codec.decode(body)  # and it reads back
+        assert _reads_back(body), entry.name
+
+
+# How the cache reads its entries back: a run's result and a YAML pack (rows), a document kept
+# whole (columns), a document's sections (a pack of columns).
+_READERS = (cache_codec.decode, cache.document_from_text, cache.unpack_text)
+
+
+def _reads_back(body: str) -> bool:
+    """Whether one of the cache's readers takes `body` (each refuses what is not its own)."""
+    for read in _READERS:
+        try:
+            read(body)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            continue
+        return True
+    return False
