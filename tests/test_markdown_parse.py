@@ -275,6 +275,8 @@ def test_lists_and_quotes_closed_by_lazy_lines_are_each_read_once():
     doc = parse_document("> # h\n[x](#y)\n" * n, "x.md")
     assert [(l.line, l.column) for l in doc.links] == [(2 * i + 2, 1) for i in range(n)]
     assert [(h.line, h.level) for h in doc.headings][:2] == [(1, 1), (3, 1)]
+    # ... and the document says where that reading starts (DL702), once
+    assert [(line, last) for line, last, _ in doc.limits] == [(10, 10)]
 
 
 def test_a_lazy_line_is_read_and_charged_alike_whatever_text_follows_its_blanks(tmp_path):
@@ -330,3 +332,25 @@ def test_short_html_comments_end_where_cmark_gfm_ends_them():
     for src, col in (("# <!--> <https://e.com>-->\n", 9), ("a <!---> <https://e.com>-->\n", 10)):
         doc = parse_document(src, "doc.md")
         assert [(link.line, link.column, link.target) for link in doc.links] == [(1, col, "https://e.com")]
+
+
+def test_a_spent_budget_for_parsing_again_is_said_where_it_changes_the_reading(tmp_path):
+    # Past the document's budget for parsing containers again, a list or quote is left as mistune
+    # reads it: here the second list's link stays in its fenced code, where GitHub ends the item
+    # at the lazy line and shows the link. That is no silent pass: DL702 names the lazy line
+    # (git's line: the blank line written \r\r\n before the padding counts one for git).
+    def document(padding: int, blank: str = "\n") -> str:
+        return (f"# Rules\n{blank}## 1. Links\n\n> - a\n" + "    more\n" * padding + "> - ```\n> x\n\n"
+                "> - ```\n> [l](#gone)\n")
+
+    def found(doc: str, name: str) -> list:
+        result = run_engine({"rules:endpoints_rules.md": doc}, tmp_path / name, {"select": ["DL201", "DL702"]})
+        return [(f.code, f.location.line, f.message) for f in result.findings]
+
+    spent = found(document(700), "spent")
+    assert [(code, line) for code, line, _ in spent] == [("DL702", 710)]
+    assert "the lazy line at line 710 ends its list or block quote on GitHub" in spent[0][2]
+    assert [(code, line) for code, line, _ in found(document(700, "\r\r\n"), "cr")] == [("DL702", 710)]
+    assert "at line 710 " in found(document(700, "\r\r\n"), "cr2")[0][2]
+    # within the budget the item is cut where GitHub cuts it, the link is read, and nothing is said
+    assert [(code, line) for code, line, _ in found(document(3), "within")] == [("DL201", 13)]

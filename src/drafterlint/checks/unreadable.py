@@ -3,6 +3,9 @@
 Every file the tool needs is read once; when one cannot be (missing, a directory, not UTF-8,
 UTF-16, NUL bytes, over the size limit, a YAML syntax error, a YAML tag, an alias bomb), the
 tool reports where and why instead of stopping with a traceback, and goes on with the rest.
+A part of a document that a bound leaves unchecked is reported at its first line the same way:
+a table over the cell budget, and the lists and block quotes past the document's budget for
+parsing them again (read from there as the parser first reads them, not as GitHub shows them).
 """
 
 from __future__ import annotations

@@ -40,6 +40,10 @@ _REPARSE_FLOOR = 65_536
 # Set in the env once the budget refused a parse: what was parsed then depends on the budget
 # left, which a sectioned parse (sections.py) must know to reuse nothing parsed under it.
 REPARSE_REFUSED = "_drafterlint_reparse_refused"
+# The first line (original numbering) whose reading the spent budget left as mistune's: a lazy
+# line that continues no paragraph and that GitHub's parser would end its container at. The
+# document says so (parse.parse_document: a DL702 note), as for a table over the cell budget.
+REPARSE_REFUSED_AT = "_drafterlint_reparse_refused_at"
 REPARSE_LEFT = _REPARSE_LEFT  # the budget's key, for a parse that starts with some of it spent
 
 
@@ -71,7 +75,7 @@ def parse_cut_at_lazy_line(
         _spend(state, cost(exc.line), force=True)
         return parse(exc.line)
     cut = cut_in(result)
-    if cut is not None and _spend(state, cost(cut)):
+    if cut is not None and _spend(state, cost(cut), line=cut):
         return parse(cut)
     return result
 
@@ -171,12 +175,18 @@ def judge_lazy_lines(state: PosState, done: bool = False) -> None:
     document's budget lasts."""
     lines = state.lazy_lines
     i = state.lazy_judged
-    if i >= len(lines) or env_get(state, _REPARSE_LEFT, 1) <= 0:
+    if i >= len(lines):
         return
+    spent = env_get(state, _REPARSE_LEFT, 1) <= 0
+    if spent and env_get(state, REPARSE_REFUSED_AT) is not None:
+        return  # (the document already says where its reading stopped following GitHub's)
     here = lines[-1] + 1 if done else state.orig_line(cursor(state))
     while i < len(lines) and lines[i] < here:
         if not _continues_paragraph(tokens_of(state), lines[i]):
-            raise _Cut(lines[i])
+            if not spent:
+                raise _Cut(lines[i])
+            _refuse(state, lines[i])
+            return
         i += 1
     state.lazy_judged = i
 
@@ -213,18 +223,27 @@ def _continues_paragraph(tokens: list[dict[str, Any]], line: int) -> bool:
     return False
 
 
-def _spend(state: PosState, cost: int, force: bool = False) -> bool:
+def _spend(state: PosState, cost: int, force: bool = False, line: int | None = None) -> bool:
     """Take `cost` characters from the document's budget for parsing again, if it has them (or
-    if `force`: a parse stopped by _Cut must be done again)."""
+    if `force`: a parse stopped by _Cut must be done again); refused, the container is left as
+    mistune read it past its lazy line `line`."""
     left = env_get(state, _REPARSE_LEFT)
     if left is None:
         left = 2 * len(root_source(state)) + _REPARSE_FLOOR
     if cost > left and not force:
         env_set(state, _REPARSE_LEFT, left)
-        env_set(state, REPARSE_REFUSED, True)
+        _refuse(state, line)
         return False
     env_set(state, _REPARSE_LEFT, left - cost)
     return True
+
+
+def _refuse(state: PosState, line: int | None) -> None:
+    """Record that the budget left a container as mistune read it, from its lazy line `line`
+    (the first such line of the document is the one it names)."""
+    env_set(state, REPARSE_REFUSED, True)
+    if line is not None and env_get(state, REPARSE_REFUSED_AT) is None:
+        env_set(state, REPARSE_REFUSED_AT, line)
 
 
 class InPlace(Generic[R]):

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from drafterlint import lazyre
-from drafterlint.markdown._mistune import env_set, ref_links, src_of, start_source, tokens_of
+from drafterlint.markdown._mistune import env_get, env_set, ref_links, src_of, start_source, tokens_of
 from drafterlint.markdown.blocks import markdown_parser
 from drafterlint.markdown.comments import comment_lines, suppressions
 from drafterlint.markdown.escapes import unescaped_pipes
@@ -46,7 +46,7 @@ from drafterlint.markdown.htmlattrs import (
     hrefs_in,
 )
 from drafterlint.markdown.inline import Aligner, footnote_numbers, has_linkish, render
-from drafterlint.markdown.lazy import REPARSE_LEFT, reparse_budget
+from drafterlint.markdown.lazy import REPARSE_LEFT, REPARSE_REFUSED_AT, reparse_budget
 from drafterlint.markdown.limits import (
     MAX_BLOCK_LINES,
     MAX_BLOCKS,
@@ -335,6 +335,20 @@ class Builder:
                     row_off = self._next_line(st, row_off)
         self.tables.append(Table(head, tuple(rows), tline, tcol))
 
+    def reparse_refused(self, line: int | None) -> None:
+        """Say where the document's budget for parsing containers again (lazy.py) left a list or
+        a block quote as mistune reads it, past a lazy line that ends it on GitHub: what follows
+        in it may be read otherwise than the page shows (a link missed, or found where there is
+        none). Only a whole parse meets it (sections.py parses such a document whole)."""
+        if line is None:
+            return
+        self.limits.append((line, line, (
+            f"the lazy line at line {LIMIT_LINE} ends its list or block quote on GitHub, but the "
+            "document has spent its budget for parsing lists and block quotes again: from there on "
+            "they are read as the parser first reads them, which may not be what GitHub shows (links "
+            "in them may be missed); split the document"
+        )))
+
     def table_skipped(self, tok: dict[str, Any]) -> None:
         st, off = tok["_p"]
         line = st.orig_line(off)
@@ -485,6 +499,7 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
         if "[^" in text:
             b.footnote_numbers = footnote_numbers(text, _rendered_footnotes(tokens_of(state)))
         b.walk(tokens_of(state))
+        b.reparse_refused(env_get(state, REPARSE_REFUSED_AT))
     finally:
         state.release()  # no cycles left: the parse is freed without the cyclic collector
     return assemble(text, path, [b.part()])
