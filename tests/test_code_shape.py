@@ -99,6 +99,23 @@ def test_every_match_ends_in_assert_never():
         assert ends, f"{path.relative_to(PACKAGE)}:{match.lineno}: a match that does not end in `case _: assert_never(...)`"
 
 
+def test_the_package_declares_records_with_drafterlint_records():
+    """`dataclasses.dataclass` compiles each method it generates as the class is made, on every
+    run that imports it (about 90 ms of a run before drafterlint.records); the package's records
+    take drafterlint.records.dataclass, which compiles nothing then (docs/development.md,
+    Dataclasses)."""
+    stdlib = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "records.py" and path.parent == PACKAGE:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.ImportFrom) and node.module == "dataclasses"
+                    and any(a.name == "dataclass" for a in node.names)) or (
+                    isinstance(node, ast.Attribute) and ast.unparse(node) == "dataclasses.dataclass"):
+                stdlib.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert stdlib == []
+
+
 def test_every_dataclass_has_a_docstring():
     """A dataclass without a docstring gets one made at import, from inspect.signature: about a
     tenth of what creating the class costs, paid by every run (docs/development.md, Dataclasses)."""

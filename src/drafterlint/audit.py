@@ -32,7 +32,6 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +39,7 @@ from drafterlint import __version__, lazyre
 from drafterlint.audit_tracking import Tracking, look_up, previous_state, settle, start_tracking
 from drafterlint.findings import FetchError, Finding, InputError, Result, Severity
 from drafterlint.options import AuditOptions
+from drafterlint.records import dataclass
 from drafterlint.report import one_line
 from drafterlint.safeio import json_safe, safe_text, write_file
 from drafterlint.steps import (

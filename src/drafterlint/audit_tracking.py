@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from typing import Any
 
 from drafterlint.findings import Severity
 from drafterlint.options import AuditOptions
+from drafterlint.records import dataclass
 from drafterlint.report import one_line
 
 

@@ -24,10 +24,10 @@ import base64
 import binascii
 import json
 import zlib
-from dataclasses import dataclass
 
 from drafterlint import answers, lazyre
 from drafterlint.answers import BadAnswer
+from drafterlint.records import dataclass
 
 PREFIX = "<!-- drafterlint-audit-state:2 "
 _V2 = lazyre.compile(r"<!-- drafterlint-audit-state:2 ([A-Za-z0-9+/=]{1,200000}) -->")

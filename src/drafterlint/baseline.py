@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 
 from drafterlint.findings import Finding, InputError
+from drafterlint.records import dataclass
 from drafterlint.unchecked import Blind, unreadable_code
 
 

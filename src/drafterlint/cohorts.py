@@ -11,9 +11,10 @@ Arithmetic is by cohort: ``c + 1`` is the next publication, ``a - b`` the distan
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from drafterlint import lazyre
+from drafterlint.records import dataclass
 
 _ID = lazyre.compile(r"(\d{4})-(\d{2})-C(\d+)")
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from drafterlint import __version__
 from drafterlint.findings import REGISTRY_REPO, RULES_REPO, Finding, InputError, Result
 from drafterlint.options import BaselineOptions, CheckOptions, Format, LocalRun
+from drafterlint.records import dataclass
 from drafterlint.safeio import check_target, safe_text, say, write_file
 from drafterlint.steps import (
     EXIT_OK,

@@ -10,13 +10,14 @@ import copy
 import os
 import re
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from drafterlint import inputs
 from drafterlint.config_defaults import DEFAULTS, deep_merge
 from drafterlint.findings import InputError, Severity, chosen
+from drafterlint.records import dataclass
 from drafterlint.userregex import Budget
 
 CONFIG_NAMES = inputs.CONFIG_NAMES

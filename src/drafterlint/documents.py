@@ -15,10 +15,11 @@ not every parsed body.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, TypeVar
 
 from drafterlint.findings import Finding, UnreadableFile
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.config import Config

@@ -9,7 +9,9 @@ import enum
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+
+from drafterlint.records import dataclass
 
 
 class Severity(enum.IntEnum):

@@ -25,11 +25,11 @@ refused connection, and each GitHubError says what to fix where that can be told
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from drafterlint import answers, lazyre
 from drafterlint.answers import BadAnswer
+from drafterlint.records import dataclass
 from drafterlint.retrying import MAX_RETRY_AFTER, AnswerCutOff, RetryPolicy, send
 from drafterlint.safeio import MIN_SECRET, redact, secret_forms
 

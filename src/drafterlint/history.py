@@ -19,11 +19,12 @@ GitPython is imported inside the functions that need it: a pre-commit hook pays 
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drafterlint.findings import UnreadableFile
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from git.objects.commit import Commit as GitCommit

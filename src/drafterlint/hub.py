@@ -29,7 +29,6 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import quote
@@ -37,6 +36,7 @@ from urllib.parse import quote
 from drafterlint import answers, lazyre
 from drafterlint.answers import AnswerTooComplex, BadAnswer
 from drafterlint.findings import InputError
+from drafterlint.records import dataclass
 from drafterlint.retrying import MAX_RETRY_AFTER, AnswerTooLarge, AnswerTooSlow, RetryPolicy, send
 
 EXISTS, MISSING, UNKNOWN = "exists", "missing", "unknown"

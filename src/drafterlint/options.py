@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
 from drafterlint.findings import InputError, Severity
+from drafterlint.records import dataclass
 
 
 class Format(str, Enum):

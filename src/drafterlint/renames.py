@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import difflib
 import posixpath
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from drafterlint.findings import quoted
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.findings import Finding

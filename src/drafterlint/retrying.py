@@ -19,10 +19,11 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from drafterlint.answers import BadAnswer, retry_after, seconds
+from drafterlint.records import dataclass
 
 MAX_ANSWER_BYTES = 64 * 1024 * 1024  # a weight index of the largest public models is ~10 MB
 MAX_RETRY_AFTER = 60.0

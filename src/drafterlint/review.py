@@ -27,11 +27,12 @@ posted, if anything is left to suggest.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from drafterlint import answers
 from drafterlint.answers import BadAnswer
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.githubapi import GitHubClient

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from drafterlint.findings import did_you_mean, quoted
+from drafterlint.records import dataclass
 
 
 @dataclass(frozen=True)

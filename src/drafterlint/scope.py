@@ -22,10 +22,10 @@ repository still leaves them out: their paths are not in it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from drafterlint.findings import REGISTRY_REPO, RULES_REPO
+from drafterlint.records import dataclass
 
 SCOPES = ("rules", "registry", "all")
 

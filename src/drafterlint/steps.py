@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from drafterlint.findings import Finding, InputError, Result, Severity, chosen
 from drafterlint.options import Chosen, LocalRun
+from drafterlint.records import dataclass
 from drafterlint.scope import EVERYTHING, Scope
 
 if TYPE_CHECKING:

@@ -20,8 +20,10 @@ saying "fixed" of one that was not checked is the verdict this module exists to 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
+
+from drafterlint.records import dataclass
 
 
 @cache

@@ -6,10 +6,11 @@ read from the Context, which holds that module's evidence."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from drafterlint.findings import Location
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.checks.context import Context

@@ -11,11 +11,11 @@ and worded by no case fails mypy, and a generator typed for one union cannot yie
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from drafterlint.checks._mdlist import MarkdownList, ModelSection, markdown_list, match_model, reference_policy
 from drafterlint.findings import Location
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.checks._facts import Fact

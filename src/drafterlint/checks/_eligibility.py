@@ -5,10 +5,10 @@ head on its cohort timeline. Both read this, so neither depends on the other."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drafterlint.checks._options import OptionSlot
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.checks._facts import RulesFacts

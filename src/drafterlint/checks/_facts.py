@@ -15,12 +15,13 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from drafterlint.checks._options import OptionSlot
 from drafterlint.checks._plain import Plain
 from drafterlint.findings import Location, UnreadableFile
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.checks._sections import Located

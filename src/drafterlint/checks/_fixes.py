@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.checks.base import RuleModule

@@ -20,11 +20,12 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from drafterlint import lazyre
 from drafterlint.findings import UnreadableFile
+from drafterlint.records import dataclass
 from drafterlint.registry.yamlload import YamlDoc, load_yaml_text
 
 WORKFLOWS = ".github/workflows/"

@@ -11,12 +11,12 @@ import bisect
 import difflib
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import unquote
 
 from drafterlint import lazyre
 from drafterlint.findings import UnreadableFile, did_you_mean, quoted
+from drafterlint.records import dataclass
 from drafterlint.rendered import is_markdown
 from drafterlint.sources import github_pair
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from drafterlint import lazyre
 from drafterlint.checks._options import OptionSlot
 from drafterlint.findings import Location
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.checks.base import Context

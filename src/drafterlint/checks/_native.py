@@ -25,12 +25,13 @@ are fetched once, at its pinned commit, and judged once per method:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drafterlint.checks._options import OptionSlot
 from drafterlint.findings import quoted
+from drafterlint.records import dataclass
 from drafterlint.userregex import Budget
 
 if TYPE_CHECKING:

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.config import Config

@@ -23,7 +23,7 @@ be computed from a part of them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol, cast
 
 # The Context lives in its own module, below the helpers that memoise on it and above the data
@@ -31,6 +31,7 @@ from typing import Any, Protocol, cast
 # typed accessors answer for.
 from drafterlint.checks.context import BASE, HISTORY, ONLINE, REGISTRY, RULES, TODAY, Context, Need, Part
 from drafterlint.findings import Finding, Location, Severity
+from drafterlint.records import dataclass
 
 __all__ = ["BASE", "HISTORY", "ONLINE", "REGISTRY", "RULES", "TODAY", "Context", "Example", "Need", "Part", "Rule",
            "RuleModule", "all_rules", "rule_by_code"]

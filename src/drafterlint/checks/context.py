@@ -9,7 +9,7 @@ so the checks' modules form no import cycle.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import TYPE_CHECKING, TypeVar, cast
 
@@ -18,6 +18,7 @@ from drafterlint.checks._facts import RulesFacts
 from drafterlint.checks._native import NativeEvidence
 from drafterlint.documents import Documents
 from drafterlint.findings import Finding, Location, Severity, UnreadableFile
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:  # imported for annotations only: a pre-commit hook pays for every import
     import datetime

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drafterlint import lazyre
 from drafterlint.fix.edits import Edit, Refused, SourceFile, apply_edits, read_for_fix
 from drafterlint.fix.renamed import HeadingFinder, renamed_heading
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.checks._fixes import Fix

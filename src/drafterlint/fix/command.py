@@ -8,13 +8,14 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from drafterlint import lazyre
 from drafterlint.findings import Finding, InputError
 from drafterlint.options import FixOptions, LocalRun
+from drafterlint.records import dataclass
 from drafterlint.steps import (
     EXIT_FINDINGS,
     EXIT_OK,

@@ -13,11 +13,11 @@ import re
 import stat
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drafterlint import lazyre
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.findings import Finding

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from drafterlint import lazyre
 from drafterlint.markdown.slug import github_slug
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.markdown.model import Document, Heading

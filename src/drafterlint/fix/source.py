@@ -10,10 +10,10 @@ to a human.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drafterlint import lazyre
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.markdown.model import Document, Link

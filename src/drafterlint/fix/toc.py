@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drafterlint import lazyre
@@ -23,6 +22,7 @@ from drafterlint.checks._toc import find_toc, toc_links
 from drafterlint.fix.edits import Edit
 from drafterlint.fix.renamed import Mapped
 from drafterlint.fix.source import inline_spans
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.checks._links import Resolved

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, TypeVar
+
+from drafterlint.records import dataclass
 
 T = TypeVar("T")
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from drafterlint import lazyre
@@ -75,6 +74,7 @@ from drafterlint.markdown.model import (
 from drafterlint.markdown.positions import PosState, expand_container_tabs, text_expanded
 from drafterlint.markdown.prose import prose, prose_and_text
 from drafterlint.markdown.table_rule import CELLS_LEFT, MAX_TABLE_CELLS
+from drafterlint.records import dataclass
 
 __all__ = ["parse_document", "TooComplex", "MAX_MARKUP", "MAX_BLOCKS", "MAX_LINES", "MAX_BLOCK_LINES"]
 

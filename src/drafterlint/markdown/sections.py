@@ -33,7 +33,7 @@ import hashlib
 import json
 from bisect import bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
 from drafterlint import lazyre
@@ -54,6 +54,7 @@ from drafterlint.markdown.parse import (
 )
 from drafterlint.markdown.positions import PosState
 from drafterlint.markdown.table_rule import CELLS_LEFT, MAX_TABLE_CELLS
+from drafterlint.records import dataclass
 
 FORMAT = 2  # (2: a section's model in columns)
 # Below this many bytes a document is kept whole (cache.DocumentCache): one entry costs less to

@@ -8,11 +8,12 @@ exact line and column of any field.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from drafterlint.cohorts import DEFAULT_CALENDAR, Calendar, Cohort
 from drafterlint.findings import Location, UnreadableFile
+from drafterlint.records import dataclass
 from drafterlint.registry.yamlload import YamlDoc
 
 POLICY_FILES = (

@@ -20,11 +20,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from drafterlint import lazyre
 from drafterlint.findings import Location, UnreadableFile, quoted
+from drafterlint.records import dataclass
 
 if TYPE_CHECKING:
     from drafterlint.gitlines import Renumber

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from drafterlint.findings import RuleInfo, Severity
 from drafterlint.options import Format
+from drafterlint.records import dataclass
 from drafterlint.scope import EVERYTHING, Scope
 
 # The formats that describe every rule (ReportMeta.rules): for the others the command does not

@@ -16,9 +16,10 @@ the changes and the timeline kept whole.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from drafterlint.findings import REPORT_MARKER, Severity
+from drafterlint.records import dataclass
 from drafterlint.report import summary_counts
 from drafterlint.report.markdown_report import ICON, ORDER, counts_line, finding_row, line_link, skipped_lines, verdict
 from drafterlint.report.markdown_writer import code, html, link, mermaid, message, text

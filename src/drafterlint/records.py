@@ -1,0 +1,254 @@
+"""`dataclass` as the package declares its records, without compiling anything as a class is made.
+
+On Python 3.10 and 3.11, `dataclasses.dataclass` compiles each method it generates from source
+when the class is created (`__init__`, `__repr__`, `__eq__`, `__hash__`, a frozen class's
+`__setattr__` and `__delattr__`): 0.6 to 1.1 ms a class, about 90 ms for the 115 classes a run
+imports, a quarter of a run with one document changed and an eighth of a cold one, paid before
+any document is read. This decorator takes the same arguments and gives each class the same
+behaviour for what the package uses, and the stdlib still makes the fields (so `fields`,
+`replace`, `is_dataclass` and `__match_args__` are the stdlib's own), but:
+
+- `__eq__`, `__hash__`, `__repr__`, the order methods and a frozen class's `__setattr__` and
+  `__delattr__` are closures over the class's field names, made without compiling: each does
+  what the generated one does (the fields compared as a tuple, the same class required);
+- `__init__` is compiled on the class's first instantiation from the source `dataclasses` would
+  write, so a class a run never builds through its constructor costs nothing (68 of 115 in a run
+  with one document changed), and one it builds pays once, then runs the same code as before.
+
+mypy reads the stdlib decorator (below, `TYPE_CHECKING`), so it checks every record as the
+dataclass it is. `tests/test_records.py` builds each record of the package again with
+`dataclasses.dataclass` and requires the same signature, fields, equality, hash, order, repr and
+frozenness; `tests/test_code_shape.py` refuses the stdlib decorator in the package. Not carried
+over, because no record uses them: `InitVar` pseudo-fields (refused), `unsafe_hash`, `weakref_slot`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+import reprlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+__all__ = ["dataclass"]
+
+
+def _record(cls: type | None = None, /, *, init: bool = True, repr: bool = True, eq: bool = True,
+            order: bool = False, unsafe_hash: bool = False, frozen: bool = False,
+            match_args: bool = True, kw_only: bool = False, slots: bool = False) -> Any:
+    if unsafe_hash:
+        raise TypeError("records: unsafe_hash is not supported (use dataclasses.dataclass)")
+    if order and not eq:
+        raise ValueError("eq must be true if order is true")
+
+    def wrap(cls: type) -> type:
+        return _make(cls, init, repr, eq, order, frozen, match_args, kw_only, slots)
+
+    return wrap if cls is None else wrap(cls)
+
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass as dataclass
+else:
+    dataclass = _record
+
+
+# Default of a parameter whose field has a default factory: the factory is called when it is
+# the value given (the stdlib's own marker is private, and a copy of it behaves the same).
+class _Factory:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+HAS_DEFAULT_FACTORY = _Factory()
+
+
+def _make(cls: type, init: bool, repr_: bool, eq: bool, order: bool, frozen: bool,
+          match_args: bool, kw_only: bool, slots: bool) -> type:
+    own = vars(cls)
+    explicit_hash = not ("__hash__" not in own or (own["__hash__"] is None and "__eq__" in own))
+    if frozen and ("__setattr__" in own or "__delattr__" in own):
+        raise TypeError(f"Cannot overwrite attribute __setattr__ or __delattr__ in class {cls.__name__}")
+    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, order=False, frozen=False,
+                                match_args=match_args, kw_only=kw_only, slots=slots)
+    every = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    fields = dataclasses.fields(cls)
+    if len(every) != len(fields) and any(type(f.type) is dataclasses.InitVar or "InitVar" in str(f.type)
+                                         for f in every.values()):
+        raise TypeError(f"{cls.__name__}: records do not carry InitVar fields")
+    _inherit_frozenness(cls, frozen)
+    own = vars(cls)
+    if init and "__init__" not in own:
+        _check_defaults(fields)
+        cls.__init__ = _lazy_init(cls, frozen, slots)  # type: ignore[misc]
+    if repr_ and "__repr__" not in own:
+        cls.__repr__ = _repr([f.name for f in fields if f.repr])  # type: ignore[assignment]
+    compared = _getter([f.name for f in fields if f.compare])
+    if eq and "__eq__" not in own:
+        cls.__eq__ = _eq(compared)  # type: ignore[assignment]
+    if order:
+        for name, op in (("__lt__", operator.lt), ("__le__", operator.le),
+                         ("__gt__", operator.gt), ("__ge__", operator.ge)):
+            if name in own:
+                raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}. "
+                                "Consider using functools.total_ordering")
+            setattr(cls, name, _cmp(name, op, compared))
+    if eq and not explicit_hash:
+        # As dataclasses' table for unsafe_hash=False: frozen and compared, hashed by the
+        # same fields (a field's `hash` overriding its `compare`); compared but mutable, unhashable.
+        cls.__hash__ = (_hash(_getter([f.name for f in fields if (f.compare if f.hash is None else f.hash)]))  # type: ignore[assignment]
+                        if frozen else None)
+    if frozen:
+        names = frozenset(f.name for f in fields)
+        cls.__setattr__, cls.__delattr__ = _frozen(cls, names)  # type: ignore[method-assign]
+        if slots:
+            cls.__getstate__ = _getstate  # type: ignore[attr-defined]
+            cls.__setstate__ = _setstate  # type: ignore[attr-defined]
+    cls.__record_params__ = _Params(init, repr_, eq, order, frozen)  # type: ignore[attr-defined]
+    return cls
+
+
+class _Params:
+    """What a record was declared with (the stdlib's `__dataclass_params__` says init, repr and
+    eq are off, since the stdlib made none of them)."""
+
+    __slots__ = ("init", "repr", "eq", "order", "frozen")
+
+    def __init__(self, init: bool, repr_: bool, eq: bool, order: bool, frozen: bool) -> None:
+        self.init, self.repr, self.eq, self.order, self.frozen = init, repr_, eq, order, frozen
+
+
+def _inherit_frozenness(cls: type, frozen: bool) -> None:
+    """The stdlib's rule between a record and the records it derives from, which it can no longer
+    see (it was told every record is mutable)."""
+    for base in cls.__mro__[1:]:
+        params = getattr(base, "__record_params__", None)
+        if params is None:
+            continue
+        if params.frozen and not frozen:
+            raise TypeError("cannot inherit non-frozen dataclass from a frozen one")
+        if frozen and not params.frozen:
+            raise TypeError("cannot inherit frozen dataclass from a non-frozen one")
+
+
+def _check_defaults(fields: tuple[dataclasses.Field, ...]) -> None:
+    seen_default = False
+    for f in fields:
+        if not f.init or f.kw_only:
+            continue
+        if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
+            seen_default = True
+        elif seen_default:
+            raise TypeError(f"non-default argument {f.name!r} follows default argument")
+
+
+def _getter(names: list[str]) -> Callable[[Any], tuple]:
+    if not names:
+        return lambda self: ()
+    if len(names) == 1:
+        get = operator.attrgetter(names[0])
+        return lambda self: (get(self),)
+    return operator.attrgetter(*names)
+
+
+def _eq(key: Callable[[Any], tuple]) -> Callable[[Any, Any], Any]:
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return key(self) == key(other)
+        return NotImplemented
+    return __eq__
+
+
+def _cmp(name: str, op: Callable[[Any, Any], Any], key: Callable[[Any], tuple]) -> Callable[[Any, Any], Any]:
+    def compare(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return op(key(self), key(other))
+        return NotImplemented
+    compare.__name__ = name
+    return compare
+
+
+def _hash(key: Callable[[Any], tuple]) -> Callable[[Any], int]:
+    def __hash__(self: Any) -> int:
+        return hash(key(self))
+    return __hash__
+
+
+def _repr(names: list[str]) -> Callable[[Any], str]:
+    @reprlib.recursive_repr("...")
+    def __repr__(self: Any) -> str:
+        return f"{self.__class__.__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in names)})"
+    return __repr__
+
+
+def _frozen(cls: Any, names: frozenset[str]) -> tuple[Callable[..., None], Callable[..., None]]:
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    return __setattr__, __delattr__
+
+
+def _getstate(self: Any) -> list:
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _setstate(self: Any, state: list) -> None:
+    for f, value in zip(dataclasses.fields(self), state):
+        object.__setattr__(self, f.name, value)
+
+
+def _lazy_init(cls: type, frozen: bool, slots: bool) -> Callable[..., None]:
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        real = init_function(cls, frozen, slots)
+        cls.__init__ = real  # type: ignore[misc]
+        real(self, *args, **kwargs)
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    return __init__
+
+
+def init_function(cls: type, frozen: bool, slots: bool) -> Callable[..., None]:
+    """The `__init__` dataclasses would write for `cls` (its `_init_fn`, line for line: each
+    parameter, its default or factory marker, each field set in order, `__post_init__` last),
+    compiled now."""
+    scope: dict[str, Any] = {"__HAS_DEFAULT_FACTORY": HAS_DEFAULT_FACTORY, "__object_setattr": object.__setattr__}
+    params: list[str] = []
+    kw_params: list[str] = []
+    body: list[str] = []
+    fields = dataclasses.fields(cls)
+    me = "__dataclass_self__" if any(f.name == "self" for f in fields) else "self"
+    for f in fields:
+        default = f"__dflt_{f.name}"
+        if f.default_factory is not dataclasses.MISSING:
+            scope[default] = f.default_factory
+            value = f"{default}() if {f.name} is __HAS_DEFAULT_FACTORY else {f.name}" if f.init else f"{default}()"
+        elif f.init:
+            if f.default is not dataclasses.MISSING:
+                scope[default] = f.default
+            value = f.name
+        elif slots and f.default is not dataclasses.MISSING:
+            scope[default] = f.default
+            value = default
+        else:
+            continue  # read from the class attribute that holds the default
+        if f.init:
+            marker = ("=__HAS_DEFAULT_FACTORY" if f.default_factory is not dataclasses.MISSING
+                      else f"={default}" if f.default is not dataclasses.MISSING else "")
+            (kw_params if f.kw_only else params).append(f"{f.name}{marker}")
+        body.append(f"__object_setattr({me}, {f.name!r}, {value})" if frozen else f"{me}.{f.name} = {value}")
+    if hasattr(cls, "__post_init__"):
+        body.append(f"{me}.__post_init__()")
+    signature = ", ".join([me, *params, *(["*", *kw_params] if kw_params else [])])
+    source = f"def __init__({signature}):\n" + "".join(f"    {line}\n" for line in body or ["pass"])
+    exec(compile(source, f"<record {cls.__qualname__}>", "exec"), scope)
+    made: Callable[..., None] = scope["__init__"]
+    made.__qualname__ = f"{cls.__qualname__}.__init__"
+    made.__module__ = cls.__module__
+    return made
