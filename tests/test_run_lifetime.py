@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from drafterlint.config import Config
 from drafterlint.engine import build_context, run
 from drafterlint.markdown.parse import parse_document
+from drafterlint.markdown.sections import MemoryStore, parse_sectioned
 from tests.helpers.gfm_documents import documents
 from tests.helpers.gfm_regressions import REGRESSIONS
 
@@ -90,6 +91,43 @@ def test_a_document_parsed_whole_leaves_no_reference_cycles(text):
 @given(documents)
 def test_a_generated_document_parsed_whole_leaves_no_reference_cycles(text):
     assert _cycles_left_by_parse(text) == 0
+
+
+def _cycles_left_by_sectioned_parse(text: str, store: MemoryStore) -> int:
+    gc.collect()
+    gc.disable()
+    try:
+        doc, _ = parse_sectioned(text, "page.md", store)
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert doc.path == "page.md"
+    return left
+
+
+# Sections of every kind (containers, a list item's lazy line, a table in a quote) and cuts
+# where a candidate heading is no cut (inside a fence, a setext underline, a list's lazy line).
+_SECTIONED = "".join(
+    f"## {i}. Part\n\nText [link](#{i}-part) and *this*.\n\n- a\n  > b\n- c\n\n> | a | b |\n> |---|---|\n"
+    f"> | 1 | [l](#t) |\n\n```\n## not a cut {i}\n```\n\nSetext {i}\n---\n\n- # h\nlazy\n\n[r{i}]: /x\n\n"
+    for i in range(12))
+
+
+@pytest.mark.parametrize("persists", [False, True], ids=["the run's objects", "read back as JSON"])
+def test_a_document_parsed_in_sections_leaves_no_reference_cycles(persists):
+    """sources.RepoView no longer collects after a document parsed in sections (the collection
+    scanned everything the run had made since the collector was turned off, on a run with one
+    document changed the whole model read back from the cache): each section's parse is freed
+    once read (PosState.release), whether its sections are parsed, reused, or one of them
+    changed, and when the document turns out to need a whole parse."""
+    store = MemoryStore(persists=persists)
+    assert _cycles_left_by_sectioned_parse(_SECTIONED, store) == 0  # every section parsed
+    assert _cycles_left_by_sectioned_parse(_SECTIONED, store) == 0  # every section reused
+    changed = _SECTIONED.replace("Text [link](#5-part)", "Changed [link](#5-part)")
+    assert _cycles_left_by_sectioned_parse(changed, store) == 0  # one parsed again
+    whole = _SECTIONED.replace("## 3. Part\n", "> q\n## 3. Part\n")  # a quote's lazy heading: parsed whole
+    assert parse_sectioned(whole, "page.md", MemoryStore())[1] is False
+    assert _cycles_left_by_sectioned_parse(whole, MemoryStore()) == 0
 
 
 def test_a_run_that_met_an_unreadable_file_is_freed_without_the_cyclic_collector(tmp_path):

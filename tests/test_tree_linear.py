@@ -95,9 +95,9 @@ def test_the_collector_never_scans_the_whole_heap_at_any_size(tmp_path, capsys):
         _tree(tmp_path / f"tree{files}", files)
         counted[files] = _counted(tmp_path / f"tree{files}", capsys)[1]
     small, big = (counted[n] for n in SIZES[:2])
-    # The command line turns the cyclic collector off (cli.main): a document parsed whole
-    # leaves no reference cycles, one parsed in sections is collected young after it
-    # (sources._free_what_the_parse_left). The oldest generation, the outlines of every file
+    # The command line turns the cyclic collector off (cli.main): a document parsed, whole or
+    # in sections, leaves no reference cycles (PosState.release), and nothing is collected
+    # after it. The oldest generation, the outlines of every file
     # kept for the links between them, is never scanned, whatever the size of the tree.
     assert small[2] == big[2] == 0
     assert big[1] - small[1] <= SIZES[1] - SIZES[0]

@@ -8,7 +8,6 @@ leave it are treated as missing, and each document is read and parsed once.
 from __future__ import annotations
 
 import copy
-import gc
 import os
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -350,12 +349,10 @@ class RepoView:
         try:
             text = decode_text(data, self.location(rel))
             if cache is not None and len(data) >= WORTH_SECTIONING and cache.in_sections(self.name, rel):
-                try:
-                    doc, sectioned = parse_sectioned(text, rel, cache.sections.of(self.name, rel), parsed=parsed)
-                finally:
-                    _free_what_the_parse_left()
+                # (neither leaves reference cycles: no collection after, PosState.release)
+                doc, sectioned = parse_sectioned(text, rel, cache.sections.of(self.name, rel), parsed=parsed)
             else:
-                doc = parse_document(text, rel)  # (which leaves no reference cycles)
+                doc = parse_document(text, rel)
         except TooComplex as exc:
             raise UnreadableFile(self.location(rel), str(exc)) from None
         if sectioned and (parsed or not cache.keep):
@@ -366,18 +363,6 @@ class RepoView:
             # without finding its sections, checking each one's entry and assembling them)
             cache.put(rel, data, doc)
         return doc
-
-
-def _free_what_the_parse_left() -> None:
-    """A document parsed in sections leaves its sections' parser states behind, and they refer
-    to one another: reference cycles, which only the cyclic collector frees, and the command
-    line turns it off (cli.main). Collecting the young generations after each such document
-    frees them while they are young: memory stays in proportion to the documents kept (it
-    doubled without this), and each collection scans only what one parse allocated, never the
-    whole heap again. A document parsed whole leaves no cycle (PosState.release): no
-    collection, which scanned its whole model too (a twentieth of a cold run's parse)."""
-    if not gc.isenabled():
-        gc.collect(1)
 
 
 def github_pair(value: str | None) -> tuple[str, str] | None:

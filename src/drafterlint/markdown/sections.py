@@ -164,14 +164,16 @@ def parse_sectioned(text: str, path: str, store: SectionStore, *, max_markup: in
     text = normalise(text)
     refuse_if_too_big(text, max_markup)
     if "[^" not in text:
+        sectioned = _Sectioned(text, path, store, parsed)
         try:
-            sectioned = _Sectioned(text, path, store, parsed)
             doc = sectioned.document()
         except _Whole:
             pass
         else:
             store.done(sectioned.names)
             return doc, True
+        finally:
+            sectioned.release()
     return parse_document(text, path, max_markup=max_markup), False
 
 
@@ -188,6 +190,16 @@ class _Sectioned:
         self.prefix = f"{store.salt}\0section {FORMAT}\0".encode("utf-8", "surrogatepass")
         self.names: list[str] = []  # the sections' entries, once known
         self.reached: list[str] = []  # the reach markers written (see cached)
+        # The parses not yet freed: a parse's states and tokens refer to one another, cycles
+        # only the cyclic collector frees (off on the command line), so each is emptied once
+        # read (PosState.release) and nothing is left to collect after the document.
+        self.states: list[PosState] = []
+
+    def release(self, state: PosState | None = None) -> None:
+        """Free `state`'s parse (every one not yet freed, if None)."""
+        for st in [state] if state is not None else self.states[:]:
+            self.states.remove(st)
+            st.release()
 
     def document(self) -> Document:
         sections = self.sections()
@@ -325,6 +337,7 @@ class _Sectioned:
         """Parse `sec`'s blocks; False if the line after it is no cut."""
         nxt = self._next_line(sec.end)
         state, finished = parse_blocks(self.text[sec.start : sec.end] + nxt, self.lines, sec.line, sec.budget)
+        self.states.append(state)
         if not finished:
             raise _Whole
         if self.parsed is not None:
@@ -335,6 +348,7 @@ class _Sectioned:
             last = tokens[-1] if tokens else None
             if (last is None or last["type"] != "heading" or last.get("style") == "setext"
                     or last.get("_p") != (state, at)):
+                self.release(state)
                 return False
             tokens.pop()  # the next section's heading
         sec.used = (sec.budget[0] - env_get(state, REPARSE_LEFT), sec.budget[1] - env_get(state, CELLS_LEFT))
@@ -364,8 +378,10 @@ class _Sectioned:
         b = Builder(seen, None, carry)
         b.walk(tokens_of(state))
         part = b.part()
-        sec.state = None  # (the parser's states refer to one another: freed sooner)
-        if not part.limits and not env_get(state, REPARSE_REFUSED):
+        refused = env_get(state, REPARSE_REFUSED)
+        sec.state = None
+        self.release(state)
+        if not part.limits and not refused:
             self.store.put(sec.name, {
                 "format": FORMAT,
                 "at": sec.line,
