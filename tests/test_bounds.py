@@ -188,6 +188,38 @@ def test_a_document_over_a_block_bound_is_refused_before_parsing(monkeypatch, li
         parse.parse_document(text, "x.md")
 
 
+@pytest.mark.parametrize("max_blocks,max_block_lines", [(20, 60_000), (7, 60_000), (30_000, 5), (8, 3)])
+def test_block_bounds_judged_as_if_every_document_were_counted(monkeypatch, max_blocks, max_block_lines):
+    """A document too short to pass a block bound is not counted (limits.may_pass_a_block_bound):
+    the verdicts are those of counting every one, on documents of up to two blocks a line
+    (a heading alone between blank lines is a run and a line that opens a block)."""
+    from drafterlint.markdown import limits
+
+    monkeypatch.setattr(limits, "MAX_BLOCKS", max_blocks)
+    monkeypatch.setattr(limits, "MAX_BLOCK_LINES", max_block_lines)
+    texts = [shape * k + tail for shape in ("#\n\n", "#\n", "w\n", "- a\n  b\n", "| x |\n", "\n")
+             for k in range(14) for tail in ("", "#", "w")]
+    for text in texts:
+        size = limits.block_count(text)
+        refused = size.blocks > max_blocks or size.longest > max_block_lines
+        try:
+            limits.refuse_if_too_big(text, limits.MAX_MARKUP)
+        except limits.TooComplex:
+            assert refused, text
+        else:
+            assert not refused, text
+
+
+def test_a_document_too_short_to_pass_a_block_bound_is_not_counted(monkeypatch):
+    from drafterlint.markdown import limits
+
+    calls = _count_calls(monkeypatch, limits, "block_count")
+    limits.refuse_if_too_big("# T\n\npara\n- item\n" * 1000, limits.MAX_MARKUP)
+    assert calls == [0]
+    limits.refuse_if_too_big("w\n" * (limits.MAX_BLOCKS // 2), limits.MAX_MARKUP)
+    assert calls == [1]
+
+
 # -- check --base-ref: the base as the head is read ---------------------------------------------
 
 

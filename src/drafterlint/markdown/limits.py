@@ -66,6 +66,14 @@ def block_count(text: str, stop_after: int = MAX_BLOCKS) -> BlockCount:
     return BlockCount(runs + openers, text.count("\n") + 1, longest)
 
 
+def may_pass_a_block_bound(lines: int) -> bool:
+    """Whether a document of `lines` lines may hold more blocks than MAX_BLOCKS or a block
+    longer than MAX_BLOCK_LINES. A block is counted for each run of non-blank lines (a line at
+    least) and for each line inside one that opens a block of its own (block_count): at most two
+    a line; and no run is longer than the document."""
+    return 2 * lines > MAX_BLOCKS or lines > MAX_BLOCK_LINES
+
+
 def refuse_if_too_big(text: str, max_markup: int) -> None:
     n = markup_count(text)
     if n > max_markup:
@@ -73,8 +81,11 @@ def refuse_if_too_big(text: str, max_markup: int) -> None:
             f"document has {n} link, code and emphasis markers, over the limit of {max_markup}; "
             "refusing to parse it"
         )
-    if text.count("\n") >= MAX_LINES:
+    breaks = text.count("\n")
+    if breaks >= MAX_LINES:
         raise TooComplex(f"document has more than {MAX_LINES} lines, over the limit; refusing to parse it")
+    if not may_pass_a_block_bound(breaks + 1):
+        return  # (counting the blocks of the real rules document cost a run with it changed 2 %)
     size = block_count(text)
     if size.blocks > MAX_BLOCKS:
         raise TooComplex(f"document has more than {MAX_BLOCKS} blocks (paragraphs, headings, list items, "
