@@ -185,6 +185,48 @@ def test_an_entry_edited_by_hand_is_ignored(cli, work):
     assert (code2, report2) == (code, report)
 
 
+def test_a_documents_bytes_are_hashed_once_a_run(cli, work, monkeypatch):
+    """What the cache records of a Markdown file read, the name of its parse and the entry it
+    is kept in are one digest of the bytes read (inputs.content_digest): each hashed them again,
+    the rules document's five times on a run with it changed."""
+    import hashlib
+
+    real = hashlib.sha256
+    fed: list[bytes] = []
+
+    class Counted:
+        def __init__(self, data: bytes = b"") -> None:
+            fed.append(bytes(data))
+            self.made = real(data)
+
+        def update(self, data: bytes) -> None:
+            fed.append(bytes(data))
+            self.made.update(data)
+
+        def digest(self) -> bytes:
+            return self.made.digest()
+
+        def hexdigest(self) -> str:
+            return self.made.hexdigest()
+
+    reads: list[str] = []
+    read_bounded = inputs.read_bounded
+
+    def counted_read(root: str, rel: str, limit: int) -> bytes:
+        reads.append(rel)
+        return read_bounded(root, rel, limit)
+
+    (work / "rules" / "endpoints_rules.md").write_text(RULES + "".join(f"\n## {n}\n\nText.\n" for n in range(2000)))
+    monkeypatch.setattr(hashlib, "sha256", Counted)
+    monkeypatch.setattr(inputs, "read_bounded", counted_read)
+    code, report, state = outcome(cli)
+    monkeypatch.undo()
+    assert state.startswith("miss"), state
+    for name in ("endpoints_rules.md", "endpoints_submission_rules.md"):
+        data = (work / "rules" / name).read_bytes()
+        assert fed.count(data) == reads.count(name) > 0, name  # (read twice: a report is not checked)
+
+
 @pytest.mark.parametrize("kind", ["file", "dangling-symlink", "read-only"])
 def test_an_unusable_cache_directory_means_one_warning_and_an_uncached_run(cli, work, monkeypatch, kind):
     import os

@@ -60,7 +60,7 @@ from pathlib import Path
 from typing import Any
 
 from drafterlint import inputs
-from drafterlint.cache_codec import FORMAT, decode, decode_columns, digest, encode, encode_columns, fingerprint
+from drafterlint.cache_codec import FORMAT, decode_columns, encode_columns, fingerprint
 from drafterlint.cache_store import Store
 from drafterlint.sources import cache_outlives_the_run
 
@@ -124,8 +124,7 @@ class DocumentCache:
 
     def name(self, rel: str, data: bytes) -> str:
         """What names the document `rel` read as `data` (the tool, the path, the bytes)."""
-        h = hashlib.sha256(f"{fingerprint()}\0{rel}\0".encode("utf-8", "surrogateescape"))
-        h.update(data)
+        h = hashlib.sha256(f"{fingerprint()}\0{rel}\0{inputs.content_digest(data)}".encode("utf-8", "surrogateescape"))
         return f"doc-{h.hexdigest()}.json"
 
     def get(self, rel: str, data: bytes):
@@ -342,13 +341,15 @@ def pack_text(rel: str, entries: dict[str, dict]) -> str:
         if isinstance(part, str):  # (the store persists: every entry holds its model's text)
             head.append([n, {k: v for k, v in entry.items() if k != "part"}, len(part)])
             parts.append(part)
-    return json.dumps(encode({"path": rel, "entries": head}), ensure_ascii=True, separators=(",", ":")) \
+    # (plain JSON: every entry is made of JSON's own values, markdown/sections.py, so the
+    # cache's tagged form, written and read back by a call per value, is not needed)
+    return json.dumps({"path": rel, "entries": head}, ensure_ascii=True, separators=(",", ":")) \
         + "\n" + "".join(parts)
 
 
 def unpack_text(text: str) -> tuple[str, dict[str, dict]]:
     line, _, parts = text.partition("\n")
-    value = decode(line)
+    value = json.loads(line)
     entries, at = {}, 0
     for n, entry, size in value["entries"]:
         if not isinstance(n, str) or not isinstance(entry, dict) or size < 0:
@@ -390,7 +391,7 @@ class YamlPack:
         YamlDoc the cache can hold)."""
         from drafterlint.registry.yamlload import as_entry, from_entry
 
-        key = f"{rel}\0{digest(data)}"
+        key = f"{rel}\0{inputs.content_digest(data)}"
         entry = self._stored().get(key)
         if entry is not None:
             try:
@@ -459,7 +460,7 @@ class Recorder:
         self.trees[str(view.root)] = [view.name, _tree_digest(view)]
 
     def read(self, view: Any, rel: str, limit: int | None, data: bytes | None, error: str | None) -> None:
-        outcome = f"sha256:{digest(data)}" if data is not None else f"error:{error}"
+        outcome = f"sha256:{inputs.content_digest(data)}" if data is not None else f"error:{error}"
         self.files[(str(view.root), rel, limit)] = outcome
 
 

@@ -84,6 +84,25 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+# The last file content given to content_digest, and its digest (one tuple: read in one step).
+_last_content: tuple[bytes | None, str] = (None, "")
+
+
+def content_digest(data: bytes) -> str:
+    """digest(data), for the bytes of a file a run read: what the cache records of them
+    (cache.Recorder), names their parse by (cache.DocumentCache.name) and keys a YAML file's by
+    (cache.YamlPack) is one digest, computed once for the same bytes object (a document's bytes
+    were hashed three to five times: a tenth of a run's instructions with the rules document
+    changed)."""
+    global _last_content
+    last = _last_content
+    if last[0] is data:
+        return last[1]
+    value = hashlib.sha256(data).hexdigest()
+    _last_content = (data, value)
+    return value
+
+
 def canonical(value: Any) -> Any:
     """A JSON-able, order-independent form of an engine input: dataclasses (the configuration)
     field by field under their class's name, paths and dates as text. Anything else is refused
