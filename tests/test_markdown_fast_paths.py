@@ -16,7 +16,10 @@
 - Delimiter runs (`*`, `_`) do not stop plain inline text where mistune's own emphasis rule
   adds them as text: the tokens are those of a parser that stops at every rule's characters.
 - The lines that may open a block are counted before parsing (`limits.block_count`) from line
-  end to line end: as many as there are line starts where they match."""
+  end to line end: as many as there are line starts where they match.
+- A token's prose found as written on one line is placed in one piece at once
+  (`prose._Placer.place`): the model is the one placing it run by run gives.
+- A list item's marker line is read once for its state (`positions._MarkerLine`)."""
 
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mistune import InlineParser
 
+from drafterlint.markdown import positions
 from drafterlint.markdown._mistune import HookedInlineParser, LineStartScanner
 from drafterlint.markdown.autolinks import URL_START
 from drafterlint.markdown.blocks import make_markdown, markdown_parser
@@ -53,6 +57,8 @@ from drafterlint.markdown.model import (
     new_prose,
     new_span,
 )
+from drafterlint.markdown.parse import parse_blocks, parse_document
+from drafterlint.markdown.prose import _Placer
 from tests.helpers.gfm_documents import documents
 from tests.helpers.gfm_regressions import REGRESSIONS
 
@@ -279,3 +285,55 @@ def test_the_block_lines_are_counted_line_start_by_line_start(text):
     at_line_starts = len(re.findall("^" + BLOCK_LINE, text, re.MULTILINE))
     runs = len(re.findall(r"^[ \t]*\S.*(?:\n[ \t]*\S.*)*", text, re.MULTILINE))
     assert block_count(text).blocks == runs + at_line_starts
+
+
+# -- placing prose ---------------------------------------------------------------------------
+
+
+def _placed_step_by_step(self, raw, kind):
+    """`_Placer.place` without its shortcut: every token run by run (`place_each`)."""
+    base = self.n
+    self.text.append(raw)
+    self.n = base + len(raw)
+    return self.place_each(raw, kind, base)
+
+
+@settings(max_examples=300, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(documents | st.text(alphabet="ab `*_[]()<>&;|-\n\t", max_size=60))
+@example("`a\nb` `c  d` ` e` [`f`](#g) **h** a&amp;b\n| x | `y\\|z` |\n|-|-|\n| 1 | ` ` |\n")
+@example("- `a\n  b` c\n  > `d\n  > e`\n")
+def test_prose_is_placed_as_token_by_token_run_by_run(text):
+    """A token's text found as written on one line is placed in one piece at once
+    (`prose._Placer.place`): the model is the one placing every token run by run gives."""
+    fast = parse_document(text, "a.md")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_Placer, "place", _placed_step_by_step)
+        slow = parse_document(text, "a.md")
+    assert fast == slow, text
+
+
+# -- a list item's marker line -------------------------------------------------------------------
+
+
+def test_a_list_items_marker_line_is_read_once(monkeypatch):
+    """Opening a list item's state reads its marker line once (`positions._MarkerLine`): its
+    continuation width, for the Unicode blanks mistune dropped and for the lazy lines, is
+    computed once an item."""
+    calls = []
+    real = positions.compile_continue_width
+    monkeypatch.setattr(positions, "compile_continue_width", lambda *a: calls.append(a) or real(*a))
+    doc = parse_document("- a\n\n- b\n  c\nd\n1. e\n", "a.md")
+    assert [len(block.items) for block in doc.lists] == [2, 1]
+    assert len(calls) == 3
+
+
+@pytest.mark.parametrize("raw", ["a\nb", "a b", " b", "b", "a  b", "x", "", "\nb", "b\n"])
+def test_a_token_is_placed_as_run_by_run(raw):
+    """`_Placer.place` on tokens the parser may not make (a line end in one): what placing
+    it run by run gives."""
+    text = "a\nb a b a  b\n"
+    state, _ = parse_blocks(text, text.split("\n"))
+    fast, slow = _Placer(state, 0, len(text)), _Placer(state, 0, len(text))
+    assert fast.place(raw, "text") == _placed_step_by_step(slow, raw, "text")
+    assert (fast.pieces, fast.p, fast.n, fast.text) == (slow.pieces, slow.p, slow.n, slow.text)

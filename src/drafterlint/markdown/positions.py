@@ -135,6 +135,19 @@ def text_expanded(tokens: list[dict[str, Any]], expanded: dict[int, str], orig: 
     return out
 
 
+class _MarkerLine:
+    """A list item's marker line in `state`'s source, read once for what opening its child state
+    asks of it: where it starts, its text, its match by mistune's list rule (LIST_LINE_RE) and
+    the indentation the item's continuation lines need (as mistune's list rule computes it)."""
+
+    __slots__ = ("start", "text", "match", "width")
+
+    def __init__(self, state: "PosState", off: int) -> None:
+        self.start, self.text = state.line_text(off)
+        m = self.match = LIST_LINE_RE.match(self.text)
+        self.width = 0 if m is None else compile_continue_width(m.group(3), len(m.group(1)) + len(m.group(2)))[1]
+
+
 class PosState(HookedBlockState):
     """A block state that remembers where each block token starts, in original lines."""
 
@@ -149,6 +162,7 @@ class PosState(HookedBlockState):
         self.family: list[PosState] = parent.family if parent is not None else []
         self.family.append(self)
         self._starts: list[int] | None = None
+        self._end = 0  # the source's length, once `starts` are made
         # A container's state: its lines stand at a column offset within the document's lines.
         self._nested = parent is not None
         # That offset for each line index positions were asked on, with its original line (a
@@ -194,7 +208,9 @@ class PosState(HookedBlockState):
     @property
     def starts(self) -> list[int]:
         if self._starts is None:
-            self._starts = line_starts(src_of(self))
+            src = src_of(self)
+            self._starts = line_starts(src)
+            self._end = len(src)  # (read with the starts: the source stays as they were made of it)
         return self._starts
 
     # (the calls below are the parse's most frequent: they read `_starts` once made, which
@@ -210,7 +226,7 @@ class PosState(HookedBlockState):
         """(line, column) in the original file of offset `off` of this state's source."""
         # (the parse's most frequent call: each piece of prose, each link and cell)
         starts = self._starts or self.starts
-        end = len(src_of(self))
+        end = self._end
         off = 0 if off < 0 else end if off > end else off
         i = bisect_right(starts, off) - 1
         line = self.line_base + i
@@ -274,27 +290,30 @@ class PosState(HookedBlockState):
 
     def open_child(self, src: str, lazy_starts: Any = None) -> "PosState":
         task_text = False
-        if self._pending_base is None and self.item_marks is not None and not lazy_starts:
-            src = self._unicode_blanks_back(src)
+        marks = self.item_marks
+        # A list item's marker line, read once for all that follows (mistune has collected the
+        # item's lines, so the cursor is past the marker line of the next item, if any; the
+        # last mark is this item's marker).
+        marker = _MarkerLine(self, marks[-1]) if self._pending_base is None and marks else None
+        if marker is not None and not lazy_starts:
+            src = self._unicode_blanks_back(src, marker)
             src, task_text = self._task(src)
         child = new_child_state(self, src, lazy_starts)
         assert isinstance(child, PosState)
         child.task_text = task_text
-        marks = self.item_marks
         if self._pending_base is not None:  # a block quote's
             child.line_base = self._pending_base
             self._pending_base = None
         elif marks is not None:
-            # A list item's: mistune has collected its lines, so the cursor is past the
-            # marker line of the next item (if any); the last mark is this item's marker.
-            marker_off = marks[-1]
-            _, marker_text = self.line_text(marker_off)
+            # A list item's.
+            assert marker is not None
+            marker_off, marker_text = marks[-1], marker.text
             child.line_base = self.orig_line(marker_off)
             m = LIST_MARKER_RE.match(marker_text)
             if m is not None and not marker_text[m.end() :].strip(_BLANKS):
                 child.line_base += 1  # "-\n  foo": the item's content starts on the next line
             marks.append(self.starts[self.line_index(max(0, cursor(self) - 1))])
-            self._mark_lazy_lines(child, marker_text)
+            self._mark_lazy_lines(child, marker)
             if self.item_states is not None:
                 self.item_states.append(child)
         else:
@@ -310,17 +329,15 @@ class PosState(HookedBlockState):
         self._pending_base = saved
         return child
 
-    def _unicode_blanks_back(self, src: str) -> str:
+    def _unicode_blanks_back(self, src: str, marker: "_MarkerLine") -> str:
         """A list item's source as mistune built it, with what Python's whitespace took from it
         put back: a first line holding only a Unicode space (a no-break space: text for
         cmark-gfm; mistune reads the item as starting empty) and the last lines holding only
         blanks with a Unicode space among them (mistune's strip_end drops them)."""
-        marker_off = self.item_marks[-1] if self.item_marks else 0
-        first, marker_text = self.line_text(marker_off)
-        m = LIST_LINE_RE.match(marker_text)
+        m = marker.match
         if m is None:
             return src
-        at = self.line_index(first)
+        at = self.line_index(marker.start)
         rest = m.group(3)
         if unicode_blank(rest):
             src = rest.lstrip(" \t") + "\n" + src
@@ -328,7 +345,7 @@ class PosState(HookedBlockState):
             at += 1  # the item's content starts on the next line
         if src and not src.endswith("\n"):
             return src  # (nothing was stripped)
-        _, width = compile_continue_width(rest, len(m.group(1)) + len(m.group(2)))
+        width = marker.width
         last = self.line_index(max(0, cursor(self) - 1))
         back: list[str] = []
         kept = 0
@@ -360,16 +377,16 @@ class PosState(HookedBlockState):
         rest = first[m.end() :]
         return rest + src[len(first) :], bool(rest) and (not rest.startswith("[") or rest.startswith("[^"))
 
-    def _mark_lazy_lines(self, child: "PosState", marker_text: str) -> None:
+    def _mark_lazy_lines(self, child: "PosState", marker: "_MarkerLine") -> None:
         """Tell mistune which lines of a list item are lazy continuation lines (indented less
         than the item's content, as mistune collected them), as it does for block quotes: no
         setext underline there.  They are kept (`lazy_lines`) to check they continue a
         paragraph, the only thing a lazy line may do."""
         first = child.line_base - self.line_base
-        m = LIST_LINE_RE.match(marker_text)
+        m = marker.match
         if m is None or not 0 <= first < len(self.starts) or not src_of(child).strip(_BLANKS):
             return
-        _, width = compile_continue_width(m.group(3), len(m.group(1)) + len(m.group(2)))
+        width = marker.width
         lazy = set(lazy_line_starts(child) or ())
         lines: list[int] = []
         # after an empty marker line (`-`), the item's first line may be lazy as well

@@ -28,7 +28,7 @@ _SIMPLE_DESTINATION = lazyre.compile(r"\([^\s()<>\\&\"'`]*\)")
 
 class _Placer:
     def __init__(self, st: PosState, a: int, b: int, rendered: list[str] | None = None):
-        self.st = st
+        self.position = st.position
         self.source = src_of(st)
         self.p = a  # the source before this is placed
         self.b = b
@@ -50,7 +50,25 @@ class _Placer:
         placed, so a long line of many tokens costs no more than its length."""
         src, b, p = self.source, self.b, self.p
         base = self.n
-        self._emit(raw)
+        self.text.append(raw)
+        n = len(raw)
+        self.n = base + n
+        if n:
+            # the common case, a token written as it is, on one line: one piece
+            c = raw[0]
+            q = src.find(c, p, b)
+            if q >= 0 and c != " " and "\n" not in raw and src.startswith(raw, q):
+                line, column = self.position(q)
+                self.pieces.append(new_piece(base, base + n, line, column, kind))
+                self.p = q + n
+                return q
+        return self.place_each(raw, kind, base)
+
+    def place_each(self, raw: str, kind: str, base: int) -> int | None:
+        """`place` character run by character run, `raw` appended at `base` already (every case
+        `place` has no shortcut for: tests/test_markdown_fast_paths.py holds the shortcut to
+        what this gives)."""
+        src, b, p = self.source, self.b, self.p
         first = None
         i, n = 0, len(raw)
         while i < n:
@@ -65,12 +83,12 @@ class _Placer:
             if q < 0:
                 break  # not in the source: the rest of this token stays unplaced
             if i == 0 and "\n" not in raw and src.startswith(raw, q):
-                k = n  # the common case: the whole token as written
+                k = n  # the whole token as written
             else:
                 k = 1
                 while i + k < n and q + k < b and raw[i + k] == src[q + k] != "\n":
                     k += 1
-            line, column = self.st.position(q)
+            line, column = self.position(q)
             self.pieces.append(new_piece(base + i, base + i + k, line, column, kind))
             if first is None:
                 first = q
