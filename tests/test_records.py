@@ -7,28 +7,18 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import importlib
 import inspect
-import pkgutil
+import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any, ClassVar, Generic
 
 import pytest
 
-import drafterlint
 from drafterlint import records
 from drafterlint.records import dataclass as record
-
-
-def _package_records() -> list[type]:
-    for info in pkgutil.walk_packages(drafterlint.__path__, "drafterlint."):
-        if not info.name.endswith(".__main__"):  # (it runs the command line)
-            importlib.import_module(info.name)
-    return sorted({cls for name, module in list(sys.modules.items()) if name.startswith("drafterlint")
-                   for cls in vars(module).values()
-                   if isinstance(cls, type) and hasattr(cls, "__record_params__") and cls.__module__ == name},
-                  key=lambda c: f"{c.__module__}.{c.__qualname__}")
+from tests.helpers.package import package_records
 
 
 def _twin(cls: type) -> type:
@@ -138,7 +128,7 @@ def _same_behaviour(cls: type) -> None:
                 assert not params.frozen
 
 
-PACKAGE_RECORDS = _package_records()
+PACKAGE_RECORDS = package_records()
 
 
 def test_the_package_declares_its_records_with_drafterlint_records():
@@ -164,18 +154,66 @@ class Point:
     x: int
     y: int = 0
 
-made = compiled[seen:]
-seen = len(compiled)
+@dataclass(frozen=True)
+class Pair:
+    "Another record of the same shape: two parameters, frozen."
+    first: object
+    second: object = None
+
+@dataclass
+class Box:
+    "A record of another shape: mutable."
+    inside: object
+
+def step():
+    global seen
+    made = compiled[seen:]
+    seen = len(compiled)
+    return made
+
+made = step()
 Point(1)
 Point(2, 3)
-print(made, compiled[seen:], sep="\\n")
+print(made, step(), sep="\\n")
+assert Pair("a").second is None and Pair("a", "b").second == "b" and Box(1).inside == 1
+print(step())
 """
 
 
-def test_making_a_record_compiles_nothing_and_its_first_instance_compiles_its_constructor():
+def test_making_a_record_compiles_nothing_and_its_first_instance_compiles_its_shapes_constructor():
     proc = subprocess.run([sys.executable, "-c", COMPILES], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines() == ["[]", "['<record Point>']"]
+    # Pair's constructor is Point's code with its names; Box's shape is compiled on its first use
+    assert proc.stdout.splitlines() == ["[]", "['<record shape frozen PP>']", "['<record shape P>']"]
+
+
+# Every record of the package built once: the constructors compiled, by name, in a fresh interpreter.
+EVERY_CONSTRUCTOR = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from tests.helpers.package import package_records
+from drafterlint import records
+classes = package_records()
+compiled = []
+sys.addaudithook(lambda event, args: compiled.append(str(args[1])) if event == "compile" else None)
+for cls in classes:
+    params = cls.__record_params__
+    if params.init and "__init__" in vars(cls):
+        records.init_function(cls, params.frozen, "__slots__" in vars(cls))
+print(json.dumps([len(classes), compiled]))
+"""
+
+
+def test_the_packages_constructors_compile_once_per_shape():
+    """Each shape's template is compiled once, whatever the number of records of that shape (the
+    package's records have fewer than half as many shapes); each is compared with the stdlib's above."""
+    root = str(Path(__file__).resolve().parent.parent)
+    proc = subprocess.run([sys.executable, "-c", EVERY_CONSTRUCTOR, root], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    classes, compiled = json.loads(proc.stdout)
+    assert compiled and all(name.startswith("<record shape ") for name in compiled), compiled
+    assert len(compiled) == len(set(compiled))
+    assert len(compiled) < classes * 0.6, (len(compiled), classes)
 
 
 # Small classes that use each option and field kind the decorator takes, each compared with
