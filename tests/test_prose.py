@@ -8,6 +8,7 @@ import datetime
 
 from hypothesis import example
 
+from drafterlint.markdown.model import Document, Prose
 from drafterlint.markdown.parse import parse_document
 from tests.helpers.properties import fixed_and_explored
 from tests.helpers.strategies import markdown
@@ -127,3 +128,53 @@ def test_markers_in_code_blocks_and_comments_are_not_markers(engine):
         "<!-- [TENTATIVE — after 2026-10-12] -->\n\nText <!-- TENTATIVE 2026-10-12 --> here.\n"
     )
     assert _found(engine({DOC: text}, today=TODAY), "DL801") == []
+
+
+SECTIONS = """# Title
+
+Intro *text* on
+two lines.
+
+## 1. First
+
+- an item
+  - a nested item
+- another
+
+| a | b |
+|---|---|
+| c | d |
+
+> a quote
+> and more
+
+## 2. Second
+
+```
+code is no prose
+```
+
+Last words.
+"""
+
+
+def test_the_prose_of_some_lines_is_what_a_scan_of_every_block_finds():
+    doc = parse_document(SECTIONS, "x.md")
+    every = len(SECTIONS.splitlines()) + 2
+    for first in range(every):
+        for last in range(first - 1, every):
+            assert doc.prose_between(first, last) == [p for p in doc.prose if p.pieces and first <= p.line <= last]
+    # prose not in the order of its lines (the parser makes none) is scanned
+    shuffled = Document(doc.path, doc.text, prose=[*reversed(doc.prose), Prose("", ())])
+    assert shuffled.prose_between(3, 12) == [p for p in reversed(doc.prose) if p.pieces and 3 <= p.line <= 12]
+
+
+def test_the_facts_read_a_sections_prose_without_scanning_every_block(monkeypatch):
+    from drafterlint.checks._plain import Plain
+
+    doc = parse_document(SECTIONS, "x.md")
+    asked = []
+    monkeypatch.setattr(Prose, "line", property(lambda p: asked.append(p) or p.pieces[0].line))
+    sections = [(h.line + 1, h.end_line or doc.line_count) for h in doc.headings]
+    texts = [Plain(doc, "rules", first, last).text for first, last in sections]
+    assert texts[1].startswith("an item a nested item another a b c d a quote and more") and asked == []

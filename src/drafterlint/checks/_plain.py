@@ -22,7 +22,7 @@ class Plain:
     def __init__(self, doc: "Document", repo: str, first: int, last: int):
         self.doc = doc
         self.repo = repo
-        self._blocks = [p for p in doc.prose if p.pieces and first <= p.line <= last]
+        self._blocks = doc.prose_between(first, last)
         self._starts: list[int] = []  # offset in text where each block starts
         parts: list[str] = []
         size = 0
