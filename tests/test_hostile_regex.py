@@ -101,6 +101,31 @@ def test_the_budget_ends_a_search_and_puts_the_timer_back():
         assert re.search(r"(?:aa|a)*b", "aab")
 
 
+@no_timer
+def test_outside_the_main_thread_there_is_no_timer_and_the_spent_budget_stops_nothing():
+    """Signals are the main thread's alone (signal.signal refuses elsewhere, which tells the
+    thread without importing `threading`): a search there runs unguarded, as it did when
+    threading was asked, and the main thread's handler and timer are left as they were."""
+    import threading
+
+    before = signal.getsignal(signal.SIGPROF)
+    spent = userregex.Budget(seconds=0.2)
+    spent.spent = 0.2
+    ran = []
+
+    def search() -> None:
+        with spent.running("rule_options.DL503.native_rule", "the text"):
+            ran.append(re.search(r"(?:aa|a)*b", "aab") is not None)
+
+    worker = threading.Thread(target=search)
+    worker.start()
+    worker.join()
+    assert ran == [True] and signal.getsignal(signal.SIGPROF) is before
+    with pytest.raises(InputError, match="used up the 0.2 s"), spent.running("rule_options.DL503.native_rule", "x"):
+        pass  # in the main thread the spent budget ends the next search
+    assert signal.getsignal(signal.SIGPROF) is before and signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+
+
 def _burn(cpu_seconds: float) -> None:
     """Spend CPU time (what the budget counts), as a slow search would."""
     start = time.process_time()

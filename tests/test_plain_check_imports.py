@@ -29,6 +29,8 @@ NOT_FOR_A_PLAIN_CHECK = (
     "drafterlint.history", "drafterlint.checks._invocations",
     # what each rule found, kept for a base (--base-ref)
     "drafterlint.checks._ran",
+    # a configured pattern's CPU budget asks signal.signal whether this is the main thread
+    "threading",
 )
 
 
