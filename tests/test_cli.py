@@ -240,3 +240,45 @@ def test_the_format_follows_the_place_and_an_explicit_flag_wins(cli, repos, monk
     monkeypatch.setenv("DRAFTERLINT_FORMAT", "jsno")
     code, out, err = cli("check", "--rules-repo", rules, cwd=rules)
     assert code == 2 and out == "" and err.count("\n") == 1 and "DRAFTERLINT_FORMAT: use one of text, json" in err
+
+
+# What the command line prints before any command runs: help, usage, version and usage errors.
+PARSED_ONLY = [
+    ["--help"], [], ["--version"], ["chek"], ["--bogus"], ["-h", "check"],
+    *([command, "--help"] for command in ("check", "fix", "baseline", "rules", "explain", "sync", "audit")),
+    ["check", "--formt", "json"], ["check", "--format", "yaml"], ["check", "--fail-on"], ["fix", "--dif"],
+    ["audit", "--http-timeout", "soon"], ["sync"], ["explain"], ["--bogus", "check", "--no-cach"],
+]
+
+
+@pytest.mark.parametrize("argv", PARSED_ONLY, ids=" ".join)
+def test_a_parser_filled_on_demand_says_what_the_whole_parser_says(argv, capsys, monkeypatch):
+    """A run fills only its command's parser (cli.build_parser(lazy=True)); whatever it prints
+    before a command runs is byte for byte what the parser with every command's arguments prints."""
+    from drafterlint import cli
+
+    def said(lazy: bool) -> tuple[object, str, str]:
+        whole = cli.build_parser
+        monkeypatch.setattr(cli, "build_parser", lambda **_: whole(lazy=lazy))
+        try:
+            status: object = cli.main(argv)
+        except SystemExit as e:
+            status = e.code
+        finally:
+            monkeypatch.setattr(cli, "build_parser", whole)
+        out = capsys.readouterr()
+        return status, out.out, out.err
+
+    assert said(lazy=True) == said(lazy=False)
+
+
+def test_a_check_adds_the_arguments_of_its_command_alone():
+    from drafterlint.cli import build_parser
+
+    parser = build_parser(lazy=True)
+    args, extras = parser.parse_known_args(["check", "--no-cache", "--format", "json"])
+    assert (args.command, args.no_cache, extras) == ("check", True, [])
+    arguments = {name: len(command._actions) for name, command in args._commands.items()}
+    assert arguments.pop("check") > 20 and set(arguments.values()) == {1}  # the others: --help only
+    whole = {name: len(command._actions) for name, command in build_parser()._actions[-1].choices.items()}
+    assert whole["check"] == len(args._commands["check"]._actions) and whole["audit"] > 20

@@ -21,6 +21,33 @@ _FORMATS = tuple(f.value for f in Format)
 
 
 class _Parser(argparse.ArgumentParser):
+    """A parser whose arguments may be added when it is first used (`fill`): a run parses one
+    command, and adding every command's arguments cost each run 80 `add_argument`s (each makes a
+    help formatter, which asks the terminal its size)."""
+
+    def __init__(self, *args: Any, fill: "Callable[[_Parser], None] | None" = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._fill = fill
+
+    def filled(self) -> "_Parser":
+        fill, self._fill = self._fill, None
+        if fill is not None:
+            fill(self)
+        return self
+
+    # What argparse calls on a command's parser when the command is given, and what shows it.
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self.filled()
+        return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        self.filled()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self.filled()
+        return super().format_help()
+
     def error(self, message: str) -> NoReturn:  # argparse exits 2 already; keep its one-line style
         from drafterlint.safeio import safe_line
 
@@ -116,23 +143,7 @@ What could not be checked (the model hub, an answer that is not what was expecte
 in the report and is not a failure. See docs/leads.md."""
 
 
-def build_parser() -> "_Parser":
-    parser = _Parser(
-        prog="drafterlint",
-        description=_DESCRIPTION,
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("--version", action="version", version=f"drafterlint {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    parser.set_defaults(_commands=sub.choices)
-
-    check = sub.add_parser(
-        "check",
-        help="check the repositories (offline)",
-        description="Check the rules repository and the reference repository against each other, offline. "
-        "The whole repository is checked; files given (as pre-commit passes them) only locate it.",
-    )
+def _check_arguments(check: _Parser) -> None:
     _add_common(check)
     check.add_argument(
         "--base-ref", metavar="REF",
@@ -163,13 +174,8 @@ def build_parser() -> "_Parser":
 
     check.add_argument("--fix", action="store_true", help="first make the fixes `drafterlint fix` makes, then check")
 
-    fix = sub.add_parser(
-        "fix",
-        help="rewrite what can be rewritten safely (stale anchors, table of contents)",
-        description="Rewrite links to renamed or renumbered headings (DL201, DL203, DL204) and add missing "
-        "table-of-contents entries (DL104) where the right text is beyond doubt; every fix is proved "
-        "by checking the edited files before anything is written. Lists what needs a human, and why.",
-    )
+
+def _fix_arguments(fix: _Parser) -> None:
     _add_repositories(fix)
     fix.add_argument("--diff", action="store_true", help="print a unified diff of the fixes and write nothing")
     fix.add_argument("--base-ref", metavar="REF", help="git ref the change is based on: a link to a heading this change "
@@ -196,13 +202,8 @@ def build_parser() -> "_Parser":
     fix.add_argument("--extra-list", action="append", default=[], metavar="[NAME=]FILE", help=argparse.SUPPRESS)
     fix.add_argument("files", nargs="*", help="ignored except to locate the repository")
 
-    baseline = sub.add_parser(
-        "baseline",
-        help="record today's findings: `check` then fails only on new ones",
-        description="Write the fingerprints of today's findings (one JSON object a line, sorted, with code, "
-        "path and message) to the baseline file; `check` reports those as pre-existing, fails only on "
-        "new ones, and says when baselined findings are fixed so the file can shrink.",
-    )
+
+def _baseline_arguments(baseline: _Parser) -> None:
     _add_repositories(baseline)
     baseline.add_argument("--output", type=Path, metavar="FILE",
                           help="where to write (default: the configured `baseline`, .drafterlint-baseline.json)")
@@ -214,39 +215,20 @@ def build_parser() -> "_Parser":
     baseline.add_argument("--no-cache", action="store_true", help="neither use nor fill the content-hash cache")
     baseline.add_argument("files", nargs="*", help="ignored except to locate the repository")
 
-    sub.add_parser(
-        "rules",
-        help="list every rule",
-        description="List every rule: code, name, default severity and what it checks.",
-    )
-    explain = sub.add_parser(
-        "explain",
-        help="show a rule's documentation and examples",
-        description="Show a rule's documentation, its options, and a passing and a failing example.",
-    )
+
+def _explain_arguments(explain: _Parser) -> None:
     explain.add_argument("code", help="a rule code (DL201) or name (broken-fragment)")
 
-    sync = sub.add_parser(
-        "sync",
-        help="fetch the other repository into the local cache",
-        description="Fetch the other repository (rules or registry) into the per-user cache, for offline checks.",
-    )
+
+def _sync_arguments(sync: _Parser) -> None:
     sync.add_argument("--config", type=Path)
     sync.add_argument("which", choices=("rules", "registry"), help="which repository to fetch")
     sync.add_argument("--url", help="https URL of the repository (default: from configuration)")
     sync.add_argument("--ref", help="branch, tag or commit (default: the configured default branch)")
     sync.add_argument("--cache-dir", type=Path, help="cache location (default: per-user cache)")
 
-    audit = sub.add_parser(
-        "audit",
-        help="the scheduled audit: both repositories via git, history and date checks",
-        description="The scheduled audit: brings both repositories at their refs via git and runs every\n"
-        "check, including git history, dates (--today) and, with --online, the model hub; writes a\n"
-        "Markdown report and JSON (always, before the tracking issue is touched), and can keep one\n"
-        "tracking issue up to date.",
-        epilog=_AUDIT_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+
+def _audit_arguments(audit: _Parser) -> None:
     _add_common(audit)
     audit.add_argument("--rules-ref", metavar="REF",
                        help="branch, tag or commit of the rules repository to audit (default: its configured "
@@ -274,6 +256,74 @@ def build_parser() -> "_Parser":
     audit.add_argument("--cache-dir", type=Path, metavar="DIR",
                        help="where the audit clones the repositories and keeps the model hub's answers for a "
                             "day (default: the per-user cache)")
+
+
+def build_parser(*, lazy: bool = False) -> "_Parser":
+    """The command line's parser; `lazy`, each command's arguments added when that command is
+    parsed or its help shown (a run uses one command: cli.main), else every command's now."""
+    parser = _Parser(
+        prog="drafterlint",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"drafterlint {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser.set_defaults(_commands=sub.choices)
+    sub.add_parser(
+        "check",
+        fill=_check_arguments,
+        help="check the repositories (offline)",
+        description="Check the rules repository and the reference repository against each other, offline. "
+        "The whole repository is checked; files given (as pre-commit passes them) only locate it.",
+    )
+    sub.add_parser(
+        "fix",
+        fill=_fix_arguments,
+        help="rewrite what can be rewritten safely (stale anchors, table of contents)",
+        description="Rewrite links to renamed or renumbered headings (DL201, DL203, DL204) and add missing "
+        "table-of-contents entries (DL104) where the right text is beyond doubt; every fix is proved "
+        "by checking the edited files before anything is written. Lists what needs a human, and why.",
+    )
+    sub.add_parser(
+        "baseline",
+        fill=_baseline_arguments,
+        help="record today's findings: `check` then fails only on new ones",
+        description="Write the fingerprints of today's findings (one JSON object a line, sorted, with code, "
+        "path and message) to the baseline file; `check` reports those as pre-existing, fails only on "
+        "new ones, and says when baselined findings are fixed so the file can shrink.",
+    )
+    sub.add_parser(
+        "rules",
+        help="list every rule",
+        description="List every rule: code, name, default severity and what it checks.",
+    )
+    sub.add_parser(
+        "explain",
+        fill=_explain_arguments,
+        help="show a rule's documentation and examples",
+        description="Show a rule's documentation, its options, and a passing and a failing example.",
+    )
+    sub.add_parser(
+        "sync",
+        fill=_sync_arguments,
+        help="fetch the other repository into the local cache",
+        description="Fetch the other repository (rules or registry) into the per-user cache, for offline checks.",
+    )
+    sub.add_parser(
+        "audit",
+        fill=_audit_arguments,
+        help="the scheduled audit: both repositories via git, history and date checks",
+        description="The scheduled audit: brings both repositories at their refs via git and runs every\n"
+        "check, including git history, dates (--today) and, with --online, the model hub; writes a\n"
+        "Markdown report and JSON (always, before the tracking issue is touched), and can keep one\n"
+        "tracking issue up to date.",
+        epilog=_AUDIT_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    if not lazy:
+        for command in sub.choices.values():
+            command.filled()
     return parser
 
 
@@ -373,7 +423,7 @@ def _tokens(command: str) -> list[str | None]:
 
 
 def _main(argv: list[str] | None) -> int:
-    parser = build_parser()
+    parser = build_parser(lazy=True)
     # Unknown arguments are told by the command that got them (argparse would print the
     # top-level usage, which names none of the command's options).
     args, extras = parser.parse_known_args(argv)
