@@ -325,3 +325,28 @@ def test_reports_take_findings_and_metadata_only():
         imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         for forbidden in ("drafterlint.checks", "drafterlint.gitops", "drafterlint.engine", "subprocess", "git"):
             assert not any(m == forbidden or m.startswith(forbidden + ".") for m in imported), (path.name, forbidden)
+
+
+def test_a_result_with_nothing_to_make_encodable_is_printed_as_it_is(monkeypatch):
+    """`printable` reads every finding (its fields, its related locations) and copies only what
+    holds a name that is not valid UTF-8: a finding whose related locations are plain is kept,
+    not copied (dataclasses.replace, about 40 us each), and each class's fields are looked up once."""
+    import dataclasses
+
+    from drafterlint import report
+
+    plain = Result([finding(line=n, related=[Location("rules", "other.md", n, 1)]) for n in range(1, 41)],
+                   [Skipped(("DL801",), "needs a date")])
+    bad = Location("rules", "caf\udce9.md", 3, 1)  # a name that is not UTF-8 (a surrogate escape)
+    mixed = Result([*plain.findings[:5], finding(line=99, related=[bad])], [])
+    made, looked_up = [], []
+    replace_, fields_ = dataclasses.replace, dataclasses.fields
+    monkeypatch.setattr(dataclasses, "replace", lambda obj, **kw: made.append(obj) or replace_(obj, **kw))
+    monkeypatch.setattr(dataclasses, "fields", lambda obj: looked_up.append(obj) or fields_(obj))
+    monkeypatch.setattr(report, "_INIT_FIELDS", {})
+    assert report.printable(plain) is plain and made == []
+    assert sorted(c.__name__ for c in looked_up) == ["Finding", "Location", "Skipped"]  # once each
+    # the finding whose related location has that name alone is copied
+    shown = report.printable(mixed)
+    assert shown.findings[:5] == mixed.findings[:5] and all(a is b for a, b in zip(shown.findings, mixed.findings[:5]))
+    assert shown.findings[5].related[0].path == "caf\\xe9.md" and len(made) == 3  # the location, its finding, the result
