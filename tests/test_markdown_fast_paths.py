@@ -19,7 +19,9 @@
   end to line end: as many as there are line starts where they match.
 - A token's prose found as written on one line is placed in one piece at once
   (`prose._Placer.place`): the model is the one placing it run by run gives.
-- A list item's marker line is read once for its state (`positions._MarkerLine`)."""
+- A list item's marker line is read once for its state (`positions._MarkerLine`).
+- Inline tokens holding no `*` or `_` run are finalized without judging runs
+  (`FastInline.finalize_tokens`): the tokens are those judging them gives."""
 
 from __future__ import annotations
 
@@ -191,6 +193,27 @@ class _MistunesFinalizing(FastInline):
 def test_emphasis_is_finalized_as_mistune_finalizes_it(text):
     ours, mistunes = markdown_parser(), make_markdown(_MistunesFinalizing())
     assert _inline_tokens(ours, text) == _inline_tokens(mistunes, text), text
+
+
+class _EveryRunJudged(FastInline):
+    """The inline parser finalizing every block's tokens the way that judges their runs,
+    whether they hold one or not."""
+
+    def finalize_tokens(self, tokens, depth):
+        remaining = self.max_nested_level - depth
+        return self.finalize_runs(tokens, "emphasis" in self.rules and remaining > 0, remaining)
+
+
+@settings(max_examples=300, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(documents | st.text(alphabet="ab ~&;#\\`[]()<>\n\u00e9*_", max_size=40))
+@example("a&amp;b &#35;x &copy &a; \\*a\\_ ~~a~~ b \u00e9 ~x~ `*` [c](#d) <e> f  \ng")
+@example("&amp&amp; [&]() ~ ~~ \u00a0\u2003 a\\\nb")
+def test_tokens_without_a_run_are_finalized_as_with_their_runs_judged(text):
+    """Inline tokens holding no `*` or `_` run to judge are only joined and cleaned
+    (`FastInline.finalize_tokens`): what judging their runs gives."""
+    ours, judged = markdown_parser(), make_markdown(_EveryRunJudged())
+    assert _inline_tokens(ours, text) == _inline_tokens(judged, text), text
 
 
 def test_delimiter_runs_stop_plain_text_only_under_mistunes_own_rule():

@@ -14,6 +14,9 @@ from drafterlint.markdown._mistune import (
     AUTOLINK,
     HookedInlineParser,
     add_token,
+    clean_emphasis_token,
+    coalesce_emphasis_text,
+    contains_emphasis_marker,
     drop_opener,
     finalize_emphasis,
     in_link,
@@ -177,6 +180,16 @@ class FastInline(HookedInlineParser):
     def finalize_tokens(self, tokens: list[dict[str, Any]], depth: int) -> list[dict[str, Any]]:
         remaining = self.max_nested_level - depth
         enabled = "emphasis" in self.rules and remaining > 0
+        if not enabled or not contains_emphasis_marker(tokens):
+            # no run of `*` or `_` to judge (most blocks): both ways below join the text tokens
+            # and drop mistune's keys, and nothing else (coalescing keeps each character in a
+            # text token of the same kind, so it adds or takes away no run)
+            return [clean_emphasis_token(tok) for tok in (coalesce_emphasis_text(tokens) if len(tokens) > 1 else tokens)]
+        return self.finalize_runs(tokens, enabled, remaining)
+
+    def finalize_runs(self, tokens: list[dict[str, Any]], enabled: bool, remaining: int) -> list[dict[str, Any]]:
+        """Finalize emphasis as mistune does where it reads `tokens` as cmark-gfm, else with
+        cmark-gfm's flanking (`emphasis.finalize`)."""
         if emphasis.mistune_reads_alike(tokens):
             return finalize_emphasis(tokens, enabled, remaining)  # mistune's own: the common case, and faster
         return emphasis.finalize(tokens, enabled, remaining)
