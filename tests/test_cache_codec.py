@@ -196,3 +196,53 @@ def test_a_document_kept_whole_survives_its_columns_and_a_damaged_one_is_refused
         change(damaged)
         with pytest.raises((ValueError, TypeError, KeyError, IndexError)):
             document_from_text(json.dumps(damaged))
+
+
+TWICE = RICH + "\n- [a](#a) and `b`\n- c\n\n| x | [y](#why) |\n|---|---|\n| [z](#zed) | w |\n"
+
+
+def _held_twice(doc: model.Document) -> tuple[list, list]:
+    """The links and prose `doc` holds again: in its list items and table cells."""
+    links = [k for lst in doc.lists for item in lst.items for k in item.links]
+    links += [k for t in doc.tables for row in (t.header, *t.rows) for c in row for k in c.links]
+    return links, [p for lst in doc.lists for item in lst.items for p in item.prose]
+
+
+def test_what_a_document_holds_twice_is_written_once_and_shared_as_the_parse_shares_it():
+    # A list item's links and prose and a table cell's links are in the document's own lists of
+    # links and prose too: written as their places there, made once when read back, and the same
+    # objects, as the parse made them (each was made twice, 15 % of the rules document's objects).
+    from drafterlint.cache import document_from_text, document_text
+    from drafterlint.markdown.sections import MemoryStore, parse_sectioned
+
+    doc = parse_document(TWICE, "x.md")
+    links, prose = _held_twice(doc)
+    assert len(links) >= 4 and len(prose) >= 4
+    text = document_text(doc)
+    assert text.count('"#why"') == text.count('"#zed"') == text.count('"other.md#part"') == 1
+    store = MemoryStore(persists=True)  # (a section's model through its JSON, as the cache keeps it)
+    parse_sectioned(TWICE, "x.md", store)
+    for again in (document_from_text(text), parse_sectioned(TWICE, "x.md", store)[0]):
+        assert again == doc
+        links, prose = _held_twice(again)
+        assert {id(k) for k in links} <= {id(k) for k in again.links}
+        assert {id(p) for p in prose} <= {id(p) for p in again.prose}
+
+
+def test_places_in_a_pool_outside_it_are_refused():
+    doc = parse_document(TWICE, "x.md")
+    pools = cache_codec.pools_of(links=doc.links, prose=doc.prose)
+    good = json.loads(json.dumps(cache_codec.encode_columns(model.ListBlock, doc.lists, pools)))
+    made = {model.Link: doc.links, model.Prose: doc.prose}
+    assert cache_codec.decode_columns(model.ListBlock, good, len(doc.lists), 0, made) == doc.lists
+    links = good[0]["v"]["t"][4]  # (the items' links)
+    assert links["p"] == "Link" and links["i"]
+    for change in (lambda c: c["i"].__setitem__(0, len(doc.links)), lambda c: c["i"].__setitem__(0, -1),
+                   lambda c: c["i"].__setitem__(0, "0"), lambda c: c["i"].append(0), lambda c: c.update(p="Span"),
+                   lambda c: c.update(p="Finding"), lambda c: c.update(i=None)):
+        damaged = json.loads(json.dumps(good))
+        change(damaged[0]["v"]["t"][4])
+        with pytest.raises((ValueError, TypeError, KeyError)):
+            cache_codec.decode_columns(model.ListBlock, damaged, len(doc.lists), 0, made)
+    with pytest.raises(ValueError):  # (no pool given)
+        cache_codec.decode_columns(model.ListBlock, good, len(doc.lists))

@@ -60,7 +60,7 @@ from pathlib import Path
 from typing import Any
 
 from drafterlint import inputs
-from drafterlint.cache_codec import FORMAT, decode_columns, encode_columns, fingerprint
+from drafterlint.cache_codec import FORMAT, decode_columns, encode_columns, fingerprint, pools_of
 from drafterlint.cache_store import Store
 from drafterlint.sources import cache_outlives_the_run
 
@@ -191,6 +191,7 @@ class DocumentCache:
 # objects as columns (cache_codec.encode_columns: read back by loops in C, not a call per object;
 # the rules document's 17,000 objects as rows, a hook call per list, cost a sixth of a run).
 _DOCUMENT_COLUMNS = ("headings", "links", "lists", "tables", "quotes", "paragraphs", "prose", "suppressions")
+_POOLED = ("lists", "tables")  # (what holds the document's links and prose again)
 _DOCUMENT_FIELDS = ("path", "text", "headings", "links", "lists", "tables", "quotes", "paragraphs", "prose",
                     "html_anchors", "suppressions", "code_lines", "limits")
 
@@ -210,9 +211,12 @@ def document_text(doc: Any) -> str:
     if tuple(f.name for f in dataclasses.fields(doc)) != _DOCUMENT_FIELDS:
         raise TypeError("a Document of other fields")
     classes = _document_classes()
+    # (a list item's links and prose, a table cell's links: as their places in the document's own)
+    pools = pools_of(links=doc.links, prose=doc.prose)
     return json.dumps([
         doc.path, doc.text,
-        *([len(getattr(doc, f)), encode_columns(classes[f], getattr(doc, f))] for f in _DOCUMENT_COLUMNS),
+        *([len(getattr(doc, f)), encode_columns(classes[f], getattr(doc, f), pools if f in _POOLED else None)]
+          for f in _DOCUMENT_COLUMNS),
         list(doc.html_anchors.items()), sorted(doc.code_lines), [list(x) for x in doc.limits],
     ], ensure_ascii=True, separators=(",", ":"))
 
@@ -225,7 +229,10 @@ def document_from_text(text: str) -> Any:
     classes = _document_classes()
     if len(columns) != len(_DOCUMENT_COLUMNS) or type(path) is not str or type(body) is not str:
         raise ValueError("not a document")
-    made = {f: decode_columns(classes[f], value[1], value[0]) for f, value in zip(_DOCUMENT_COLUMNS, columns)}
+    given = dict(zip(_DOCUMENT_COLUMNS, columns))
+    made = {f: decode_columns(classes[f], given[f][1], given[f][0]) for f in ("links", "prose")}
+    pools = {classes["links"]: made["links"], classes["prose"]: made["prose"]}
+    made.update({f: decode_columns(classes[f], value[1], value[0], 0, pools) for f, value in given.items() if f not in made})
     if any(type(k) is not str or type(v) is not int for k, v in anchors) or any(type(x) is not int for x in code):
         raise ValueError("not a document")
     return Document(path=path, text=body, html_anchors=dict(anchors), code_lines=frozenset(code),

@@ -14,8 +14,8 @@ from typing import Any
 from drafterlint.inputs import FORMAT, digest, fingerprint, key
 
 # The fingerprint and the keys are derived in drafterlint.inputs, which the front shares.
-__all__ = ["FORMAT", "decode", "decode_columns", "digest", "encode", "encode_columns",
-           "fingerprint", "key"]
+__all__ = ["FORMAT", "Pools", "decode", "decode_columns", "digest", "encode", "encode_columns",
+           "fingerprint", "key", "pools_of"]
 
 
 # -- encoding: JSON, decoded only into known classes ----------------------------------------
@@ -159,51 +159,71 @@ def decode(text: str) -> Any:
 # loops that run in C (map over the columns): the calls are per class, not per object.
 
 
-def encode_columns(cls: type, objects: list | tuple) -> list:
+# Objects a model holds twice (a list item's links and prose, a table cell's links: also in the
+# model's own lists of links and prose) are written once, in that list, and where held again as
+# their places in it: the pools, per class, of encode_columns (each object's place, by its id)
+# and of decode_columns (the objects, made already), so that decoding makes each object once,
+# and the objects are shared again as the parse shares them.
+Pools = dict[type, dict[int, int]]
+
+
+def pools_of(**lists: list) -> Pools:
+    """The pools (see Pools) of lists of one class each, for encode_columns."""
+    return {type(objects[0]): {id(x): i for i, x in enumerate(objects)} for objects in lists.values() if objects}
+
+
+def encode_columns(cls: type, objects: list | tuple, pools: Pools | None = None) -> list:
     """`objects` (all of class `cls`, a class the cache holds) as one column per field of its
     constructor: see _column."""
     names = _init_fields(cls)
     if names is None or any(type(x) is not cls for x in objects):
         raise TypeError(f"cannot cache a {cls.__name__} column")
-    return [_column(list(map(attrgetter(n), objects))) for n in names]
+    return [_column(list(map(attrgetter(n), objects)), pools) for n in names]
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
-def _column(values: list) -> Any:
+def _column(values: list, pools: Pools | None = None) -> Any:
     """One field of many objects: the values themselves where each is text, a number or None;
-    for tuples, {"k": their lengths, "v": their items as one column} (frozensets: "f" for "k");
-    for objects of one of the
-    cache's classes, {"c": the class, "t": their columns, "m": which are there, where some are
-    None}."""
+    for tuples, {"k": their lengths, "v": their items as one column} (frozensets: "f" for "k"),
+    or where every item is in a pool, {"k": their lengths, "p": their class, "i": their places
+    in it}; for objects of one of the cache's classes, {"c": the class, "t": their columns, "m":
+    which are there, where some are None}."""
     kinds = set(map(type, values))
     if kinds <= _PLAIN:
         return values
     if kinds == {tuple} or kinds == {frozenset}:
         tag = "k" if kinds == {tuple} else "f"
-        return {tag: list(map(len, values)), "v": _column([x for v in values for x in v])}
+        items = [x for v in values for x in v]
+        pool = pools.get(type(items[0])) if pools and items and tag == "k" else None
+        if pool is not None:
+            places = [pool.get(id(x), -1) for x in items]
+            if -1 not in places:
+                return {tag: list(map(len, values)), "p": type(items[0]).__name__, "i": places}
+        return {tag: list(map(len, values)), "v": _column(items, pools)}
     kinds.discard(type(None))
     (t,) = kinds if len(kinds) == 1 else (None,)
     if t is None or _init_fields(t) is None:
         raise TypeError(f"cannot cache a column of {sorted(k.__name__ for k in kinds)}")
     there = [v for v in values if v is not None]
-    out: dict[str, Any] = {"c": t.__name__, "t": encode_columns(t, there)}
+    out: dict[str, Any] = {"c": t.__name__, "t": encode_columns(t, there, pools)}
     if len(there) < len(values):
         out["m"] = [0 if v is None else 1 for v in values]
     return out
 
 
-def decode_columns(cls: type, columns: Any, n: int, shift: int = 0) -> list:
+def decode_columns(cls: type, columns: Any, n: int, shift: int = 0, pools: dict[type, list] | None = None) -> list:
     """The `n` objects of class `cls` that encode_columns wrote as `columns`, every line number
-    (a `line` or `end_line` field) moved by `shift`. Anything not of that shape raises
-    (ValueError, TypeError, KeyError): the entry is not used."""
+    (a `line` or `end_line` field) moved by `shift`; `pools`: per class, the objects decoded
+    already that a column may name by their places (see Pools). Anything not of that shape
+    raises (ValueError, TypeError, KeyError): the entry is not used."""
     plan = _PLANS.get(cls) or _plan(cls)
     if type(columns) is not list or len(columns) != len(plan) or type(n) is not int:
         raise ValueError("not the columns of " + cls.__name__)
     if not n:
         return []  # (a section without a table: nothing to make, nor of the classes inside)
-    values = [_values(c, n, shift if moved else 0, shift) for c, (moved, _, _) in zip(columns, plan)]
+    values = [_values(c, n, shift if moved else 0, shift, pools) for c, (moved, _, _) in zip(columns, plan)]
     if plan[0][1] is None:
         return list(map(cls, *values))
     made: list[Any] = list(map(object.__new__, repeat(cls, n)))
@@ -213,9 +233,9 @@ def decode_columns(cls: type, columns: Any, n: int, shift: int = 0) -> list:
     return made
 
 
-def _values(column: Any, n: int, by: int, shift: int) -> list:
+def _values(column: Any, n: int, by: int, shift: int, pools: dict[type, list] | None = None) -> list:
     """The `n` values `column` (see _column) holds, moved by `by` (numbers) or `shift` (the
-    line numbers of the objects it holds)."""
+    line numbers of the objects it holds; those of a pool are moved already)."""
     if type(column) is list:
         if len(column) != n:
             raise ValueError("a column of another length")
@@ -226,18 +246,33 @@ def _values(column: Any, n: int, by: int, shift: int) -> list:
         lengths = column.get("k", column.get("f"))
         if type(lengths) is not list or len(lengths) != n:
             raise ValueError("a column of another length")
-        items = iter(_values(column["v"], sum(lengths), by, shift))  # (a length below 0: islice raises)
+        if "p" in column:
+            items = iter(_pooled(column, sum(lengths), pools))
+        else:
+            items = iter(_values(column["v"], sum(lengths), by, shift, pools))  # (a length below 0: islice raises)
         return list(map(tuple if "k" in column else frozenset, map(islice, repeat(items), lengths)))
     cls = _class(column["c"])
     if cls is None:
         raise KeyError(column["c"])  # not ours: the entry is rejected
     there = column.get("m")
     if there is None:
-        return decode_columns(cls, column["t"], n, shift)
+        return decode_columns(cls, column["t"], n, shift, pools)
     if type(there) is not list or len(there) != n or not set(there) <= {0, 1}:
         raise ValueError("not a column's mask")
-    made = iter(decode_columns(cls, column["t"], sum(there), shift))
+    made = iter(decode_columns(cls, column["t"], sum(there), shift, pools))
     return [next(made) if x else None for x in there]
+
+
+def _pooled(column: dict, n: int, pools: dict[type, list] | None) -> list:
+    """The `n` objects of a pool a column names by their places (see _column)."""
+    cls = _class(column["p"])
+    pool = pools.get(cls) if pools is not None and cls is not None else None
+    places = column["i"]
+    if pool is None or type(places) is not list or len(places) != n:
+        raise ValueError("not a column of a pool's objects")
+    if places and (min(places) < 0 or max(places) >= len(pool)):  # (not numbers: TypeError)
+        raise ValueError("a place outside the pool")
+    return list(map(pool.__getitem__, places))
 
 
 # Per class, per field of its constructor: whether it is a line number, and how a made object's

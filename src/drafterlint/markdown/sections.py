@@ -37,7 +37,7 @@ from dataclasses import field
 from typing import Any, Protocol
 
 from drafterlint import lazyre
-from drafterlint.cache_codec import decode_columns, encode_columns
+from drafterlint.cache_codec import decode_columns, encode_columns, pools_of
 from drafterlint.markdown._mistune import env_get, ref_links, tokens_of, use_ref_links
 from drafterlint.markdown.lazy import REPARSE_LEFT, REPARSE_REFUSED, reparse_budget
 from drafterlint.markdown.limits import MAX_MARKUP, refuse_if_too_big
@@ -478,20 +478,28 @@ def _carry_from_json(value: list[Any], shift: int) -> Carry:
 # (cache_codec.encode_columns: a loop in C per field, not a call per object), the rest as is.
 _COLUMNS = (("links", Link), ("lists", ListBlock), ("tables", Table), ("quotes", Quote),
             ("paragraphs", Paragraph), ("prose", Prose))
+_POOLED = (ListBlock, Table)  # (what holds the part's links and prose again)
 
 
 def _part_json(part: Part) -> str:
+    # (a list item's links and prose, a table cell's links: written as their places in the part's
+    # own lists, cache_codec.Pools)
+    pools = pools_of(links=part.links, prose=part.prose)
     return json.dumps([
         [[line, col, level, text, list(anchors)] for line, col, level, text, anchors in part.head_raw],
-        *([len(objects), encode_columns(cls, objects)] for objects, cls in ((getattr(part, f), c) for f, c in _COLUMNS)),
+        *([len(objects), encode_columns(cls, objects, pools if cls in _POOLED else None)]
+          for objects, cls in ((getattr(part, f), c) for f, c in _COLUMNS)),
         list(part.html_anchors.items()), sorted(part.code_lines), sorted(part.block_code_lines),
     ], ensure_ascii=True, separators=(",", ":"))  # (ASCII: the store keeps it as it is, cache.SectionPack)
 
 
 def _part_from_json(text: str, shift: int) -> Part:
     head, links, lists, tables, quotes, paragraphs, prose, anchors, code, block_code = json.loads(text)
-    made = {field: decode_columns(cls, columns, n, shift) for (n, columns), (field, cls)
-            in zip((links, lists, tables, quotes, paragraphs, prose), _COLUMNS, strict=True)}
+    made = {"links": decode_columns(Link, links[1], links[0], shift),
+            "prose": decode_columns(Prose, prose[1], prose[0], shift)}
+    pools: dict[type, list[Any]] = {Link: made["links"], Prose: made["prose"]}
+    made.update({field: decode_columns(cls, columns, n, shift, pools) for (n, columns), (field, cls)
+                 in zip((lists, tables, quotes, paragraphs), _COLUMNS[1:5], strict=True)})
     return Part(
         head_raw=[(int(line) + shift, col, level, title, list(names)) for line, col, level, title, names in head],
         **made,
