@@ -360,3 +360,23 @@ def test_a_token_is_placed_as_run_by_run(raw):
     fast, slow = _Placer(state, 0, len(text)), _Placer(state, 0, len(text))
     assert fast.place(raw, "text") == _placed_step_by_step(slow, raw, "text")
     assert (fast.pieces, fast.p, fast.n, fast.text) == (slow.pieces, slow.p, slow.n, slow.text)
+
+
+def test_each_heading_is_made_once_with_its_section_end(monkeypatch):
+    """headings.finish_headings works out where each section ends before making the headings,
+    so each is made once (it made each, then each again by dataclasses.replace with its end)."""
+    from drafterlint.markdown import headings
+    from drafterlint.markdown.model import Heading
+
+    made: list[Heading] = []
+
+    def counted(*args):
+        made.append(Heading(*args))
+        return made[-1]
+
+    text = "# 1 A\n\n## 1.1 B\n\ntext\n\n### c\n\n## 1.2 D\n\n# 2 E\n\nmore\n"
+    monkeypatch.setattr(headings, "Heading", counted)
+    doc = parse_document(text, "x.md")
+    assert made == doc.headings
+    assert [(h.number, h.line, h.end_line) for h in doc.headings] == [
+        ("1", 1, 10), ("1.1", 3, 8), (None, 7, 8), ("1.2", 9, 10), ("2", 11, 13)]

@@ -30,6 +30,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from drafterlint import lazyre
@@ -505,6 +506,10 @@ def parse_document(text: str, path: str, *, max_markup: int = MAX_MARKUP) -> Doc
     return assemble(text, path, [b.part()])
 
 
+# (line, column): where a part of the model is, the order assemble sorts them in
+_PLACE = attrgetter("line", "column")
+
+
 def assemble(text: str, path: str, parts: "list[Part]", starts: list[int] | None = None) -> Document:
     """The document `text` at `path` made of `parts`, the walks of its blocks in order (one for
     the whole document, or one per section): what depends on the whole document (heading
@@ -524,16 +529,16 @@ def assemble(text: str, path: str, parts: "list[Part]", starts: list[int] | None
         return [x for p in parts for x in getattr(p, field)]
 
     links = every("links")
-    links.sort(key=lambda l: (l.line, l.column))
+    links.sort(key=_PLACE)
     return Document(
         path=path,
         text=text,
         headings=finish_headings(every("head_raw"), text),
         links=links,
-        lists=sorted(every("lists"), key=lambda x: (x.line, x.column)),
+        lists=sorted(every("lists"), key=_PLACE),
         tables=every("tables"),
-        quotes=sorted(every("quotes"), key=lambda q: (q.line, q.column)),
-        paragraphs=sorted(every("paragraphs"), key=lambda p: (p.line, p.column)),
+        quotes=sorted(every("quotes"), key=_PLACE),
+        paragraphs=sorted(every("paragraphs"), key=_PLACE),
         prose=sorted(every("prose"), key=lambda t: (t.pieces[0].line, t.pieces[0].column)),
         html_anchors=html_anchors,
         suppressions=suppressions(text, starts, block_code_lines),
