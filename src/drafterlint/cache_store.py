@@ -139,16 +139,17 @@ class Store:
         if not _ENTRY_NAME.match(name) or not self.usable():
             return None
         raw = self._read(name, MAX_BYTES + 1)
-        try:
-            text = raw.decode("utf-8") if raw is not None else None
-        except UnicodeDecodeError:
-            text = None
-        if text is None:
+        if raw is None:
             return None
-        stored, _, body = text.partition("\n")
+        stored, _, data = raw.partition(b"\n")  # (hashed as read: not decoded and encoded again)
+        try:
+            body = data.decode("utf-8")
+            stored.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
         try:
             # the digest of the body: an entry edited by hand (or damaged) is never trusted
-            if stored != "sha256:" + digest(body.encode("utf-8")):
+            if stored != b"sha256:" + digest(data).encode("ascii"):
                 raise ValueError("digest mismatch")
             value = decoder(body)
         except Exception:  # corrupted, truncated, or from another version: not an entry
@@ -176,7 +177,8 @@ class Store:
             return False
         if max_bytes is not None and len(text) > max_bytes:
             return False
-        data = ("sha256:" + digest(text.encode("ascii")) + "\n" + text).encode("ascii")
+        body = text.encode("ascii")
+        data = b"sha256:" + digest(body).encode("ascii") + b"\n" + body
         tmp = f".tmp-{os.urandom(16).hex()}"
         try:
             fd = self._open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
