@@ -50,11 +50,9 @@ def _plain_check_modules(tmp_path) -> list[str]:
     return modules
 
 
-# `python -c COMPILED_AT_IMPORT MODULES`: imports the modules named in the JSON file MODULES,
-# drafterlint's last, and prints (as JSON) the file and line in drafterlint of each regular
-# expression compiled while drafterlint's were imported.
-COMPILED_AT_IMPORT = (
-    "import importlib, json, re._compiler, sys\n"
+# The start of a script given a JSON file of module names (sys.argv[1]): every module that is
+# not drafterlint's imported first, so that what is counted next is drafterlint's own.
+OTHERS_FIRST = (
     "modules = json.loads(open(sys.argv[1]).read())\n"
     "for name in modules:\n"
     "    if name.split('.')[0] not in ('drafterlint', '__main__'):\n"
@@ -62,6 +60,15 @@ COMPILED_AT_IMPORT = (
     "            importlib.import_module(name)\n"
     "        except ImportError:\n"
     "            pass\n"
+)
+
+
+# `python -c COMPILED_AT_IMPORT MODULES`: imports the modules named in the JSON file MODULES,
+# drafterlint's last, and prints (as JSON) the file and line in drafterlint of each regular
+# expression compiled while drafterlint's were imported.
+COMPILED_AT_IMPORT = (
+    "import importlib, json, re._compiler, sys\n"
+    + OTHERS_FIRST +
     "compile_, found = re._compiler.compile, []\n"
     "def counted(pattern, flags=0):\n"
     "    frame = sys._getframe(1)\n"
@@ -139,13 +146,7 @@ def test_importing_what_a_plain_check_runs_compiles_none_of_its_patterns(tmp_pat
 # docstring `dataclasses` made from inspect.signature, anything given to exec or eval.
 CODE_COMPILED_AT_IMPORT = (
     "import importlib, json, os, sys\n"
-    "modules = json.loads(open(sys.argv[1]).read())\n"
-    "for name in modules:\n"
-    "    if name.split('.')[0] not in ('drafterlint', '__main__'):\n"
-    "        try:\n"
-    "            importlib.import_module(name)\n"
-    "        except ImportError:\n"
-    "            pass\n"
+    + OTHERS_FIRST +
     "found = []\n"
     "def hook(event, args):\n"
     "    if event == 'compile' and not os.path.isfile(str(args[1])):\n"
