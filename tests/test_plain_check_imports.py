@@ -67,9 +67,13 @@ OTHERS_FIRST = (
 # drafterlint's last, and prints (as JSON) the file and line in drafterlint of each regular
 # expression compiled while drafterlint's were imported.
 COMPILED_AT_IMPORT = (
-    "import importlib, json, re._compiler, sys\n"
+    "import importlib, json, sys\n"
+    "try:\n"
+    "    import re._compiler as compiler\n"
+    "except ImportError:  # Python 3.10\n"
+    "    import sre_compile as compiler\n"
     + OTHERS_FIRST +
-    "compile_, found = re._compiler.compile, []\n"
+    "compile_, found = compiler.compile, []\n"
     "def counted(pattern, flags=0):\n"
     "    frame = sys._getframe(1)\n"
     "    while frame is not None and '/drafterlint/' not in frame.f_code.co_filename.replace('\\\\', '/'):\n"
@@ -77,7 +81,7 @@ COMPILED_AT_IMPORT = (
     "    if frame is not None:\n"
     "        found.append(f'{frame.f_code.co_filename}:{frame.f_lineno}')\n"
     "    return compile_(pattern, flags)\n"
-    "re._compiler.compile = counted\n"
+    "compiler.compile = counted\n"
     "for name in modules:\n"
     "    if name.startswith('drafterlint'):\n"
     "        importlib.import_module(name)\n"
@@ -148,8 +152,10 @@ CODE_COMPILED_AT_IMPORT = (
     "import importlib, json, os, sys\n"
     + OTHERS_FIRST +
     "found = []\n"
+    # (Python 3.13's dataclasses compile one empty builder a class: the stdlib's, no method)
+    "EMPTY = (b'def __create_fn__():\\n\\n return ()', 'def __create_fn__():\\n\\n return ()')\n"
     "def hook(event, args):\n"
-    "    if event == 'compile' and not os.path.isfile(str(args[1])):\n"
+    "    if event == 'compile' and not os.path.isfile(str(args[1])) and args[0] not in EMPTY:\n"
     "        found.append(str(args[1]))\n"
     "sys.addaudithook(hook)\n"
     "for name in modules:\n"
