@@ -278,7 +278,63 @@ def test_a_check_adds_the_arguments_of_its_command_alone():
     parser = build_parser(lazy=True)
     args, extras = parser.parse_known_args(["check", "--no-cache", "--format", "json"])
     assert (args.command, args.no_cache, extras) == ("check", True, [])
-    arguments = {name: len(command._actions) for name, command in args._commands.items()}
-    assert arguments.pop("check") > 20 and set(arguments.values()) == {1}  # the others: --help only
+    made = {name for name, command in args._commands.items() if hasattr(command, "_actions")}
+    assert made == {"check"} and len(args._commands["check"]._actions) > 20  # the others not even made
     whole = {name: len(command._actions) for name, command in build_parser()._actions[-1].choices.items()}
     assert whole["check"] == len(args._commands["check"]._actions) and whole["audit"] > 20
+    assert set(whole) == set(args._commands) and whole["rules"] == 1  # --help only
+
+
+def test_a_check_makes_two_parsers_and_no_help_formatter_of_the_terminal_s_width(monkeypatch):
+    """Adding an argument makes a help formatter (argparse checks a metavar tuple with it), and a
+    formatter of the terminal's width imports shutil and asks the terminal its size: a check
+    makes its own parser and the command line's, and no formatter but of a fixed width."""
+    import argparse
+
+    from drafterlint.cli import build_parser
+
+    made: list[str] = []
+    widths: list[object] = []
+    parser_init, formatter_init = argparse.ArgumentParser.__init__, argparse.HelpFormatter.__init__
+
+    def counted_parser(self, *args, **kwargs):
+        made.append(kwargs.get("prog", ""))
+        parser_init(self, *args, **kwargs)
+
+    def counted_formatter(self, prog, indent_increment=2, max_help_position=24, width=None):
+        widths.append(width)
+        formatter_init(self, prog, indent_increment, max_help_position, width)
+
+    monkeypatch.setattr(argparse.ArgumentParser, "__init__", counted_parser)
+    monkeypatch.setattr(argparse.HelpFormatter, "__init__", counted_formatter)
+    args, _ = build_parser(lazy=True).parse_known_args(["check", "--no-cache"])
+    assert args.no_cache and made == ["drafterlint", "drafterlint check"]
+    assert widths and None not in widths  # a width of the terminal's is looked up by shutil
+    widths.clear()
+    help_text = args._commands["check"].format_help()
+    assert widths == [None] and help_text.startswith("usage: drafterlint check [-h]")
+
+
+def test_the_commands_are_named_as_argparse_names_them():
+    """build_parser gives the commands' prog, which argparse would work out by formatting the
+    usage of a parser with no positional argument before the command."""
+    import argparse
+
+    from drafterlint.cli import build_parser
+
+    plain = argparse.ArgumentParser(prog="drafterlint")
+    expected = plain.add_subparsers(dest="command").add_parser("check").prog
+    assert build_parser()._actions[-1].choices["check"].prog == expected == "drafterlint check"
+
+
+def test_help_is_as_wide_as_the_terminal(monkeypatch, capsys):
+    from drafterlint import cli
+
+    lengths = {}
+    for columns in ("40", "200"):
+        monkeypatch.setenv("COLUMNS", columns)
+        with pytest.raises(SystemExit):
+            cli.main(["check", "--help"])
+        lines = capsys.readouterr().out.splitlines()
+        lengths[columns] = (len(lines), max(len(line) for line in lines))
+    assert lengths["40"][0] > 2 * lengths["200"][0] and 100 < lengths["200"][1] <= 198

@@ -31,6 +31,9 @@ NOT_FOR_A_PLAIN_CHECK = (
     "drafterlint.checks._ran",
     # a configured pattern's CPU budget asks signal.signal whether this is the main thread
     "threading",
+    # what a help formatter of the terminal's width imports (argparse asks shutil its size), and a
+    # hook's hint (shutil.which); zlib, bz2 and lzma come with it
+    "shutil", "bz2", "lzma",
 )
 
 

@@ -21,19 +21,46 @@ _FORMATS = tuple(f.value for f in Format)
 
 
 class _Parser(argparse.ArgumentParser):
-    """A parser whose arguments may be added when it is first used (`fill`): a run parses one
-    command, and adding every command's arguments cost each run 80 `add_argument`s (each makes a
-    help formatter, which asks the terminal its size)."""
+    """A parser made and given its arguments when it is first used (`fill`): a run parses one
+    command, and making every command's parser cost each run seven parsers (each a help option,
+    two argument groups and their titles looked up in gettext's catalogues) and 80 more
+    `add_argument`s."""
+
+    # While an argument is added: argparse makes a help formatter then only to check that a
+    # metavar tuple suits nargs, which the width never changes, and a formatter of its own width
+    # asks the terminal its size, importing shutil (and zlib, bz2, lzma): a plain check prints no
+    # help, so it needs neither.
+    _adding = False
 
     def __init__(self, *args: Any, fill: "Callable[[_Parser], None] | None" = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
         self._fill = fill
+        self._made: "tuple[tuple[Any, ...], dict[str, Any]] | None" = (args, kwargs)
+        if fill is None:
+            self._make()
+
+    def _make(self) -> None:
+        made, self._made = self._made, None
+        if made is not None:
+            super().__init__(*made[0], **made[1])
 
     def filled(self) -> "_Parser":
+        self._make()
         fill, self._fill = self._fill, None
         if fill is not None:
             fill(self)
         return self
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> Any:
+        self._adding = True
+        try:
+            return super().add_argument(*args, **kwargs)
+        finally:
+            self._adding = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        if self._adding:
+            return argparse.HelpFormatter(self.prog, width=80)  # our formatter classes format args alike
+        return super()._get_formatter()
 
     # What argparse calls on a command's parser when the command is given, and what shows it.
     def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
@@ -216,6 +243,10 @@ def _baseline_arguments(baseline: _Parser) -> None:
     baseline.add_argument("files", nargs="*", help="ignored except to locate the repository")
 
 
+def _no_arguments(rules: _Parser) -> None:
+    """`rules` takes no argument but --help, which its parser has once made."""
+
+
 def _explain_arguments(explain: _Parser) -> None:
     explain.add_argument("code", help="a rule code (DL201) or name (broken-fragment)")
 
@@ -268,7 +299,10 @@ def build_parser(*, lazy: bool = False) -> "_Parser":
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"drafterlint {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    # The commands' prog ("drafterlint check"): argparse's default formats the usage to find it,
+    # with a help formatter (see _Parser._adding); it is the program's name, no positional
+    # argument coming before the command.
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser, prog=parser.prog)
     parser.set_defaults(_commands=sub.choices)
     sub.add_parser(
         "check",
@@ -295,6 +329,7 @@ def build_parser(*, lazy: bool = False) -> "_Parser":
     )
     sub.add_parser(
         "rules",
+        fill=_no_arguments,
         help="list every rule",
         description="List every rule: code, name, default severity and what it checks.",
     )

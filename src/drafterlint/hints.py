@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sys
 from pathlib import Path
 
@@ -60,6 +59,8 @@ def fix_hook_command(root: Path) -> str | None:
 def command_here() -> str:
     """How the reader's shell runs drafterlint: an installed `drafterlint` that is not this
     process's own environment (pre-commit's, which their shell does not have), else pipx."""
+    import shutil  # here: it imports zlib, bz2 and lzma, which only a hook's hint needs
+
     own = Path(sys.prefix).resolve()
     for folder in os.environ.get("PATH", "").split(os.pathsep):
         found = shutil.which("drafterlint", path=folder) if folder else None
