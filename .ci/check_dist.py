@@ -2,8 +2,8 @@
 
 DIST holds what `python -m build` made: one sdist and one wheel of the version declared in
 src/drafterlint/__init__.py (the one version source). The wheel must carry what an installed
-drafterlint reads at run time (the JSON Schemas, py.typed for type checkers, the licence) and
-nothing of the repository's own (tests, fixtures, benchmarks). With --tag, the tag a release was
+drafterlint reads at run time (the JSON Schemas, the regular-expression programs, py.typed for
+type checkers, the licence) and nothing of the repository's own (tests, fixtures, benchmarks). With --tag, the tag a release was
 pushed for must name that same version, so a tag can never publish another version's files.
 Standard library only: the release workflow runs it before installing anything else.
 """
@@ -36,8 +36,9 @@ def wheel_problems(wheel: Path, version: str) -> list[str]:
         metadata = zf.read(f"{info}/METADATA").decode("utf-8") if f"{info}/METADATA" in names else ""
     problems = []
     schemas = sorted(p.name for p in (ROOT / "schemas").glob("*.json"))
+    tables = sorted(p.name for p in (ROOT / "src" / NAME / "reprograms").glob("*.bin"))
     required = [f"{NAME}/py.typed", f"{NAME}/__init__.py", f"{info}/licenses/LICENSE",
-                *(f"{NAME}/schemas/{s}" for s in schemas)]
+                *(f"{NAME}/schemas/{s}" for s in schemas), *(f"{NAME}/reprograms/{t}" for t in tables)]
     problems += [f"missing {n}" for n in required if n not in names]
     # The repository's own folders (tests, fixtures, benchmarks) are outside the package; a
     # tests folder moved inside it would still be caught.

@@ -155,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
         status = serve(args)
         if status is not None:
             return status
+    from drafterlint import reprograms
+
+    reprograms.install()
     from drafterlint.cli import main as full
 
     if argv is not None or _KEY is None:
