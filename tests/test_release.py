@@ -197,7 +197,9 @@ def fake_dist(folder: Path, extra: tuple[str, ...] = (), drop: tuple[str, ...] =
     folder.mkdir()
     info = f"drafterlint-{VERSION}.dist-info"
     names = ["drafterlint/__init__.py", "drafterlint/py.typed", f"{info}/licenses/LICENSE",
-             *(f"drafterlint/schemas/{p.name}" for p in (ROOT / "schemas").glob("*.json")), *extra]
+             *(f"drafterlint/schemas/{p.name}" for p in (ROOT / "schemas").glob("*.json")),
+             *(f"drafterlint/reprograms/{p.name}" for p in (ROOT / "src" / "drafterlint" / "reprograms").glob("*.bin")),
+             *extra]
     with zipfile.ZipFile(folder / f"drafterlint-{VERSION}-py3-none-any.whl", "w") as zf:
         for name in names:
             if name not in drop:
@@ -228,6 +230,8 @@ def test_check_dist_accepts_what_the_build_makes(tmp_path):
     (("drafterlint/tests/test_x.py",), (), "ships drafterlint/tests/test_x.py"),
     ((), ("drafterlint/py.typed",), "missing drafterlint/py.typed"),
     ((), ("drafterlint/schemas/catalog.schema.json",), "missing drafterlint/schemas/catalog.schema.json"),
+    *(((), (f"drafterlint/reprograms/{table.name}",), f"missing drafterlint/reprograms/{table.name}")
+      for table in sorted((ROOT / "src" / "drafterlint" / "reprograms").glob("*.bin"))[:1]),
 ])
 def test_check_dist_refuses_a_wheel_without_its_data_or_with_tests(tmp_path, extra, drop, says):
     proc = check_dist(fake_dist(tmp_path / "dist", extra, drop))
