@@ -142,13 +142,15 @@ def test_each_record_behaves_as_the_stdlib_dataclass_would(cls):
 
 # In a fresh interpreter (an audit hook stays for the process's life): what each step compiled.
 COMPILES = """
-import sys
+import os, sys
 compiled = []
 # (Python 3.13's dataclasses compile one builder a class even when it adds no method: `def
 # __create_fn__(): return ()`, the stdlib's own and no method of the record's)
 EMPTY = (b"def __create_fn__():\\n\\n return ()", "def __create_fn__():\\n\\n return ()")
+# (and a module imported without its .pyc, as under PYTHONDONTWRITEBYTECODE: an installed one has it)
 sys.addaudithook(lambda event, args: compiled.append(str(args[1]))
-                 if event == "compile" and args[0] not in EMPTY else None)
+                 if event == "compile" and args[0] not in EMPTY and not os.path.isfile(str(args[1])) else None)
+from dataclasses import field
 from drafterlint.records import dataclass
 seen = len(compiled)
 
@@ -164,10 +166,12 @@ class Pair:
     first: object
     second: object = None
 
-@dataclass
-class Box:
-    "A record of another shape: mutable."
-    inside: object
+@dataclass(frozen=True)
+class Odd:
+    "A shape no record of the package has (a field named self, a keyword-only one)."
+    self: object
+    other: object = None
+    last: object = field(default=None, kw_only=True)
 
 def step():
     global seen
@@ -179,21 +183,27 @@ made = step()
 Point(1)
 Point(2, 3)
 print(made, step(), sep="\\n")
-assert Pair("a").second is None and Pair("a", "b").second == "b" and Box(1).inside == 1
+assert Pair("a").second is None and Pair("a", "b").second == "b"
+print(step())
+from drafterlint._record_shapes import SHAPES
+from drafterlint.records import shape_of
+assert shape_of(Point) in SHAPES and shape_of(Odd) not in SHAPES
+assert Odd(1).self == 1 and Odd(2, 3, last=4).last == 4 and Odd(5).other is None
 print(step())
 """
 
 
-def test_making_a_record_compiles_nothing_and_its_first_instance_compiles_its_shapes_constructor():
+def test_making_a_record_compiles_nothing_nor_does_its_first_instance_of_a_shipped_shape():
     proc = subprocess.run([sys.executable, "-c", COMPILES], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    # Pair's constructor is Point's code with its names; Box's shape is compiled on its first use
-    assert proc.stdout.splitlines() == ["[]", "['<record shape frozen PP>']", "['<record shape P>']"]
+    # Point's and Pair's shape is the package's, shipped compiled (drafterlint._record_shapes);
+    # Odd's is compiled on its first instance, once
+    assert proc.stdout.splitlines() == ["[]", "[]", "[]", "['<record shape frozen PPp self field>']"]
 
 
 # Every record of the package built once: the constructors compiled, by name, in a fresh interpreter.
 EVERY_CONSTRUCTOR = """
-import json, sys
+import json, os, sys
 sys.path.insert(0, sys.argv[1])
 from tests.helpers.package import package_records
 from drafterlint import records
@@ -202,26 +212,48 @@ compiled = []
 # (Python 3.13's dataclasses compile one builder a class even when it adds no method: `def
 # __create_fn__(): return ()`, the stdlib's own and no method of the record's)
 EMPTY = (b"def __create_fn__():\\n\\n return ()", "def __create_fn__():\\n\\n return ()")
+# (and a module imported without its .pyc, as under PYTHONDONTWRITEBYTECODE: an installed one has it)
 sys.addaudithook(lambda event, args: compiled.append(str(args[1]))
-                 if event == "compile" and args[0] not in EMPTY else None)
+                 if event == "compile" and args[0] not in EMPTY and not os.path.isfile(str(args[1])) else None)
+built = 0
 for cls in classes:
     params = cls.__record_params__
     if params.init and "__init__" in vars(cls):
         records.init_function(cls, params.frozen, "__slots__" in vars(cls))
-print(json.dumps([len(classes), compiled]))
+        built += 1
+print(json.dumps([built, len(records._TEMPLATES), compiled]))
 """
 
 
-def test_the_packages_constructors_compile_once_per_shape():
-    """Each shape's template is compiled once, whatever the number of records of that shape (the
-    package's records have fewer than half as many shapes); each is compared with the stdlib's above."""
+def test_the_packages_constructors_compile_nothing():
+    """Each shape's template is made once, whatever the number of records of that shape (the
+    package's records have fewer than half as many shapes), and every shape of the package's
+    is shipped compiled; each constructor is compared with the stdlib's above."""
     root = str(Path(__file__).resolve().parent.parent)
     proc = subprocess.run([sys.executable, "-c", EVERY_CONSTRUCTOR, root], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
-    classes, compiled = json.loads(proc.stdout)
-    assert compiled and all(name.startswith("<record shape ") for name in compiled), compiled
-    assert len(compiled) == len(set(compiled))
-    assert len(compiled) < classes * 0.6, (len(compiled), classes)
+    built, shapes, compiled = json.loads(proc.stdout)
+    assert compiled == [] and 0 < shapes < built * 0.6, (built, shapes, compiled)
+
+
+def test_the_shipped_shapes_are_the_packages_as_records_writes_them():
+    """drafterlint._record_shapes is what records.shapes_module writes for the shapes of the
+    package's records, no more, no fewer (regenerate: `python -m tests.helpers.record_shapes`),
+    and each template it holds is the code its source compiles to in drafterlint.records."""
+    import __future__
+
+    from drafterlint import _record_shapes
+    from tests.helpers.record_shapes import package_shapes
+
+    shapes = package_shapes()
+    assert set(_record_shapes.SHAPES) == shapes
+    text = Path(_record_shapes.__file__).read_text(encoding="utf-8")
+    assert text == records.shapes_module(shapes), "stale: run `python -m tests.helpers.record_shapes`"
+    for key, shipped in _record_shapes.SHAPES.items():
+        source, name = records.template_source(key)
+        scope: dict[str, Any] = {}
+        exec(compile(source, name, "exec", flags=__future__.annotations.compiler_flag, dont_inherit=True), scope)
+        assert shipped.replace(co_firstlineno=1) == scope["__init__"].__code__, name
 
 
 # Small classes that use each option and field kind the decorator takes, each compared with

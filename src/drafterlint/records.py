@@ -14,7 +14,9 @@ behaviour for what the package uses, and the stdlib still makes the fields (so `
 - `__init__` is made on the class's first instantiation, from the source `dataclasses` would
   write, so a class a run never builds through its constructor costs nothing (68 of 115 in a run
   with one document changed), and one it builds runs the same code as before; that source is
-  compiled once per shape of constructor (`init_function`), not once per class.
+  compiled once per shape of constructor (`init_function`), not once per class, and the shapes
+  of the package's records are compiled when it is installed: `drafterlint._record_shapes`
+  holds their templates as source, so its .pyc holds them compiled.
 
 mypy reads the stdlib decorator (below, `TYPE_CHECKING`), so it checks every record as the
 dataclass it is. `tests/test_records.py` builds each record of the package again with
@@ -29,7 +31,7 @@ import dataclasses
 import operator
 import reprlib
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 __all__ = ["dataclass"]
@@ -220,9 +222,11 @@ def _lazy_init(cls: type, frozen: bool, slots: bool) -> Callable[..., None]:
 # (a parameter, a parameter with a factory, a value a factory or a slot's default gives outside
 # the parameters) and whether it is keyword-only, the instance's name and `__post_init__`.
 # `compile` costs some 140 us a constructor, and a run with one document changed builds 64
-# records of 36 shapes: so one template is compiled per shape a run meets, and each record's
-# constructor is that template's code with the record's names put in (CodeType.replace: the
-# same bytecode as the source dataclasses writes for it, so each call costs what it did).
+# records of 36 shapes: so each shape has one template, and each record's constructor is that
+# template's code with the record's names put in (CodeType.replace: the same bytecode as the
+# source dataclasses writes for it, so each call costs what it did). The package's shapes are
+# shipped compiled (drafterlint._record_shapes, written by `shapes_module`); another shape (a
+# record declared elsewhere) is compiled on its first use.
 _TEMPLATES: dict[tuple, types.CodeType] = {}
 _KINDS = {"param": "P", "factory": "F", "made": "M", "slot default": "S"}
 
@@ -231,6 +235,31 @@ def init_function(cls: type, frozen: bool, slots: bool) -> Callable[..., None]:
     """The `__init__` dataclasses would write for `cls` (its `_init_fn`, line for line: each
     parameter, its default or factory marker, each field set in order, `__post_init__` last),
     made from its shape's template."""
+    key, scope, names, defaults, kw_defaults = _shape(cls, frozen, slots)
+    template = _TEMPLATES.get(key)
+    if template is None:
+        template = _TEMPLATES[key] = _template(key)
+    code = template.replace(
+        co_varnames=tuple(names.get(n, n) for n in template.co_varnames),
+        co_names=tuple(names.get(n, n) for n in template.co_names),
+        co_consts=tuple(names.get(c, c) if type(c) is str else c for c in template.co_consts),
+        co_filename=f"<record {cls.__qualname__}>", co_firstlineno=1)
+    made: Callable[..., None] = types.FunctionType(code, scope, "__init__", tuple(defaults) or None)
+    made.__kwdefaults__ = kw_defaults or None
+    made.__qualname__ = f"{cls.__qualname__}.__init__"
+    made.__module__ = cls.__module__
+    return made
+
+
+def shape_of(cls: type) -> tuple:
+    """The key of the template a record's constructor is made from."""
+    params = cls.__record_params__  # type: ignore[attr-defined]
+    return _shape(cls, params.frozen, "__slots__" in vars(cls))[0]
+
+
+def _shape(cls: type, frozen: bool, slots: bool) -> tuple[tuple, dict[str, Any], dict[str, str], list[Any], dict[str, Any]]:
+    """The key of the constructor's template, and what the record puts in it: the function's
+    globals, each placeholder's name, the positional and the keyword-only defaults."""
     fields = dataclasses.fields(cls)
     me = "__dataclass_self__" if any(f.name == "self" for f in fields) else "self"
     scope: dict[str, Any] = {"__HAS_DEFAULT_FACTORY": HAS_DEFAULT_FACTORY, "__object_setattr": object.__setattr__}
@@ -259,27 +288,28 @@ def init_function(cls: type, frozen: bool, slots: bool) -> Callable[..., None]:
                     kw_defaults[f.name] = default
             elif default is not dataclasses.MISSING or defaults:
                 defaults.append(default)  # (_check_defaults: none missing after the first)
-    post_init = hasattr(cls, "__post_init__")
-    key = (frozen, me, tuple(shape), post_init)
-    template = _TEMPLATES.get(key)
-    if template is None:
-        template = _TEMPLATES[key] = _template(key)
-    code = template.replace(
-        co_varnames=tuple(names.get(n, n) for n in template.co_varnames),
-        co_names=tuple(names.get(n, n) for n in template.co_names),
-        co_consts=tuple(names.get(c, c) if type(c) is str else c for c in template.co_consts),
-        co_filename=f"<record {cls.__qualname__}>")
-    made: Callable[..., None] = types.FunctionType(code, scope, "__init__", tuple(defaults) or None)
-    made.__kwdefaults__ = kw_defaults or None
-    made.__qualname__ = f"{cls.__qualname__}.__init__"
-    made.__module__ = cls.__module__
-    return made
+    key = (frozen, me, tuple(shape), hasattr(cls, "__post_init__"))
+    return key, scope, names, defaults, kw_defaults
 
 
 def _template(key: tuple) -> types.CodeType:
-    """The constructor of a shape, compiled from the source dataclasses writes, with placeholders
-    (_p1, _a1: the parameter and attribute of the second field it sets) where a record's names go. A field's
-    default or factory is the function's (its defaults) or its global (__dflt_1), never a name."""
+    from drafterlint._record_shapes import SHAPES
+
+    shipped = SHAPES.get(key)
+    if shipped is not None:
+        return shipped
+    source, name = template_source(key)
+    scope: dict[str, Any] = {}
+    exec(compile(source, name, "exec"), scope)
+    # (taken out of its globals, which it holds: a reference cycle the collector, off in a run, never frees)
+    return scope.pop("__init__").__code__
+
+
+def template_source(key: tuple) -> tuple[str, str]:
+    """The constructor of a shape as the source dataclasses writes, with placeholders (_p1,
+    _a1: the parameter and attribute of the second field it sets) where a record's names go,
+    and the name it is compiled under. A field's default or factory is the function's (its
+    defaults) or its global (__dflt_1), never a name."""
     frozen, me, shape, post_init = key
     params: list[str] = []
     kw_params: list[str] = []
@@ -296,8 +326,30 @@ def _template(key: tuple) -> types.CodeType:
     signature = ", ".join([me, *params, *(["*", *kw_params] if kw_params else [])])
     source = f"def __init__({signature}):\n" + "".join(f"    {line}\n" for line in body or ["pass"])
     described = "".join(_KINDS[kind].lower() if kw_only else _KINDS[kind] for kind, kw_only in shape)
-    scope: dict[str, Any] = {}
-    exec(compile(source, f"<record shape {'frozen ' if frozen else ''}{described or '-'}"
-                         f"{' self field' if me != 'self' else ''}{' post_init' if post_init else ''}>", "exec"), scope)
-    # (taken out of its globals, which it holds: a reference cycle the collector, off in a run, never frees)
-    return scope.pop("__init__").__code__
+    return source, (f"<record shape {'frozen ' if frozen else ''}{described or '-'}"
+                    f"{' self field' if me != 'self' else ''}{' post_init' if post_init else ''}>")
+
+
+SHAPES_HEADER = '''"""The constructors' templates of the shapes the package's records have (drafterlint.records),
+as the source dataclasses writes: compiled into this module's .pyc once, not at each run's first
+record of each shape. Written by `python -m tests.helpers.record_shapes` (tests/test_records.py
+requires it to be what records.shapes_module writes for the package's records); do not edit."""
+# ruff: noqa
+# mypy: ignore-errors
+
+from __future__ import annotations
+
+SHAPES = {}
+'''
+
+
+def shapes_module(keys: "Iterable[tuple]") -> str:
+    """The source of drafterlint._record_shapes for these shapes (its future import is records',
+    which the templates compiled here inherit: the same code flags)."""
+    out = [SHAPES_HEADER]
+    for key in sorted(set(keys), key=repr):
+        source, name = template_source(key)
+        out.append(f"\n# {name[1:-1]}\n{source}SHAPES[{key!r}] = __init__.__code__\n")
+    if len(out) > 1:
+        out.append("\ndel __init__\n")
+    return "".join(out)
