@@ -241,3 +241,43 @@ def test_what_the_front_does_not_answer_goes_to_the_command_line(tmp_path, args)
     ran = bench.front(args, {}, bench.work)
     assert not ran.answered
     assert ran.shown == bench.full(args, {}, bench.work).shown
+
+
+# `python -c KEYS_COUNTED ARGS...`: the console script through the front, then (on stderr, as
+# JSON) how often the tool's fingerprint and a key of the cache were worked out.
+KEYS_COUNTED = (
+    "import json, sys\n"
+    "from drafterlint import inputs\n"
+    "counts = {'fingerprint': 0, 'key': 0}\n"
+    "def counted(name):\n"
+    "    real = getattr(inputs, name)\n"
+    "    def call(*args, **kwargs):\n"
+    "        counts[name] += 1\n"
+    "        return real(*args, **kwargs)\n"
+    "    setattr(inputs, name, call)\n"
+    "counted('fingerprint')\n"
+    "counted('key')\n"
+    "from drafterlint.front import main\n"
+    "code = main()\n"
+    "print(json.dumps(counts), file=sys.stderr)\n"
+    "sys.exit(code)\n"
+)
+
+
+@pytest.mark.parametrize("flags", [["--no-cache"], ["--exit-zero", "--no-cache", "-q"]])
+def test_a_check_without_the_cache_works_out_no_key(tmp_path, flags):
+    """A run with --no-cache stores no answer, so the front looks for none: it does not work out
+    the invocation's key (the tool's fingerprint, every file of the package and its dependencies
+    stat'ed and hashed), and neither does the rest of the run. Without the flag, or with it as
+    a file name after `--`, the front works the key out as before."""
+    bench = Bench(tmp_path)
+
+    def counts(args: list[str]) -> dict:
+        proc = bench._run([sys.executable, "-c", KEYS_COUNTED, *args], {**bench.env, "DRAFTERLINT_CACHE": str(bench.cache)},
+                          bench.work)
+        assert proc.returncode in (0, 1), proc.stderr
+        return json.loads(proc.stderr.splitlines()[-1])
+
+    assert counts(["check", *flags, *REPOS]) == {"fingerprint": 0, "key": 0}
+    assert counts(["check", *REPOS, "--", "--no-cache"])["fingerprint"] > 0
+    assert counts(["check", *REPOS])["key"] > 0

@@ -92,6 +92,11 @@ def serve(argv: list[str]) -> int | None:
     # elsewhere, where the front would print a stored text as it is.
     if os.name != "posix" or not argv or argv[0] != "check" or os.environ.get("DRAFTERLINT_NO_CACHE") or inputs.in_ci():
         return None
+    # A run with --no-cache stores no answer (commands._offer_front), so none is found for it,
+    # and its key costs the tool's fingerprint (every file of the package and its dependencies
+    # listed, stat'ed and hashed), which such a run needs nowhere else.
+    if "--no-cache" in (argv[:argv.index("--")] if "--" in argv else argv):
+        return None
     try:
         _KEY = invocation_key(argv)
         store = _store()
