@@ -239,6 +239,32 @@ def test_a_pack_is_read_back_as_written_and_a_damaged_one_is_not_used(tmp_path):
     assert store.save_text(name, cut)
     assert store.load(name, unpack_text) is None
     assert not (tmp_path / name).exists()
+    # what only the run that made an entry keeps (its model's objects) is never written
+    with pytest.raises(ValueError):
+        unpack_text(pack_text("docs/rules.md", {"a": {"at": 1, "_part": [1, "x"], "part": "[]"}}))
+
+
+def test_a_pack_holding_what_only_a_run_keeps_is_not_used(cli, tmp_path):
+    # `_part` in an entry is the run's own model, read as it is: written into a pack by anyone
+    # (a cache CI restores), it made a run with the document edited fail with a traceback.
+    import json
+    import os
+
+    from drafterlint.cache_store import Store
+
+    rules, doc = _large_rules(tmp_path)
+    check = ["check", "--rules-repo", rules, "--select", "DL1,DL2", "--format", "json", "--exit-zero"]
+    entries = Path(os.environ["DRAFTERLINT_CACHE"]) / "check-cache"
+    cli(*check)
+    (name,) = [p.name for p in entries.glob("doc-*.json")
+               if "endpoints_rules.md" in (text := p.read_text()) and text.partition("\n")[2].startswith("{")]
+    line, _, parts = (entries / name).read_text().partition("\n")[2].partition("\n")
+    value = json.loads(line)
+    for _, entry, _ in value["entries"]:
+        entry["_part"] = [entry["at"], "not a part"]
+    assert Store(entries).save_text(name, json.dumps(value) + "\n" + parts)  # (its digest right)
+    (rules / "endpoints_rules.md").write_text(doc + "\nEdited.\n", encoding="utf-8")
+    assert cli(*check) == cli(*check, "--no-cache")
 
 
 def test_a_large_document_seen_unchanged_is_kept_whole_and_read_without_its_sections(cli, tmp_path, monkeypatch):

@@ -317,8 +317,12 @@ class SectionPack:
             return
         kept: dict[str, Any] = {}
         for n in names:
-            entry = self.get(n)
-            if isinstance(entry, dict) and n not in kept:  # (a key starting with `_` is the run's own)
+            entry = self.entries.memory.get(n)
+            if entry is None:  # (as read from the pack: none of the run's own keys, unpack_text)
+                entry = stored.get(n)
+                if isinstance(entry, dict):
+                    kept.setdefault(n, entry)
+            elif isinstance(entry, dict) and n not in kept:  # (a key starting with `_` is the run's own)
                 kept[n] = {k: v for k, v in entry.items() if not k.startswith("_")}
         size = sum(len(e.get("part") or "") for e in kept.values())
         now = dict(kept)
@@ -359,7 +363,9 @@ def unpack_text(text: str) -> tuple[str, dict[str, dict]]:
     value = json.loads(line)
     entries, at = {}, 0
     for n, entry, size in value["entries"]:
-        if not isinstance(n, str) or not isinstance(entry, dict) or size < 0:
+        # (a key starting with `_` is what only the run that made an entry keeps, its model's
+        # objects, never written: an entry holding one was not written here, and is refused)
+        if not isinstance(n, str) or not isinstance(entry, dict) or size < 0 or any(k[:1] == "_" for k in entry):
             raise ValueError("not a section's entry")
         entries[n] = {**entry, "part": parts[at : at + size]}
         at += size
