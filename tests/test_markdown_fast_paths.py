@@ -21,7 +21,9 @@
   (`prose._Placer.place`): the model is the one placing it run by run gives.
 - A list item's marker line is read once for its state (`positions._MarkerLine`).
 - Inline tokens holding no `*` or `_` run are finalized without judging runs
-  (`FastInline.finalize_tokens`): the tokens are those judging them gives."""
+  (`FastInline.finalize_tokens`): the tokens are those judging them gives.
+- Where each line starts (`model.line_starts`) is summed from the lines' lengths by loops in
+  C: the offsets are those after each "\n" a scan finds, in calls that do not grow with the lines."""
 
 from __future__ import annotations
 
@@ -380,3 +382,40 @@ def test_each_heading_is_made_once_with_its_section_end(monkeypatch):
     assert made == doc.headings
     assert [(h.number, h.line, h.end_line) for h in doc.headings] == [
         ("1", 1, 10), ("1.1", 3, 8), (None, 7, 8), ("1.2", 9, 10), ("2", 11, 13)]
+
+
+def _starts_by_scan(text: str) -> list[int]:
+    return [0, *(i + 1 for i, c in enumerate(text) if c == "\n")]
+
+
+@settings(max_examples=300, derandomize=True, database=None, deadline=None)
+@given(documents | st.text(alphabet="ab\n\r \u2028\x0b\x85\u00e9", max_size=40))
+@example("")
+@example("\n")
+@example("a\r\nb\n\n")
+def test_line_starts_are_where_each_line_break_ends(text):
+    from drafterlint.markdown.model import line_starts
+
+    assert line_starts(text) == _starts_by_scan(text) == line_starts(text, text.split("\n"))
+
+
+def test_line_starts_are_found_in_calls_that_do_not_grow_with_the_lines():
+    # (the rules document's 3,800 lines were a loop in Python, 1 ms of each parse of it)
+    from drafterlint.markdown.model import line_starts
+
+    def calls(lines: int) -> int:
+        text = "a line\n" * lines
+        counted = [0]
+
+        def profile(frame, event, arg):
+            counted[0] += event in ("call", "c_call")
+
+        sys.setprofile(profile)
+        try:
+            starts = line_starts(text)
+        finally:
+            sys.setprofile(None)
+        assert starts == _starts_by_scan(text)
+        return counted[0]
+
+    assert calls(10) == calls(2000)

@@ -16,12 +16,14 @@ _SUPPRESS_RE = lazyre.compile(
 _CODE_RE = lazyre.compile(r"\bDL\d{3}\b", re.I)
 
 
-def suppressions(text: str, starts: list[int], block_code_lines: set[int]) -> list[Suppression]:
+def suppressions(text: str, starts: list[int], block_code_lines: set[int],
+                 comments: list[tuple[int, int]] | None = None) -> list[Suppression]:
     """The suppressions the comments of `text` (line starts `starts`) declare, in line order; a
-    comment that starts in a code block declares none."""
+    comment that starts in a code block declares none. `comments`: comment_spans(text), where
+    the caller has them already (each finding of them scans the whole text)."""
     out: list[Suppression] = []
     open_: list[tuple[frozenset[str], int]] = []
-    for start, end in comment_spans(text):
+    for start, end in comment_spans(text) if comments is None else comments:
         m = _SUPPRESS_RE.match(text, start, end)
         if m is None:
             continue
@@ -54,10 +56,12 @@ def suppressions(text: str, starts: list[int], block_code_lines: set[int]) -> li
     return out
 
 
-def comment_lines(text: str, starts: list[int], block_code_lines: set[int]) -> set[int]:
-    """The lines an HTML comment of `text` covers, outside code blocks."""
+def comment_lines(text: str, starts: list[int], block_code_lines: set[int],
+                  comments: list[tuple[int, int]] | None = None) -> set[int]:
+    """The lines an HTML comment of `text` covers, outside code blocks (`comments`: see
+    suppressions)."""
     lines: set[int] = set()
-    for start, end in comment_spans(text):
+    for start, end in comment_spans(text) if comments is None else comments:
         l1 = bisect_right(starts, start)
         if l1 in block_code_lines:
             continue

@@ -30,6 +30,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Mapping
+from itertools import chain
 from operator import attrgetter
 from typing import Any
 
@@ -42,6 +43,7 @@ from drafterlint.markdown.headings import RawHeading, finish_headings
 from drafterlint.markdown.htmlattrs import (
     RawHtml,
     anchors_in,
+    comment_spans,
     headings_in,
     hrefs_in,
 )
@@ -519,14 +521,15 @@ def assemble(text: str, path: str, parts: "list[Part]", starts: list[int] | None
         starts = line_starts(text)
     block_code_lines = set().union(*(p.block_code_lines for p in parts))
     code_lines = set().union(block_code_lines, *(p.code_lines for p in parts))
-    code_lines.update(comment_lines(text, starts, block_code_lines))
+    comments = list(comment_spans(text))  # (found once: the suppressions read them too)
+    code_lines.update(comment_lines(text, starts, block_code_lines, comments))
     html_anchors: dict[str, int] = {}
     for p in parts:
         for name, line in p.html_anchors.items():
             html_anchors.setdefault(name, line)
 
     def every(field: str) -> list[Any]:
-        return [x for p in parts for x in getattr(p, field)]
+        return list(chain.from_iterable(map(attrgetter(field), parts)))  # (a loop in C: 85 parts, 17,000 objects)
 
     links = every("links")
     links.sort(key=_PLACE)
@@ -541,7 +544,7 @@ def assemble(text: str, path: str, parts: "list[Part]", starts: list[int] | None
         paragraphs=sorted(every("paragraphs"), key=_PLACE),
         prose=sorted(every("prose"), key=lambda t: (t.pieces[0].line, t.pieces[0].column)),
         html_anchors=html_anchors,
-        suppressions=suppressions(text, starts, block_code_lines),
+        suppressions=suppressions(text, starts, block_code_lines, comments),
         code_lines=frozenset(code_lines),
         limits=every("limits"),
     )

@@ -184,7 +184,7 @@ class _Sectioned:
         self.store = store
         self.parsed = parsed
         self.lines = text.split("\n")
-        self.starts = line_starts(text)
+        self.starts = line_starts(text, self.lines)
         self.ends = [m.start() + 1 for m in _CANDIDATE_RE.finditer(text)] + [len(text)]
         self.spans: list[bytes] | None = None  # the digest of each stretch up to a candidate
         self.prefix = f"{store.salt}\0section {FORMAT}\0".encode("utf-8", "surrogatepass")
