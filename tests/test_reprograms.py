@@ -120,6 +120,14 @@ def _in_fresh_interpreter(code: str, *args: str) -> str:
     return proc.stdout.strip()
 
 
+def test_installing_loads_no_hash_library():
+    """The table is named by zlib's checksums: hashlib would load OpenSSL (some 3 ms) into a
+    run that may need no digest."""
+    out = _in_fresh_interpreter("import sys\nfrom drafterlint import reprograms\nreprograms.install()\n"
+                                "print(sorted(m for m in ('hashlib', '_hashlib') if m in sys.modules))")
+    assert out == "[]"
+
+
 def test_a_folder_without_this_interpreters_table_installs_nothing(tmp_path):
     (tmp_path / "cpython311-0000000000.bin").write_bytes(b"not this interpreter's")
     out = _in_fresh_interpreter("import sys, re\nfrom drafterlint import reprograms\n"

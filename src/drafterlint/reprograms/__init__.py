@@ -10,7 +10,7 @@ compiles: `re.compile` then returns them as it returns a pattern it compiled ear
 
 A program is only as right as the compiler that made it, so a table is used only by an
 interpreter whose compiler is the one that made it, byte for byte: its file is named by
-`fingerprint()`, a digest of the compiler's and parser's sources, the matcher's format (MAGIC,
+`fingerprint()`, checksums of the compiler's and parser's sources, the matcher's format (MAGIC,
 CODESIZE, MAXREPEAT, MAXGROUPS), the Python version and the widest character. Any other
 interpreter (another patch release that changed the compiler, PyPy, a Python without the sources)
 finds no file and compiles as before; so does a pattern the table lacks (a configuration's own
@@ -23,7 +23,6 @@ examples compiles nothing.
 from __future__ import annotations
 
 import _sre  # type: ignore[import-not-found]  # (typeshed has no stub of the matcher)
-import hashlib
 import marshal
 import os
 import re
@@ -50,18 +49,22 @@ def fingerprint() -> str | None:
     """The name of the table this interpreter may use (None: it compiles every pattern)."""
     if sys.implementation.name != "cpython":
         return None
-    digest = hashlib.sha256(repr((sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE, _sre.MAXREPEAT,
-                                  _sre.MAXGROUPS, sys.maxunicode)).encode())
+    # (zlib's two checksums, 64 bits: it is loaded for the table anyway, where hashlib would
+    # load OpenSSL; the name tells apart the few interpreters a table is made for, and an
+    # attacker who can write the package's files can write its code)
+    data = [repr((sys.version_info[:2], _sre.MAGIC, _sre.CODESIZE, _sre.MAXREPEAT, _sre.MAXGROUPS,
+                  sys.maxunicode)).encode()]
     for name in _COMPILER_MODULES:
         source = getattr(_compiler_module(name), "__file__", None)
         if not source or not source.endswith(".py"):
             return None
         try:
             with open(source, "rb") as f:
-                digest.update(f.read())
+                data.append(f.read())
         except OSError:
             return None
-    return f"cpython{sys.version_info[0]}{sys.version_info[1]}-{digest.hexdigest()[:20]}"
+    joined = b"\0".join(data)
+    return f"cpython{sys.version_info[0]}{sys.version_info[1]}-{zlib.crc32(joined):08x}{zlib.adler32(joined):08x}"
 
 
 def table_path(name: str, directory: str | None = None) -> str:
