@@ -56,3 +56,27 @@ def test_every_disguising_character_has_its_escape():
     assert sorted(named) == sorted(DISGUISING)
     # letters and the emoji a report writes stay as they are
     assert visible("Ünï ⚠️ ❌") == "Ünï ⚠️ ❌"
+
+
+def test_a_surrogate_is_found_where_it_is_and_nowhere_else_without_a_call_a_character():
+    """safeio.has_surrogate tells whether a text holds U+D800-U+DFFF (the bytes of a name that is
+    not UTF-8), which encodable then shows as \\xNN, for every printed line; it asks the codec
+    rather than testing each character in Python: on a long line of quote marks and section
+    signs it makes no Python call at all."""
+    import sys
+
+    from drafterlint.safeio import encodable, has_surrogate
+
+    for code in (0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDCE9, 0xDFFF, 0xE000, 0x10000, 0x7F, 0xA7):
+        for text in (chr(code), f"§ “{chr(code)}”", f"caf{chr(code)}.md"):
+            assert has_surrogate(text) == any(0xD800 <= ord(c) <= 0xDFFF for c in text), hex(code)
+    assert encodable("caf\udce9.md") == "caf\\xe9.md" and encodable("§ 2.9 “x”") == "§ 2.9 “x”"
+    line = "§ 2.9.4 “Speculative Decoding” – " * 300
+    calls = []
+    sys.setprofile(lambda frame, event, arg: calls.append(event) if event == "call" else None)
+    try:
+        found = has_surrogate(line), encodable(line)
+    finally:
+        sys.setprofile(None)
+    assert found == (False, line)
+    assert len(calls) <= 3, len(calls)  # has_surrogate (twice: once through encodable); no generator

@@ -56,10 +56,23 @@ _LEADING_COMMAND = lazyre.compile(r"^([\s\u180e\u200b-\u200f\u2060-\u2064\ufeff]
 LEGACY_COMMAND = "##["  # the runner looks for it anywhere in a line
 
 
+def has_surrogate(text: str) -> bool:
+    """Whether `text` holds a surrogate (U+D800 to U+DFFF), which no stream can write: exactly
+    the characters strict UTF-8 refuses, so the codec tells in one pass in C (a test of each
+    character in Python cost every printed line holding a quote mark or a section sign)."""
+    if text.isascii():
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def encodable(text: str) -> str:
     """The bytes of a name that is not valid UTF-8 (surrogate escapes, as file systems hand them
     over) shown as \\xNN, so that any stream can write the text."""
-    if text.isascii() or not any("\ud800" <= c <= "\udfff" for c in text):
+    if not has_surrogate(text):
         return text
     try:
         return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")

@@ -126,10 +126,6 @@ def printed(text: str, fmt: Format) -> str:
     return safe_text(text)
 
 
-def _has_surrogate(text) -> bool:
-    return isinstance(text, str) and not text.isascii() and any("\ud800" <= c <= "\udfff" for c in text)
-
-
 # The fields a record's constructor takes, by its class (None: not a record), for `printable`,
 # which reads each finding's: dataclasses.fields made them anew for each object, 4 ms a run on
 # the real repositories' 80 findings.
@@ -151,10 +147,10 @@ def printable(result):
     stay valid UTF-8); the same object when nothing needs it (the common case costs one scan)."""
     from dataclasses import replace
 
-    from drafterlint.safeio import encodable
+    from drafterlint.safeio import encodable, has_surrogate
 
     def fix(obj):
-        if _has_surrogate(obj):
+        if isinstance(obj, str) and has_surrogate(obj):
             return encodable(obj)
         if isinstance(obj, tuple):
             fixed = tuple(fix(x) for x in obj)
