@@ -11,6 +11,7 @@ import inspect
 import json
 import subprocess
 import sys
+import typing
 from pathlib import Path
 from typing import Any, ClassVar, Generic
 
@@ -411,3 +412,41 @@ def test_what_the_stdlib_refuses_is_refused():
             """An InitVar."""
 
             a: dataclasses.InitVar[int]
+
+
+def _annotations_along(cls: type) -> dict[str, Any]:
+    merged: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        merged.update(klass.__dict__.get("__annotations__", {}))
+    return merged
+
+
+@pytest.mark.parametrize("cls", package_records(), ids=lambda c: f"{c.__module__}.{c.__qualname__}")
+def test_each_records_fields_and_annotations_are_as_written(cls):
+    """The stdlib is shown a plain object for an annotation that cannot be ClassVar, InitVar or
+    KW_ONLY (records._stdlib_fields); the class and each field get the written string back."""
+    written = _annotations_along(cls)
+    assert all(type(a) is str for a in cls.__dict__.get("__annotations__", {}).values()), cls
+    assert {f.name: f.type for f in dataclasses.fields(cls)} == {f.name: written[f.name] for f in dataclasses.fields(cls)}
+
+
+def test_classvar_initvar_and_kw_only_are_read_from_the_written_annotations():
+    @record(frozen=True)
+    class _Special:
+        """Each annotation the stdlib treats specially, by name and through a module."""
+
+        shared: ClassVar[int] = 3
+        also_shared: typing.ClassVar[str] = "s"
+        a: int
+        _: dataclasses.KW_ONLY
+        b: str = "b"
+
+    twin = dataclasses.make_dataclass("_Special", [("a", "int"), ("b", "str", dataclasses.field(default="b", kw_only=True))],
+                                      frozen=True)
+    assert [(f.name, f.type, f.kw_only) for f in dataclasses.fields(_Special)] == \
+        [(f.name, f.type, f.kw_only) for f in dataclasses.fields(twin)] == [("a", "int", False), ("b", "str", True)]
+    assert _Special.__annotations__ == {"shared": "ClassVar[int]", "also_shared": "typing.ClassVar[str]", "a": "int",
+                                        "_": "dataclasses.KW_ONLY", "b": "str"}
+    assert _Special.shared == 3 and _Special(1, b="x") == _Special(1, b="x")
+    with pytest.raises(TypeError):
+        _Special(1, "x")  # type: ignore[misc]  # b is keyword-only

@@ -75,8 +75,7 @@ def _make(cls: type, init: bool, repr_: bool, eq: bool, order: bool, frozen: boo
     explicit_hash = not ("__hash__" not in own or (own["__hash__"] is None and "__eq__" in own))
     if frozen and ("__setattr__" in own or "__delattr__" in own):
         raise TypeError(f"Cannot overwrite attribute __setattr__ or __delattr__ in class {cls.__name__}")
-    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, order=False, frozen=False,
-                                match_args=match_args, kw_only=kw_only, slots=slots)
+    cls = _stdlib_fields(cls, match_args, kw_only, slots)
     every = cls.__dataclass_fields__  # type: ignore[attr-defined]
     fields = dataclasses.fields(cls)
     if len(every) != len(fields) and any(type(f.type) is dataclasses.InitVar or "InitVar" in str(f.type)
@@ -112,6 +111,45 @@ def _make(cls: type, init: bool, repr_: bool, eq: bool, order: bool, frozen: boo
             cls.__setstate__ = _setstate  # type: ignore[attr-defined]
     cls.__record_params__ = _Params(init, repr_, eq, order, frozen)  # type: ignore[attr-defined]
     return cls
+
+
+class _Plain:
+    """What a field's annotation stands for while the stdlib reads it (`_stdlib_fields`)."""
+
+    __slots__ = ()
+
+
+_PLAIN = _Plain()
+
+
+def _stdlib_fields(cls: type, match_args: bool, kw_only: bool, slots: bool) -> type:
+    """`dataclasses.dataclass` making only the fields. The package's annotations are strings
+    (`from __future__ import annotations`), which the stdlib matches against `ClassVar`,
+    `InitVar` and `KW_ONLY` by a pattern and module lookups, three times a field (a third of
+    making a record's fields); one that names none of them (as a name or through a module:
+    `dataclasses.KW_ONLY`) is shown to it as an object that is none of them, and given back to
+    the class and its field after."""
+    own: dict[str, Any] = cls.__dict__.get("__annotations__") or {}
+    shown: dict[str, Any] = {}
+    for name, a in own.items():
+        if type(a) is not str:
+            shown = {}
+            break
+        shown[name] = a if "ClassVar" in a or "InitVar" in a or "KW_ONLY" in a else _PLAIN
+    if shown:
+        cls.__annotations__ = shown
+    try:
+        made: type = dataclasses.dataclass(cls, init=False, repr=False, eq=False, order=False, frozen=False,
+                                           match_args=match_args, kw_only=kw_only, slots=slots)
+    finally:
+        if shown:
+            cls.__annotations__ = own
+    if shown:
+        made.__annotations__ = own  # (a slotted record is a new class, made with the shown ones)
+        for f in made.__dataclass_fields__.values():  # type: ignore[attr-defined]
+            if f.type is _PLAIN:
+                f.type = own[f.name]
+    return made
 
 
 class _Params:
