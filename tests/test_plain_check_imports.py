@@ -37,14 +37,14 @@ NOT_FOR_A_PLAIN_CHECK = (
 )
 
 
-def _plain_check_modules(tmp_path) -> list[str]:
-    """The modules a first plain check of the example imports, in a fresh interpreter."""
+def _plain_check_modules(tmp_path, *flags: str) -> list[str]:
+    """The modules a first plain check of the example (with `flags`) imports, in a fresh interpreter."""
     rules, registry = example_git_repos(tmp_path)
     trace = tmp_path / "modules.json"
     env = {**os.environ, "DRAFTERLINT_CACHE": str(tmp_path / "cache")}
     env.pop("CI", None), env.pop("GITHUB_ACTIONS", None), env.pop("DRAFTERLINT_FORMAT", None)
     proc = subprocess.run([sys.executable, "-c", FRONT_AND_TRACE, str(trace), "check", "--rules-repo", str(rules),
-                           "--registry-repo", str(registry)],
+                           "--registry-repo", str(registry), *flags],
                           cwd=rules, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1, proc.stderr  # the example's planted defects
     assert "error(s)" in proc.stdout  # the text report
@@ -97,6 +97,13 @@ def test_a_plain_check_imports_only_what_it_runs(tmp_path):
     unneeded = sorted(m for m in modules if m in NOT_FOR_A_PLAIN_CHECK or m.startswith(
         tuple(f"{n}." for n in NOT_FOR_A_PLAIN_CHECK)))
     assert unneeded == []
+
+
+def test_a_check_without_the_cache_imports_no_hashlib(tmp_path):
+    """Nothing of a `--no-cache` check hashes (the front works out no key for it, the cache is
+    off), so hashlib, whose import loads OpenSSL, is imported where a digest is made."""
+    modules = _plain_check_modules(tmp_path, "--no-cache")
+    assert not {"hashlib", "_hashlib"} & set(modules)
 
 
 def test_the_hook_of_a_commit_that_leaves_the_configuration_alone_does_not_validate_it_again(tmp_path):

@@ -324,7 +324,6 @@ class _CountingHash:
 
 def _hashed_bytes(monkeypatch, text: str, store: MemoryStore) -> int:
     import hashlib
-    import types
 
     from drafterlint.markdown import sections
 
@@ -334,7 +333,7 @@ def _hashed_bytes(monkeypatch, text: str, store: MemoryStore) -> int:
         fed[0] += len(data)
         return _CountingHash(fed, hashlib.sha256(data))
 
-    monkeypatch.setattr(sections, "hashlib", types.SimpleNamespace(sha256=sha256))
+    monkeypatch.setattr(sections, "_sha256", sha256)
     assert parse_sectioned(text, "doc.md", store)[1]
     monkeypatch.undo()
     return fed[0]

@@ -52,7 +52,6 @@ Set ``DRAFTERLINT_NO_CACHE=1`` (or pass ``--no-cache``) to bypass it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable
@@ -124,7 +123,7 @@ class DocumentCache:
 
     def name(self, rel: str, data: bytes) -> str:
         """What names the document `rel` read as `data` (the tool, the path, the bytes)."""
-        h = hashlib.sha256(f"{fingerprint()}\0{rel}\0{inputs.content_digest(data)}".encode("utf-8", "surrogateescape"))
+        h = inputs.sha256(f"{fingerprint()}\0{rel}\0{inputs.content_digest(data)}".encode("utf-8", "surrogateescape"))
         return f"doc-{h.hexdigest()}.json"
 
     def get(self, rel: str, data: bytes):
@@ -174,7 +173,7 @@ class DocumentCache:
         """What `compute()` gives (a list of findings, say) for an input whose whole content
         `content` says, kept like a parsed document: DL701 judges an unchanged YAML file without
         importing jsonschema again."""
-        h = hashlib.sha256(f"{fingerprint()}\0{kind}\0".encode())
+        h = inputs.sha256(f"{fingerprint()}\0{kind}\0".encode())
         h.update(content.encode("utf-8", "surrogateescape"))
         name = f"doc-{h.hexdigest()}.json"
         kept = self.memory.get(name)
@@ -289,7 +288,7 @@ class SectionPack:
         self.salt = fingerprint()
         self.persists = entries.docs.keep
         self.name = "doc-{}.json".format(
-            hashlib.sha256(f"{self.salt}\0sections\0{repo}\0{rel}".encode("utf-8", "surrogateescape")).hexdigest())
+            inputs.sha256(f"{self.salt}\0sections\0{repo}\0{rel}".encode("utf-8", "surrogateescape")).hexdigest())
         self.new = False
 
     def _stored(self) -> dict[str, Any]:
@@ -386,7 +385,7 @@ class YamlPack:
     def __init__(self, docs: DocumentCache, repo: str):
         self.docs = docs
         self.name = "doc-{}.json".format(
-            hashlib.sha256(f"{fingerprint()}\0yaml\0{repo}".encode("utf-8", "surrogateescape")).hexdigest())
+            inputs.sha256(f"{fingerprint()}\0yaml\0{repo}".encode("utf-8", "surrogateescape")).hexdigest())
         self._kept: dict[str, Any] | None = None
         self.now: dict[str, Any] = {}
         self.new = False

@@ -6,7 +6,6 @@ Everything upstream of the reports produces these; everything downstream only re
 from __future__ import annotations
 
 import enum
-import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import field, replace
@@ -161,6 +160,8 @@ def _digest(*parts: str) -> str:
     # surrogatepass: any str encodes, including file names decoded with surrogateescape from a
     # non-UTF-8 file system; the surrogate bytes it writes are never valid UTF-8, so two
     # different names never share a basis.
+    import hashlib  # (here: a plain check hashes nothing, and hashlib loads OpenSSL)
+
     basis = "\x1f".join(parts)
     return hashlib.sha256(basis.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 

@@ -13,7 +13,6 @@ and what a full run offers the front to store (`offer`).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
@@ -30,6 +29,15 @@ SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", "
 
 # -- the tool's fingerprint and the keys -----------------------------------------------------
 
+
+def sha256(data: bytes = b"") -> Any:
+    """hashlib.sha256, imported when first asked for: a run without the cache (`--no-cache`)
+    hashes nothing, and importing hashlib loads OpenSSL (0.4 % of such a run's instructions)."""
+    import hashlib
+
+    return hashlib.sha256(data)
+
+
 _FINGERPRINT: str | None = None
 
 
@@ -40,7 +48,7 @@ def fingerprint() -> str:
     if _FINGERPRINT is None:
         from drafterlint import __version__
 
-        h = hashlib.sha256()
+        h = sha256()
         h.update(f"{FORMAT}\0{__version__}\0{sys.version}\0".encode())
         _stat_tree(h, os.path.dirname(os.path.realpath(__file__)))
         from importlib.machinery import PathFinder  # importlib.util costs a tenth of the front
@@ -81,7 +89,7 @@ def _stat_tree(h: Any, top: str) -> None:
 
 
 def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return sha256(data).hexdigest()
 
 
 # The last file content given to content_digest, and its digest (one tuple: read in one step).
@@ -98,7 +106,7 @@ def content_digest(data: bytes) -> str:
     last = _last_content
     if last[0] is data:
         return last[1]
-    value = hashlib.sha256(data).hexdigest()
+    value = sha256(data).hexdigest()
     _last_content = (data, value)
     return value
 
@@ -130,7 +138,7 @@ def canonical(value: Any) -> Any:
 def key(*parts: Any) -> str:
     text = json.dumps(canonical([fingerprint(), *parts]), sort_keys=True, ensure_ascii=True,
                       separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
+    return sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def run_key(inputs: dict[str, Any]) -> str:
@@ -147,7 +155,7 @@ def config_form(data: dict, source: str | None, base_dir: str) -> dict:
 
 def config_entry_name(raw: bytes) -> str:
     """The cache entry that keeps what a configuration file of these bytes validated to."""
-    h = hashlib.sha256(f"{fingerprint()}\0config\0".encode())
+    h = sha256(f"{fingerprint()}\0config\0".encode())
     h.update(raw)
     return f"config-{h.hexdigest()}.json"
 
@@ -356,7 +364,7 @@ def scan(root: str) -> tuple[set[str], set[str], dict[str, str]]:
 
 
 def tree_digest(root: str, files: Any, dirs: Any) -> str:
-    h = hashlib.sha256()
+    h = sha256()
     h.update(b"git" if os.path.exists(os.path.join(root, ".git")) else b"plain")
     for name in sorted(files):
         h.update(b"\0f" + name.encode("utf-8", "surrogateescape"))

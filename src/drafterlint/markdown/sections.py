@@ -29,7 +29,6 @@ anyone. tests/test_sectioned_parse.py parses sectioned and whole and requires th
 
 from __future__ import annotations
 
-import hashlib
 import json
 from bisect import bisect_right
 from collections.abc import Iterator
@@ -70,6 +69,14 @@ _NO_CARRY: Carry = (False, ("", (0, 0)))
 # The ends a lookup tries beyond a section's first candidate (cached): sections that start with
 # the same text and line may end at different candidates; each costs naming up to its end.
 MAX_REACHES = 4
+
+
+def _sha256(data: bytes) -> Any:
+    """hashlib.sha256, imported where a section is first named: a run without the cache names
+    none, and importing hashlib loads OpenSSL."""
+    import hashlib
+
+    return hashlib.sha256(data)
 
 
 class SectionStore(Protocol):
@@ -256,7 +263,7 @@ class _Sectioned:
         """The digest of the stretch of text that ends at candidate `i` (hashed once)."""
         if self.spans is None:
             text, ends = self.text, self.ends
-            self.spans = [hashlib.sha256(text[a:b].encode("utf-8", "surrogatepass")).digest()
+            self.spans = [_sha256(text[a:b].encode("utf-8", "surrogatepass")).digest()
                           for a, b in zip([0, *ends[:-1]], ends)]
         return self.spans[i]
 
@@ -270,10 +277,10 @@ class _Sectioned:
         i = first
         for k in ks:
             while i <= k:
-                chain = hashlib.sha256(chain + self._span(i)).digest()
+                chain = _sha256(chain + self._span(i)).digest()
                 i += 1
             line = self._next_line(self.ends[k]).encode("utf-8", "surrogatepass")
-            yield self.ends[k], hashlib.sha256(self.prefix + chain + b"\0" + line).hexdigest()
+            yield self.ends[k], _sha256(self.prefix + chain + b"\0" + line).hexdigest()
 
     def cached(self, pos: int, first: int, budget: tuple[int, int]) -> _Section | None:
         """The section that starts at `pos` as an entry holds it, or None. Only a few names are
