@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drafterlint import records
+from drafterlint import records, safeio
 from tests.helpers.package import package_records
 
 SHAPES_FILE = Path(__file__).resolve().parents[2] / "src" / "drafterlint" / "_record_shapes.py"
@@ -18,4 +18,5 @@ def package_shapes() -> set[tuple]:
 
 
 if __name__ == "__main__":
-    SHAPES_FILE.write_text(records.shapes_module(package_shapes()), encoding="utf-8")
+    safeio.write_file(SHAPES_FILE, records.shapes_module(package_shapes()), within=SHAPES_FILE.parent,
+                      what="the shapes module")
