@@ -408,7 +408,11 @@ def test_line_starts_are_found_in_calls_that_do_not_grow_with_the_lines():
         counted = [0]
 
         def profile(frame, event, arg):
-            counted[0] += event in ("call", "c_call")
+            # only what line_starts calls: a collection in the middle may run another test's
+            # finalizers, which are no call of its (in a shuffled order, calls(10) counted 8)
+            made_by_it = frame.f_code is line_starts.__code__ if event == "c_call" else (
+                event == "call" and frame.f_back is not None and frame.f_back.f_code is line_starts.__code__)
+            counted[0] += made_by_it
 
         sys.setprofile(profile)
         try:
@@ -418,4 +422,4 @@ def test_line_starts_are_found_in_calls_that_do_not_grow_with_the_lines():
         assert starts == _starts_by_scan(text)
         return counted[0]
 
-    assert calls(10) == calls(2000)
+    assert calls(10) == calls(2000) > 0
