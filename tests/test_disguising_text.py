@@ -63,6 +63,7 @@ def test_a_surrogate_is_found_where_it_is_and_nowhere_else_without_a_call_a_char
     not UTF-8), which encodable then shows as \\xNN, for every printed line; it asks the codec
     rather than testing each character in Python: on a long line of quote marks and section
     signs it makes no Python call at all."""
+    import gc
     import sys
 
     from drafterlint.safeio import encodable, has_surrogate
@@ -73,10 +74,15 @@ def test_a_surrogate_is_found_where_it_is_and_nowhere_else_without_a_call_a_char
     assert encodable("caf\udce9.md") == "caf\\xe9.md" and encodable("§ 2.9 “x”") == "§ 2.9 “x”"
     line = "§ 2.9.4 “Speculative Decoding” – " * 300
     calls = []
+    # (no collection meanwhile: one would run other tests' finalizers, calls of no function here)
+    collecting = gc.isenabled()
+    gc.disable()
     sys.setprofile(lambda frame, event, arg: calls.append(event) if event == "call" else None)
     try:
         found = has_surrogate(line), encodable(line)
     finally:
         sys.setprofile(None)
+        if collecting:
+            gc.enable()
     assert found == (False, line)
     assert len(calls) <= 3, len(calls)  # has_surrogate (twice: once through encodable); no generator
