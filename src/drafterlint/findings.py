@@ -160,10 +160,10 @@ def _digest(*parts: str) -> str:
     # surrogatepass: any str encodes, including file names decoded with surrogateescape from a
     # non-UTF-8 file system; the surrogate bytes it writes are never valid UTF-8, so two
     # different names never share a basis.
-    import hashlib  # (here: a plain check hashes nothing, and hashlib loads OpenSSL)
+    from drafterlint.inputs import sha256  # (hashlib imported when first asked for: inputs.sha256)
 
     basis = "\x1f".join(parts)
-    return hashlib.sha256(basis.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return sha256(basis.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def chosen(code: str, select: Sequence[str], ignore: Sequence[str]) -> bool:

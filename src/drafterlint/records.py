@@ -145,7 +145,8 @@ def _stdlib_fields(cls: type, match_args: bool, kw_only: bool, slots: bool) -> t
         if shown:
             cls.__annotations__ = own
     if shown:
-        made.__annotations__ = own  # (a slotted record is a new class, made with the shown ones)
+        if made is not cls:  # a slotted record is a new class, made with the shown ones
+            made.__annotations__ = own
         for f in made.__dataclass_fields__.values():  # type: ignore[attr-defined]
             if f.type is _PLAIN:
                 f.type = own[f.name]

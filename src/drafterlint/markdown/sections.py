@@ -37,6 +37,7 @@ from typing import Any, Protocol
 
 from drafterlint import lazyre
 from drafterlint.cache_codec import decode_columns, encode_columns, pools_of
+from drafterlint.inputs import sha256 as _sha256  # (hashlib imported where a section is first named)
 from drafterlint.markdown._mistune import env_get, ref_links, tokens_of, use_ref_links
 from drafterlint.markdown.lazy import REPARSE_LEFT, REPARSE_REFUSED, reparse_budget
 from drafterlint.markdown.limits import MAX_MARKUP, refuse_if_too_big
@@ -69,14 +70,6 @@ _NO_CARRY: Carry = (False, ("", (0, 0)))
 # The ends a lookup tries beyond a section's first candidate (cached): sections that start with
 # the same text and line may end at different candidates; each costs naming up to its end.
 MAX_REACHES = 4
-
-
-def _sha256(data: bytes) -> Any:
-    """hashlib.sha256, imported where a section is first named: a run without the cache names
-    none, and importing hashlib loads OpenSSL."""
-    import hashlib
-
-    return hashlib.sha256(data)
 
 
 class SectionStore(Protocol):
